@@ -1,3 +1,30 @@
 //! Rookery's rules engine: geometry, pieces, move generation, notation and dice for
 //! every variant Rookery plays. No I/O, no async: callers feed in actions (including
 //! the faces of dice they rolled) and read back positions and what may happen next.
+//!
+//! Variants are data. A [`Rules`] value describes a board ([`Geometry`]), its
+//! piece kinds as move components ([`piece`]) and its special-move shapes; the
+//! components are compiled once into per-square tables that a single generator
+//! walks for every game. Each variant's own rules live in [`variants`].
+
+pub mod color;
+pub mod fen;
+pub mod geometry;
+mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod squareset;
+pub mod tables;
+pub mod variant;
+pub mod variants;
+
+pub use color::{ByColor, Color};
+pub use geometry::{Geometry, Square};
+pub use moves::{Move, Special};
+pub use piece::{Kind, Piece};
+pub use position::Position;
+pub use rules::Rules;
+pub use variant::{Variant, VariantError};

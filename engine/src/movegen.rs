@@ -1,0 +1,204 @@
+//! Legal move generation: one walker over the compiled rays for every variant,
+//! then castling, then a legality filter that tests only the moves that could
+//! expose a royal piece.
+
+use crate::color::Color;
+use crate::geometry::Square;
+use crate::moves::{Move, Special};
+use crate::piece::Tag;
+use crate::position::Position;
+use crate::squareset::SquareSet;
+use crate::tables::{AFAR, CAPTURE, MOVE};
+
+impl Position {
+    /// Every legal move, in generation order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.generate_legal(&mut moves);
+        moves
+    }
+
+    /// Writes the legal moves into `out` (cleared first); lets perft and search
+    /// reuse one buffer per ply.
+    pub fn generate_legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate_pseudo(out);
+        self.generate_castling(out);
+        self.retain_legal(out);
+    }
+
+    /// Moves that follow the pieces' patterns, before the check rule.
+    fn generate_pseudo(&self, out: &mut Vec<Move>) {
+        let rules = self.rules();
+        let tables = &rules.tables;
+        let us = self.turn();
+        let ep_target = self.en_passant().map(|ep| ep.target);
+        let promotion_zone = &rules.promotion.zone[us];
+        for from in self.occupied(us).iter() {
+            let kind = self.piece_at(from).expect("own piece").kind;
+            let pawn = rules.kind(kind).pawn;
+            for ray in tables.rays(us, kind.0 as usize, from) {
+                let mut screened = !ray.hop;
+                for cell in tables.ray_cells(ray) {
+                    let to = cell.square;
+                    let arrival = match self.piece_at(to) {
+                        None if screened && cell.mode & MOVE != 0 => {
+                            if ray.tag == Tag::DoubleStep { Special::DoubleStep } else { Special::None }
+                        }
+                        None => {
+                            if pawn && cell.mode & CAPTURE != 0 && Some(to) == ep_target {
+                                out.push(Move::new(from, to, Special::EnPassant));
+                            }
+                            continue;
+                        }
+                        Some(_) if !screened => {
+                            screened = true;
+                            continue;
+                        }
+                        Some(piece) => {
+                            if piece.color != us {
+                                if cell.mode & CAPTURE != 0 {
+                                    self.push_arrival(out, from, to, Special::None, pawn && promotion_zone.contains(to));
+                                } else if cell.mode & AFAR != 0 {
+                                    out.push(Move::new(from, to, Special::FromAfar));
+                                }
+                            }
+                            break;
+                        }
+                    };
+                    self.push_arrival(out, from, to, arrival, pawn && promotion_zone.contains(to));
+                }
+            }
+        }
+    }
+
+    /// Pushes a move, expanded into one move per choice when a pawn promotes.
+    #[inline]
+    fn push_arrival(&self, out: &mut Vec<Move>, from: Square, to: Square, special: Special, promotes: bool) {
+        if promotes {
+            let choices = &self.rules().promotion.choices;
+            out.extend(choices.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+        } else {
+            out.push(Move::new(from, to, special));
+        }
+    }
+
+    fn generate_castling(&self, out: &mut Vec<Move>) {
+        let rules = self.rules();
+        let us = self.turn();
+        for (index, rule) in rules.castling.iter().enumerate() {
+            if rule.color != us || self.castling_rights() >> rule.right & 1 == 0 {
+                continue;
+            }
+            let is_own = |sq: Square, royal: bool| {
+                self.piece_at(sq).is_some_and(|p| p.color == us && rules.kind(p.kind).royal == royal)
+            };
+            if !is_own(rule.king_from, true) || !is_own(rule.rook_from, false) {
+                continue;
+            }
+            let clear = rule
+                .must_be_empty
+                .iter()
+                .all(|sq| self.piece_at(*sq).is_none() || *sq == rule.king_from || *sq == rule.rook_from);
+            if clear && (!rules.check || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
+                out.push(Move::new(rule.king_from, rule.king_to, Special::Castle(index as u8)));
+            }
+        }
+    }
+
+    /// Drops the moves that leave a royal piece of the mover attacked.
+    fn retain_legal(&self, moves: &mut Vec<Move>) {
+        let rules = self.rules();
+        if !rules.check {
+            return;
+        }
+        let us = self.turn();
+        let royals = self.royals(us);
+        let mut royal_iter = royals.iter();
+        let (Some(king), None) = (royal_iter.next(), royal_iter.next()) else {
+            // No royal piece (a composed position) or several: test every move.
+            if !royals.is_empty() {
+                self.retain_by_trial(moves);
+            }
+            return;
+        };
+        if rules.tables.any_hop() {
+            return self.retain_by_trial(moves);
+        }
+        let Some(pinned) = self.pins_unless_checked(king, us) else {
+            return self.retain_by_trial(moves);
+        };
+        if moves.iter().any(|m| m.special == Special::EnPassant) {
+            // En passant removes two pieces from a line at once; rare enough to try.
+            let mut scratch = self.scratch();
+            moves.retain(|m| m.special != Special::EnPassant || scratch.keeps_royals_safe(*m));
+        }
+        moves.retain(|m| {
+            if m.from == king {
+                matches!(m.special, Special::Castle(_)) || !self.attacked_without(m.to, !us, king)
+            } else {
+                pinned.iter().all(|(square, line)| *square != m.from || line.contains(m.to))
+            }
+        });
+    }
+
+    /// Keeps the moves after which the mover's royal pieces are not attacked,
+    /// by playing each on a scratch copy.
+    fn retain_by_trial(&self, moves: &mut Vec<Move>) {
+        let mut scratch = self.scratch();
+        moves.retain(|m| scratch.keeps_royals_safe(*m));
+    }
+
+    fn keeps_royals_safe(&mut self, mv: Move) -> bool {
+        let us = self.turn();
+        self.make(mv);
+        let safe = !self.royal_attacked(us);
+        self.unmake();
+        safe
+    }
+
+    /// Whether `by` attacks `target` once the piece on `vacated` is gone (a king
+    /// stepping along a slider's line must not hide behind its own shadow).
+    fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
+        let tables = &self.rules().tables;
+        tables.chains(by, target).iter().any(|chain| {
+            for cell in tables.chain_cells(chain) {
+                if cell.square == vacated {
+                    continue;
+                }
+                if let Some(piece) = self.piece_at(cell.square) {
+                    return piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0;
+                }
+            }
+            false
+        })
+    }
+
+    /// For a king not in check: each own piece that alone stands between the
+    /// king and an enemy line attack, with the cells it may still move to (the
+    /// line up to and including the attacker). `None` if the king is in check.
+    fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
+        let tables = &self.rules().tables;
+        let mut pins = Vec::new();
+        for chain in tables.chains(!us, king) {
+            let mut own: Option<Square> = None;
+            for (i, cell) in tables.chain_cells(chain).iter().enumerate() {
+                let Some(piece) = self.piece_at(cell.square) else { continue };
+                let attacks = piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0;
+                match own {
+                    None if piece.color == us => own = Some(cell.square),
+                    None if attacks => return None,
+                    None => break,
+                    Some(pinned) => {
+                        if attacks {
+                            let line = tables.chain_cells(chain)[..=i].iter().map(|c| c.square).collect();
+                            pins.push((pinned, line));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Some(pins)
+    }
+}

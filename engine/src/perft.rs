@@ -1,0 +1,48 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a move
+//! generator against published numbers and other engines.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Number of legal move sequences of length `depth` from `position`.
+pub fn perft(position: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    count(position, depth, &mut buffers)
+}
+
+/// Perft split by root move, in generation order.
+pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    let moves = position.legal_moves();
+    moves
+        .into_iter()
+        .map(|mv| {
+            position.make(mv);
+            let n = count(position, depth - 1, &mut buffers);
+            position.unmake();
+            (mv, n)
+        })
+        .collect()
+}
+
+fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    position.generate_legal(moves);
+    // Bulk counting: the last ply's moves are counted, not played.
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for i in 0..moves.len() {
+        position.make(moves[i]);
+        nodes += count(position, depth - 1, rest);
+        position.unmake();
+    }
+    nodes
+}

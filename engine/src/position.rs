@@ -1,0 +1,340 @@
+//! A position of any variant: the board, the side to move and the state that
+//! decides which moves are legal. Moves are made and unmade in place, with the
+//! reversible state kept on an internal stack, so search and perft never copy
+//! boards.
+
+use std::sync::Arc;
+
+use crate::color::{ByColor, Color};
+use crate::geometry::Square;
+use crate::moves::{Move, Special};
+use crate::piece::{Kind, Piece};
+use crate::rules::Rules;
+use crate::squareset::SquareSet;
+
+/// An en-passant opportunity: a pawn just double-stepped over `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    pub target: Square,
+    /// Where the pawn that may be captured stands.
+    pub victim: Square,
+}
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured: Option<(Square, Piece)>,
+    castling: u8,
+    en_passant: Option<EnPassant>,
+    halfmove: u32,
+    hash: u64,
+}
+
+/// Where the pieces are, with the sets and hash kept in step with the board.
+#[derive(Clone, Debug)]
+struct Board {
+    cells: Vec<Option<Piece>>,
+    occupied: ByColor<SquareSet>,
+    royals: ByColor<SquareSet>,
+    hash: u64,
+}
+
+impl Board {
+    #[inline]
+    fn put(&mut self, rules: &Rules, square: Square, piece: Piece) {
+        debug_assert!(self.cells[square.index()].is_none());
+        self.cells[square.index()] = Some(piece);
+        self.occupied[piece.color].insert(square);
+        if rules.kind(piece.kind).royal {
+            self.royals[piece.color].insert(square);
+        }
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+    }
+
+    #[inline]
+    fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
+        let piece = self.cells[square.index()].take()?;
+        self.occupied[piece.color].remove(square);
+        self.royals[piece.color].remove(square);
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        Some(piece)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    rules: Arc<Rules>,
+    board: Board,
+    turn: Color,
+    castling: u8,
+    en_passant: Option<EnPassant>,
+    halfmove: u32,
+    fullmove: u32,
+    undo: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of `rules`, White to move; used by parsers to build up a
+    /// position piece by piece.
+    pub fn empty(rules: Arc<Rules>) -> Position {
+        let cells = rules.geometry.box_size();
+        Position {
+            rules,
+            board: Board { cells: vec![None; cells], occupied: ByColor::default(), royals: ByColor::default(), hash: 0 },
+            turn: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+            undo: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board.cells[square.index()]
+    }
+
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// A hash of placement, side to move and castling rights. The en-passant
+    /// target is folded in only by [`Position::repetition_key`], which knows
+    /// whether it can be used.
+    pub fn hash(&self) -> u64 {
+        self.board.hash
+    }
+
+    pub fn occupied(&self, color: Color) -> &SquareSet {
+        &self.board.occupied[color]
+    }
+
+    /// The squares of `color`'s royal pieces.
+    pub fn royals(&self, color: Color) -> &SquareSet {
+        &self.board.royals[color]
+    }
+
+    /// Puts a piece on an empty square (setting up a position).
+    pub fn put(&mut self, square: Square, piece: Piece) {
+        self.board.put(&self.rules, square, piece);
+    }
+
+    /// Sets the side to move, castling rights, en passant and clocks (setting up
+    /// a position).
+    pub fn set_state(&mut self, turn: Color, castling: u8, en_passant: Option<EnPassant>, halfmove: u32, fullmove: u32) {
+        if self.turn != turn {
+            self.board.hash ^= self.rules.zobrist.side;
+        }
+        self.board.hash ^= self.rules.zobrist.castling(self.castling) ^ self.rules.zobrist.castling(castling);
+        self.turn = turn;
+        self.castling = castling;
+        self.en_passant = en_passant;
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Plays `mv`, which must be legal here (or at least pseudo-legal, for
+    /// legality testing). [`Position::unmake`] takes it back.
+    pub fn make(&mut self, mv: Move) {
+        let moved = self.board.cells[mv.from.index()].expect("a move starts on a piece");
+        let rules = &*self.rules;
+        let board = &mut self.board;
+        let mut undo = Undo {
+            mv,
+            moved,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            hash: board.hash,
+        };
+        self.en_passant = None;
+        self.halfmove += 1;
+        match mv.special {
+            Special::Castle(rule) => {
+                let rule = &rules.castling[rule as usize];
+                let king = board.take(rules, rule.king_from).expect("castling king");
+                let rook = board.take(rules, rule.rook_from).expect("castling rook");
+                board.put(rules, rule.king_to, king);
+                board.put(rules, rule.rook_to, rook);
+            }
+            Special::FromAfar => {
+                undo.captured = board.take(rules, mv.to).map(|p| (mv.to, p));
+            }
+            Special::EnPassant => {
+                let victim = undo.en_passant.expect("en passant needs a target").victim;
+                undo.captured = board.take(rules, victim).map(|p| (victim, p));
+                board.take(rules, mv.from);
+                board.put(rules, mv.to, moved);
+            }
+            Special::None | Special::DoubleStep | Special::Promotion(_) => {
+                undo.captured = board.take(rules, mv.to).map(|p| (mv.to, p));
+                board.take(rules, mv.from);
+                let kind = mv.promotion().unwrap_or(moved.kind);
+                board.put(rules, mv.to, Piece { color: moved.color, kind });
+                if mv.special == Special::DoubleStep {
+                    let target = Square(((mv.from.0 as u32 + mv.to.0 as u32) / 2) as u16);
+                    self.en_passant = Some(EnPassant { target, victim: mv.to });
+                }
+            }
+        }
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn {
+            self.halfmove = 0;
+        }
+        let kept = rules.castling_kept[mv.from.index()] & rules.castling_kept[mv.to.index()];
+        if self.castling & !kept != 0 {
+            board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
+            self.castling &= kept;
+        }
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = !self.turn;
+        board.hash ^= rules.zobrist.side;
+        self.undo.push(undo);
+    }
+
+    /// Takes back the last move made with [`Position::make`].
+    pub fn unmake(&mut self) {
+        let undo = self.undo.pop().expect("unmake without make");
+        let mv = undo.mv;
+        let rules = &*self.rules;
+        let board = &mut self.board;
+        match mv.special {
+            Special::Castle(rule) => {
+                let rule = &rules.castling[rule as usize];
+                let king = board.take(rules, rule.king_to).expect("castled king");
+                let rook = board.take(rules, rule.rook_to).expect("castled rook");
+                board.put(rules, rule.king_from, king);
+                board.put(rules, rule.rook_from, rook);
+            }
+            Special::FromAfar => {}
+            _ => {
+                board.take(rules, mv.to);
+                board.put(rules, mv.from, undo.moved);
+            }
+        }
+        if let Some((square, piece)) = undo.captured {
+            board.put(rules, square, piece);
+        }
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        board.hash = undo.hash;
+    }
+
+    /// A copy for trying moves on, without the history of how it was reached.
+    pub(crate) fn scratch(&self) -> Position {
+        Position { undo: Vec::new(), ..self.clone() }
+    }
+
+    /// Whether a piece of `by` attacks `target` (could capture there if an enemy
+    /// stood on it).
+    #[inline]
+    pub fn attacked(&self, target: Square, by: Color) -> bool {
+        let tables = &self.rules.tables;
+        for chain in tables.chains(by, target) {
+            let mut screened = !chain.hop;
+            for cell in tables.chain_cells(chain) {
+                if let Some(piece) = self.board.cells[cell.square.index()] {
+                    if !screened {
+                        screened = true;
+                        continue;
+                    }
+                    if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether any royal piece of the side to move is attacked.
+    pub fn is_check(&self) -> bool {
+        self.royal_attacked(self.turn)
+    }
+
+    pub(crate) fn royal_attacked(&self, color: Color) -> bool {
+        self.board.royals[color].iter().any(|sq| self.attacked(sq, !color))
+    }
+
+    /// The squares of pieces that attack `color`'s royal pieces.
+    pub fn checkers(&self) -> SquareSet {
+        let mut out = SquareSet::EMPTY;
+        for royal in self.board.royals[self.turn].iter() {
+            for attacker in self.board.occupied[!self.turn].iter() {
+                if self.attacks_from(attacker, royal) {
+                    out.insert(attacker);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the piece on `from` attacks `target`.
+    fn attacks_from(&self, from: Square, target: Square) -> bool {
+        let Some(piece) = self.piece_at(from) else { return false };
+        let tables = &self.rules.tables;
+        tables.chains(piece.color, target).iter().any(|chain| {
+            let mut screened = !chain.hop;
+            for cell in tables.chain_cells(chain) {
+                if cell.square == from {
+                    return screened && cell.attackers >> piece.kind.0 & 1 != 0;
+                }
+                if self.board.cells[cell.square.index()].is_some() {
+                    if screened {
+                        return false;
+                    }
+                    screened = true;
+                }
+            }
+            false
+        })
+    }
+
+    /// The key under which positions count as repeated: placement, side to move,
+    /// castling rights, and the en-passant target only when a capture there is
+    /// actually legal (as FIDE and lichess count it).
+    pub fn repetition_key(&self) -> u64 {
+        match self.en_passant {
+            Some(ep) if self.legal_moves().iter().any(|m| m.special == Special::EnPassant) => {
+                self.board.hash ^ self.rules.zobrist.en_passant(ep.target)
+            }
+            _ => self.board.hash,
+        }
+    }
+
+    /// Every piece of `color` on the board, with its square.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
+        self.board.occupied[color].iter().map(move |sq| (sq, self.board.cells[sq.index()].expect("occupied").kind))
+    }
+}

@@ -1,0 +1,140 @@
+//! A variant as data: its board, its pieces, its special-move shapes and the
+//! tables compiled from them. Move generation asks the rules questions and never
+//! matches on a variant's name.
+
+use crate::color::{ByColor, Color};
+use crate::geometry::{Geometry, Square};
+use crate::piece::{Kind, PieceKind};
+use crate::squareset::{SquareSet, MAX_CELLS};
+use crate::tables::Tables;
+use crate::variant::Variant;
+
+/// One way of castling: which pieces go where, what must be empty and what must
+/// not be attacked. Chess has four; Luck Dragon has two per wing (rook on its
+/// square or in the corner).
+#[derive(Clone, Debug)]
+pub struct CastlingRule {
+    pub color: Color,
+    /// Index of the castling-right bit this rule needs.
+    pub right: u8,
+    /// `true` for the a-side (`O-O-O`).
+    pub long: bool,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    pub must_be_empty: Vec<Square>,
+    pub must_be_safe: Vec<Square>,
+}
+
+/// How pawns promote.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Arriving here promotes, compulsorily.
+    pub zone: ByColor<SquareSet>,
+    /// The kinds a pawn may become, in the order moves are listed.
+    pub choices: Vec<Kind>,
+}
+
+/// Random keys for incremental position hashing (repetition detection).
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    kinds: usize,
+    pieces: Vec<u64>,
+    pub side: u64,
+    castling: [u64; 8],
+    en_passant: Vec<u64>,
+}
+
+impl Zobrist {
+    fn new(kinds: usize, cells: usize) -> Zobrist {
+        // SplitMix64 with a fixed seed: the same keys on every run, so hashes
+        // stored in a game record stay meaningful.
+        let mut state = 0x5eed_0f_c0ffee_u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Zobrist {
+            kinds,
+            pieces: (0..2 * kinds * cells).map(|_| next()).collect(),
+            side: next(),
+            castling: std::array::from_fn(|_| next()),
+            en_passant: (0..cells).map(|_| next()).collect(),
+        }
+    }
+
+    #[inline]
+    pub fn piece(&self, color: Color, kind: Kind, square: Square, cells: usize) -> u64 {
+        self.pieces[(color.index() * self.kinds + kind.0 as usize) * cells + square.index()]
+    }
+
+    pub fn castling(&self, rights: u8) -> u64 {
+        (0..8).filter(|b| rights >> b & 1 != 0).fold(0, |h, b| h ^ self.castling[b])
+    }
+
+    pub fn en_passant(&self, target: Square) -> u64 {
+        self.en_passant[target.index()]
+    }
+}
+
+/// Everything the engine knows about one variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub variant: Variant,
+    pub geometry: Geometry,
+    pub kinds: Vec<PieceKind>,
+    pub tables: Tables,
+    pub castling: Vec<CastlingRule>,
+    pub promotion: Promotion,
+    /// Moves may not leave one's own royal piece attacked (false in Guardener,
+    /// where the king is simply captured).
+    pub check: bool,
+    /// Castling rights cleared when a move starts or ends on the square.
+    pub castling_kept: Vec<u8>,
+    pub zobrist: Zobrist,
+    pub start: &'static str,
+}
+
+impl Rules {
+    /// Compiles the tables and derived fields; the variant modules call this.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        variant: Variant,
+        geometry: Geometry,
+        kinds: Vec<PieceKind>,
+        castling: Vec<CastlingRule>,
+        promotion: Promotion,
+        check: bool,
+        start: &'static str,
+    ) -> Rules {
+        assert!(geometry.box_size() <= MAX_CELLS, "board too large for SquareSet");
+        let tables = Tables::build(&geometry, &kinds);
+        let mut castling_kept = vec![u8::MAX; geometry.box_size()];
+        for rule in &castling {
+            castling_kept[rule.king_from.index()] &= !(1 << rule.right);
+            castling_kept[rule.rook_from.index()] &= !(1 << rule.right);
+        }
+        let zobrist = Zobrist::new(kinds.len(), geometry.box_size());
+        Rules { variant, geometry, kinds, tables, castling, promotion, check, castling_kept, zobrist, start }
+    }
+
+    pub fn kind(&self, kind: Kind) -> &PieceKind {
+        &self.kinds[kind.0 as usize]
+    }
+
+    /// The kind written with `letter` (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let upper = letter.to_ascii_uppercase();
+        self.kinds.iter().position(|k| k.letter == upper).map(|i| Kind(i as u8))
+    }
+
+    /// The letter of a piece as a position string writes it: upper case for White.
+    pub fn piece_char(&self, color: Color, kind: Kind) -> char {
+        let letter = self.kind(kind).letter;
+        color.fold(letter, letter.to_ascii_lowercase())
+    }
+}

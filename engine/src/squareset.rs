@@ -1,0 +1,96 @@
+//! A fixed-size bitset of squares, wide enough for the largest board (Dragonchess's
+//! 288 cells). Iteration skips empty words, so small boards pay little for the width.
+
+use crate::geometry::Square;
+
+const WORDS: usize = 5;
+
+/// The largest box any geometry may have.
+pub const MAX_CELLS: usize = WORDS * 64;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet([u64; WORDS]);
+
+impl SquareSet {
+    pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
+
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        let i = sq.index();
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline]
+    pub fn iter(&self) -> SquareSetIter {
+        SquareSetIter { words: self.0, word: 0 }
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+pub struct SquareSetIter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for SquareSetIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < WORDS {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(Square((self.word * 64 + w.trailing_zeros() as usize) as u16));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_iterate_remove() {
+        let mut set = SquareSet::EMPTY;
+        for i in [0u16, 63, 64, 200, 287] {
+            set.insert(Square(i));
+        }
+        assert_eq!(set.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 63, 64, 200, 287]);
+        set.remove(Square(64));
+        assert!(!set.contains(Square(64)));
+        assert_eq!(set.len(), 4);
+    }
+}

@@ -1,0 +1,88 @@
+//! The variants Rookery knows by name.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+use crate::rules::Rules;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+    LuckDragon,
+    Guardener,
+    Dragonchess,
+    DiceLanding,
+    NewChess,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error("unknown variant `{0}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess")]
+    Unknown(String),
+    #[error("{0} is not yet supported; for now Rookery plays: chess")]
+    NotYetSupported(Variant),
+}
+
+impl Variant {
+    pub const ALL: [Variant; 6] = [
+        Variant::Chess,
+        Variant::LuckDragon,
+        Variant::Guardener,
+        Variant::Dragonchess,
+        Variant::DiceLanding,
+        Variant::NewChess,
+    ];
+
+    /// The name used on the command line and in commands.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::LuckDragon => "luckdragon",
+            Variant::Guardener => "guardener",
+            Variant::Dragonchess => "dragonchess",
+            Variant::DiceLanding => "dicelanding",
+            Variant::NewChess => "newchess",
+        }
+    }
+
+    /// The variant's rules, compiled once per process and shared.
+    pub fn rules(self) -> Result<Arc<Rules>, VariantError> {
+        static CHESS: OnceLock<Arc<Rules>> = OnceLock::new();
+        match self {
+            Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
+            other => Err(VariantError::NotYetSupported(other)),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = VariantError;
+
+    fn from_str(s: &str) -> Result<Variant, VariantError> {
+        let wanted = s.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
+        let wanted = if wanted == "standard" { "chess".to_string() } else { wanted };
+        Variant::ALL.into_iter().find(|v| v.name() == wanted).ok_or_else(|| VariantError::Unknown(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
+        }
+        assert_eq!("Luck-Dragon".parse::<Variant>(), Ok(Variant::LuckDragon));
+        assert!(matches!("checkers".parse::<Variant>(), Err(VariantError::Unknown(_))));
+        assert!(matches!(Variant::Guardener.rules(), Err(VariantError::NotYetSupported(Variant::Guardener))));
+    }
+}

@@ -1,0 +1,101 @@
+//! Standard chess under the FIDE Laws.
+
+use crate::color::{ByColor, Color};
+use crate::geometry::Geometry;
+use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
+use crate::rules::{CastlingRule, Promotion, Rules};
+use crate::variant::Variant;
+
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+pub const PAWN: Kind = Kind(0);
+pub const KNIGHT: Kind = Kind(1);
+pub const BISHOP: Kind = Kind(2);
+pub const ROOK: Kind = Kind(3);
+pub const QUEEN: Kind = Kind(4);
+pub const KING: Kind = Kind(5);
+
+/// The standard 8x8 board: files a-h, ranks 1-8, a1 dark.
+pub fn board() -> Geometry {
+    Geometry::rectangle(&["a", "b", "c", "d", "e", "f", "g", "h"], &["1", "2", "3", "4", "5", "6", "7", "8"], Some(1))
+}
+
+/// The FIDE pawn: one step, a double step from its second rank, diagonal captures.
+pub fn pawn() -> PieceKind {
+    let mut components = vec![
+        Component::new(Shape::Leap(Vector::new(0, 1)), Mode::Move),
+        Component::new(Shape::Slide { step: Vector::new(0, 1), max: 2, stops: 1 << 2 }, Mode::Move)
+            .from_zone(Zone::relative_rank(1))
+            .tagged(Tag::DoubleStep),
+    ];
+    components.extend(Component::leaps(&[Vector::new(-1, 1), Vector::new(1, 1)], Mode::Capture));
+    PieceKind { name: "pawn", letter: 'P', royal: false, pawn: true, components }
+}
+
+pub fn knight() -> PieceKind {
+    PieceKind {
+        name: "knight",
+        letter: 'N',
+        royal: false,
+        pawn: false,
+        components: Component::leaps(&Vector::new(1, 2).symmetric(), Mode::Both),
+    }
+}
+
+pub fn bishop() -> PieceKind {
+    PieceKind { name: "bishop", letter: 'B', royal: false, pawn: false, components: Component::slides(&diagonal(), Mode::Both) }
+}
+
+pub fn rook() -> PieceKind {
+    PieceKind { name: "rook", letter: 'R', royal: false, pawn: false, components: Component::slides(&orthogonal(), Mode::Both) }
+}
+
+pub fn queen() -> PieceKind {
+    PieceKind { name: "queen", letter: 'Q', royal: false, pawn: false, components: Component::slides(&king_steps(), Mode::Both) }
+}
+
+pub fn king() -> PieceKind {
+    PieceKind { name: "king", letter: 'K', royal: true, pawn: false, components: Component::leaps(&king_steps(), Mode::Both) }
+}
+
+pub fn rules() -> Rules {
+    let geometry = board();
+    let sq = |name: &str| geometry.parse_square(name).expect("chess square");
+    let mut castling = Vec::new();
+    for color in Color::ALL {
+        let rank = color.fold("1", "8");
+        let at = |file: &str| sq(&format!("{file}{rank}"));
+        let right = color.index() as u8 * 2;
+        castling.push(CastlingRule {
+            color,
+            right,
+            long: false,
+            king_from: at("e"),
+            king_to: at("g"),
+            rook_from: at("h"),
+            rook_to: at("f"),
+            must_be_empty: vec![at("f"), at("g")],
+            must_be_safe: vec![at("e"), at("f"), at("g")],
+        });
+        castling.push(CastlingRule {
+            color,
+            right: right + 1,
+            long: true,
+            king_from: at("e"),
+            king_to: at("c"),
+            rook_from: at("a"),
+            rook_to: at("d"),
+            must_be_empty: vec![at("b"), at("c"), at("d")],
+            must_be_safe: vec![at("e"), at("d"), at("c")],
+        });
+    }
+    let promotion = Promotion {
+        zone: ByColor::from_fn(|color| {
+            let rank = color.fold(7, 0);
+            geometry.squares().filter(|s| geometry.rank(*s) == rank).collect()
+        }),
+        choices: vec![QUEEN, ROOK, BISHOP, KNIGHT],
+    };
+    let kinds = vec![pawn(), knight(), bishop(), rook(), queen(), king()];
+    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, true, START)
+}

@@ -1,0 +1,4 @@
+//! One module per variant: each builds its [`Rules`](crate::rules::Rules) from
+//! data and keeps its special rules to itself.
+
+pub mod chess;
