@@ -165,12 +165,14 @@ pub mod chess {
         if text == "-" {
             return Ok(0);
         }
+        let bits: Vec<usize> = text.chars().filter_map(|c| LETTERS.iter().position(|l| *l == c)).collect();
+        let unique = bits.iter().enumerate().all(|(i, b)| !bits[..i].contains(b));
+        if bits.len() != text.chars().count() || !unique {
+            return Err(FenError::Castling(text.to_string()));
+        }
         let mut rights = 0u8;
-        for c in text.chars() {
-            let bit = LETTERS.iter().position(|l| *l == c).ok_or_else(|| FenError::Castling(text.to_string()))?;
-            if rights >> bit & 1 != 0 {
-                return Err(FenError::Castling(text.to_string()));
-            }
+        for bit in bits {
+            let c = LETTERS[bit];
             let rule = rules.castling.iter().find(|r| r.right as usize == bit).expect("chess has four castling rules");
             let g = &rules.geometry;
             let holds = |sq: Square, letter: char| {
