@@ -11,6 +11,7 @@ pub mod color;
 pub mod fen;
 pub mod geometry;
 mod movegen;
+pub mod notation;
 pub mod moves;
 pub mod perft;
 pub mod piece;

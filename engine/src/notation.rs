@@ -1,0 +1,382 @@
+//! Move notation: SAN-style output with disambiguation and check marks, and a
+//! lenient parser that accepts SAN or coordinates (`e2e4`, `e7e8q`) and, when a
+//! move is wrong, says why and which moves would do.
+
+use std::fmt::Write;
+
+use crate::geometry::Square;
+use crate::moves::{Move, Special};
+use crate::piece::Kind;
+use crate::position::Position;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("type a move, for example `e4`, `Nf3` or `e2e4`")]
+    Empty,
+    #[error("`{text}` is not a move I can read: {reason}")]
+    Syntax { text: String, reason: String },
+    #[error("`{text}` is not legal here: {reason}")]
+    Illegal { text: String, reason: String },
+    #[error("`{text}` could mean {}; say which", .candidates.join(" or "))]
+    Ambiguous { text: String, candidates: Vec<String> },
+}
+
+/// The canonical SAN of `mv`, with `+` or `#` when it checks or mates.
+pub fn san(position: &Position, mv: Move) -> String {
+    san_among(position, mv, &position.legal_moves())
+}
+
+/// [`san`] with the position's legal moves already at hand.
+pub fn san_among(position: &Position, mv: Move, legal: &[Move]) -> String {
+    let mut out = san_plain(position, mv, legal);
+    let mut after = position.scratch();
+    after.make(mv);
+    if after.is_check() {
+        out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+    }
+    out
+}
+
+/// SAN without the check mark.
+fn san_plain(position: &Position, mv: Move, legal: &[Move]) -> String {
+    let rules = position.rules();
+    let g = &rules.geometry;
+    if let Special::Castle(rule) = mv.special {
+        return if rules.castling[rule as usize].long { "O-O-O" } else { "O-O" }.to_string();
+    }
+    let kind = position.piece_at(mv.from).expect("a move starts on a piece").kind;
+    let capture = is_capture(position, mv);
+    let mut out = String::with_capacity(8);
+    if rules.kind(kind).pawn {
+        if capture {
+            let _ = write!(out, "{}x", g.file_label(g.file(mv.from)));
+        }
+    } else {
+        out.push(rules.kind(kind).letter);
+        let rivals: Vec<Square> = legal
+            .iter()
+            .filter(|m| m.to == mv.to && m.from != mv.from && !matches!(m.special, Special::Castle(_)))
+            .filter(|m| position.piece_at(m.from).is_some_and(|p| p.kind == kind))
+            .map(|m| m.from)
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|r| g.file(*r) == g.file(mv.from) && g.layer(*r) == g.layer(mv.from));
+            let same_rank = rivals.iter().any(|r| g.rank(*r) == g.rank(mv.from) && g.layer(*r) == g.layer(mv.from));
+            if g.layers().len() > 1 || (same_file && same_rank) {
+                let _ = write!(out, "{}", g.name(mv.from));
+            } else if !same_file {
+                out.push_str(g.file_label(g.file(mv.from)));
+            } else {
+                out.push_str(g.rank_label(g.rank(mv.from)));
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+    }
+    let _ = write!(out, "{}", g.name(mv.to));
+    if let Some(kind) = mv.promotion() {
+        let _ = write!(out, "={}", rules.kind(kind).letter);
+    }
+    out
+}
+
+/// Whether `mv` captures something.
+pub fn is_capture(position: &Position, mv: Move) -> bool {
+    match mv.special {
+        Special::EnPassant | Special::FromAfar => true,
+        Special::Castle(_) => false,
+        _ => position.piece_at(mv.to).is_some(),
+    }
+}
+
+/// Coordinates: origin, target and a lower-case promotion letter (`e7e8q`).
+/// Castling is written as the king's move (`e1g1`).
+pub fn coordinates(position: &Position, mv: Move) -> String {
+    let rules = position.rules();
+    let g = &rules.geometry;
+    let mut out = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(kind) = mv.promotion() {
+        out.push(rules.kind(kind).letter.to_ascii_lowercase());
+    }
+    out
+}
+
+/// What a piece of text says about a move, before it is matched to legal moves.
+#[derive(Debug, Default)]
+struct Pattern {
+    kind: Option<Kind>,
+    pawn_implied: bool,
+    from: Option<Square>,
+    from_file: Option<usize>,
+    from_rank: Option<usize>,
+    to: Option<Square>,
+    promotion: Option<Kind>,
+    castle_long: Option<bool>,
+}
+
+/// Reads a move in SAN or coordinates and finds it among the legal moves.
+pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+    let trimmed = text.trim();
+    let core = trimmed.trim_end_matches(['+', '#', '!', '?']);
+    if core.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let pattern = read_pattern(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
+    let legal = position.legal_moves();
+    let candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(MoveError::Illegal { text: trimmed.to_string(), reason: why_illegal(position, &pattern, &legal) }),
+        many => {
+            let names: Vec<String> = many.iter().map(|m| san_among(position, *m, &legal)).collect();
+            if many.iter().all(|m| m.promotion().is_some() && m.from == many[0].from && m.to == many[0].to) {
+                let reason = format!("say which piece the pawn becomes: {}", names.join(", "));
+                return Err(MoveError::Illegal { text: trimmed.to_string(), reason });
+            }
+            Err(MoveError::Ambiguous { text: trimmed.to_string(), candidates: names })
+        }
+    }
+}
+
+fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
+    let rules = position.rules();
+    let g = &rules.geometry;
+    let mut pattern = Pattern::default();
+    let castle = text.replace(['0', 'o'], "O").replace('~', "-");
+    if castle == "O-O" || castle == "O-O-O" {
+        pattern.castle_long = Some(castle == "O-O-O");
+        return Ok(pattern);
+    }
+    let mut rest = text;
+    if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
+        let kind = rules.kind_by_letter(first).ok_or_else(|| format!("`{first}` is not a piece of {}", rules.variant))?;
+        pattern.kind = Some(kind);
+        rest = &rest[1..];
+    }
+    // Promotion suffix: `=Q`, `(Q)`, or a bare letter after the target square.
+    if let Some(stripped) = rest.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
+        pattern.promotion = Some(promotion_kind(position, stripped.1)?);
+        rest = stripped.0;
+    } else if let Some((head, letter)) = rest.rsplit_once('=') {
+        pattern.promotion = Some(promotion_kind(position, letter)?);
+        rest = head;
+    } else if let Some(last) = rest.chars().last().filter(|c| c.is_ascii_alphabetic()) {
+        let head = &rest[..rest.len() - 1];
+        let head_ends_in_square = (0..head.len()).any(|i| head.is_char_boundary(i) && g.parse_square(&head[i..]).is_some());
+        if head_ends_in_square {
+            pattern.promotion = Some(promotion_kind(position, &last.to_string())?);
+            rest = head;
+        }
+    }
+    let mut squares: Vec<Square> = Vec::new();
+    let mut partial: Vec<(Option<usize>, Option<usize>)> = Vec::new();
+    while !rest.is_empty() {
+        if let Some(stripped) = rest.strip_prefix(['x', 'X', ':', '-', '*']) {
+            rest = stripped;
+            continue;
+        }
+        if let Some((square, used)) = g.parse_prefix(rest) {
+            squares.push(square);
+            rest = &rest[used..];
+        } else if let Some(file) = (0..g.width()).find(|f| rest.starts_with(g.file_label(*f))) {
+            partial.push((Some(file), None));
+            rest = &rest[g.file_label(file).len()..];
+        } else if let Some(rank) = (0..g.height()).rev().find(|r| rest.starts_with(g.rank_label(*r))) {
+            partial.push((None, Some(rank)));
+            rest = &rest[g.rank_label(rank).len()..];
+        } else {
+            return Err(format!("I do not understand `{rest}`"));
+        }
+    }
+    match (squares.as_slice(), partial.as_slice()) {
+        ([to], []) => pattern.to = Some(*to),
+        ([from, to], []) => {
+            pattern.from = Some(*from);
+            pattern.to = Some(*to);
+        }
+        ([to], [(file, rank)]) => {
+            pattern.to = Some(*to);
+            pattern.from_file = *file;
+            pattern.from_rank = *rank;
+        }
+        ([], _) => return Err("it names no target square".into()),
+        _ => return Err("it names too many squares".into()),
+    }
+    pattern.pawn_implied = pattern.kind.is_none() && pattern.from.is_none();
+    Ok(pattern)
+}
+
+fn promotion_kind(position: &Position, letter: &str) -> Result<Kind, String> {
+    let rules = position.rules();
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(format!("`{letter}` is not a piece letter"));
+    };
+    rules.kind_by_letter(c).ok_or_else(|| format!("`{c}` is not a piece of {}", rules.variant))
+}
+
+fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
+    let rules = position.rules();
+    let g = &rules.geometry;
+    if let Special::Castle(rule) = mv.special {
+        let rule = &rules.castling[rule as usize];
+        return match p.castle_long {
+            Some(long) => long == rule.long,
+            // Coordinates: the king's move, or the king onto its own rook.
+            None => p.from == Some(mv.from) && (p.to == Some(mv.to) || p.to == Some(rule.rook_from)),
+        };
+    }
+    if p.castle_long.is_some() {
+        return false;
+    }
+    let kind = position.piece_at(mv.from).map(|piece| piece.kind);
+    let kind_ok = match p.kind {
+        Some(k) => kind == Some(k),
+        None => !p.pawn_implied || kind.is_some_and(|k| rules.kind(k).pawn),
+    };
+    kind_ok
+        && p.to == Some(mv.to)
+        && p.from.is_none_or(|f| f == mv.from)
+        && p.from_file.is_none_or(|f| g.file(mv.from) == f)
+        && p.from_rank.is_none_or(|r| g.rank(mv.from) == r)
+        && p.promotion.is_none_or(|k| mv.promotion() == Some(k))
+}
+
+/// A friendly explanation of why nothing matched, with the moves that would.
+fn why_illegal(position: &Position, p: &Pattern, legal: &[Move]) -> String {
+    let rules = position.rules();
+    let mut reason = String::new();
+    if legal.is_empty() {
+        return "the game is over: there are no legal moves".into();
+    }
+    if position.is_check() {
+        reason.push_str("you are in check. ");
+    }
+    if p.castle_long.is_some() {
+        reason.push_str("castling that way is not possible now (the king or rook has moved, a square between is occupied, or the king would pass an attacked square)");
+        return reason;
+    }
+    let kind = p.kind.or_else(|| p.from.and_then(|sq| position.piece_at(sq)).map(|piece| piece.kind));
+    if let Some(from) = p.from {
+        match position.piece_at(from) {
+            None => {
+                let _ = write!(reason, "there is no piece on {}", rules.geometry.name(from));
+                return reason;
+            }
+            Some(piece) if piece.color != position.turn() => {
+                let _ = write!(reason, "the piece on {} is not yours", rules.geometry.name(from));
+                return reason;
+            }
+            _ => {}
+        }
+    }
+    let mut same_kind: Vec<String> = legal
+        .iter()
+        .filter(|m| !matches!(m.special, Special::Castle(_)))
+        .filter(|m| match (p.from, kind) {
+            (Some(from), _) => m.from == from,
+            (None, Some(k)) => position.piece_at(m.from).is_some_and(|piece| piece.kind == k),
+            (None, None) => position.piece_at(m.from).is_some_and(|piece| rules.kind(piece.kind).pawn),
+        })
+        .map(|m| san_among(position, *m, legal))
+        .collect();
+    same_kind.sort();
+    let name = kind.map_or("pawn", |k| rules.kind(k).name);
+    if same_kind.is_empty() {
+        let _ = write!(reason, "no {name} of yours can move");
+    } else {
+        let _ = write!(reason, "your {name} moves are: {}", same_kind.join(" "));
+    }
+    reason
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+    use crate::variant::Variant;
+
+    fn position(fen: &str) -> Position {
+        fen::chess::parse(&Variant::Chess.rules().unwrap(), fen).unwrap()
+    }
+
+    fn start() -> Position {
+        position(crate::variants::chess::START)
+    }
+
+    fn san_of(p: &Position, text: &str) -> String {
+        san(p, parse_move(p, text).unwrap())
+    }
+
+    #[test]
+    fn reads_san_and_coordinates() {
+        let p = start();
+        for (input, expected) in [("e4", "e4"), ("e2e4", "e4"), ("Nf3", "Nf3"), ("g1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("Nf3!?", "Nf3")] {
+            assert_eq!(san_of(&p, input), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn disambiguates_by_file_rank_or_square() {
+        let p = position("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+        assert_eq!(san_of(&p, "Rad1"), "Rad1");
+        assert_eq!(san_of(&p, "f1d1"), "Rfd1");
+        assert_eq!(san_of(&p, "Ra2"), "Ra2");
+        let p = position("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(san_of(&p, "R1a3"), "R1a3");
+        assert_eq!(san_of(&p, "R5a3"), "R5a3");
+        let p = position("4k3/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1");
+        assert_eq!(san_of(&p, "Qc1d2"), "Qc1d2");
+        assert_eq!(san_of(&p, "Qe3d2"), "Qe3d2");
+    }
+
+    #[test]
+    fn promotions_castling_checks_and_mates() {
+        let p = position("4k3/P7/8/8/8/8/8/4K2R w K - 0 1");
+        assert_eq!(san_of(&p, "a8=Q"), "a8=Q+");
+        assert_eq!(san_of(&p, "a7a8n"), "a8=N");
+        assert_eq!(san_of(&p, "a8(R)"), "a8=R+");
+        assert_eq!(san_of(&p, "O-O"), "O-O");
+        assert_eq!(san_of(&p, "0-0"), "O-O");
+        assert_eq!(san_of(&p, "e1g1"), "O-O");
+        assert_eq!(san_of(&p, "e1h1"), "O-O");
+        let mate = position("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert_eq!(san_of(&mate, "Ra8"), "Ra8#");
+        let ep = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(san_of(&ep, "exd6"), "exd6");
+        assert_eq!(parse_move(&ep, "e5d6").unwrap().special, Special::EnPassant);
+    }
+
+    #[test]
+    fn errors_explain() {
+        let p = start();
+        assert_eq!(parse_move(&p, "  "), Err(MoveError::Empty));
+        assert!(matches!(parse_move(&p, "Zf3"), Err(MoveError::Syntax { .. })));
+        assert!(matches!(parse_move(&p, "hello"), Err(MoveError::Syntax { .. })));
+        assert!(matches!(parse_move(&p, "e2"), Err(MoveError::Illegal { .. })));
+        match parse_move(&p, "Qh5") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("no queen of yours can move"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        match parse_move(&p, "Nd4") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("Na3 Nc3 Nf3 Nh3"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        match parse_move(&p, "e7e5") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("not yours"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse_move(&p, "O-O"), Err(MoveError::Illegal { .. })));
+        let two_knights = position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        match parse_move(&two_knights, "Nd2") {
+            Err(MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates, vec!["Nbd2", "Nfd2"]),
+            other => panic!("{other:?}"),
+        }
+        let promo = position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        match parse_move(&promo, "a8") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("a8=Q+, a8=R+, a8=B, a8=N"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
