@@ -326,9 +326,10 @@ mod tests {
         let p = position("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
         assert_eq!(san_of(&p, "R1a3"), "R1a3");
         assert_eq!(san_of(&p, "R5a3"), "R5a3");
-        let p = position("k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1");
+        let p = position("k7/8/8/8/8/2Q5/8/2Q1Q2K w - - 0 1");
         assert_eq!(san_of(&p, "Qc1d2"), "Qc1d2");
-        assert_eq!(san_of(&p, "Qe3d2"), "Qe3d2");
+        assert_eq!(san_of(&p, "Qed2"), "Qed2");
+        assert_eq!(san_of(&p, "c3d2"), "Q3d2");
     }
 
     #[test]
