@@ -9,11 +9,13 @@
 
 pub mod color;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 mod movegen;
 pub mod notation;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod rules;

@@ -251,7 +251,7 @@ impl Position {
     }
 
     /// A copy for trying moves on, without the history of how it was reached.
-    pub(crate) fn scratch(&self) -> Position {
+    pub fn scratch(&self) -> Position {
         Position { undo: Vec::new(), ..self.clone() }
     }
 

@@ -5,6 +5,7 @@
 use crate::color::{ByColor, Color};
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Kind, PieceKind};
+use crate::position::Position;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
 use crate::variant::Variant;
@@ -81,6 +82,23 @@ impl Zobrist {
     }
 }
 
+/// When a game is drawn without agreement. Counts are of occurrences of a
+/// position and of plies without a capture or pawn move; `None` disables a rule.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawRules {
+    /// Either player may claim a draw when the position has occurred this often.
+    pub repetition_claim: Option<u32>,
+    /// The game is drawn at once when the position has occurred this often.
+    pub repetition_automatic: Option<u32>,
+    /// Either player may claim a draw after this many quiet plies.
+    pub quiet_plies_claim: Option<u32>,
+    /// The game is drawn at once after this many quiet plies (unless the move
+    /// that reached it mated).
+    pub quiet_plies_automatic: Option<u32>,
+    /// Neither side can ever mate: the game is drawn at once.
+    pub dead_position: Option<fn(&Position) -> bool>,
+}
+
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -96,6 +114,7 @@ pub struct Rules {
     /// Castling rights cleared when a move starts or ends on the square.
     pub castling_kept: Vec<u8>,
     pub zobrist: Zobrist,
+    pub draws: DrawRules,
     pub start: &'static str,
 }
 
@@ -109,6 +128,7 @@ impl Rules {
         castling: Vec<CastlingRule>,
         promotion: Promotion,
         check: bool,
+        draws: DrawRules,
         start: &'static str,
     ) -> Rules {
         assert!(geometry.box_size() <= MAX_CELLS, "board too large for SquareSet");
@@ -119,7 +139,7 @@ impl Rules {
             castling_kept[rule.rook_from.index()] &= !(1 << rule.right);
         }
         let zobrist = Zobrist::new(kinds.len(), geometry.box_size());
-        Rules { variant, geometry, kinds, tables, castling, promotion, check, castling_kept, zobrist, start }
+        Rules { variant, geometry, kinds, tables, castling, promotion, check, castling_kept, zobrist, draws, start }
     }
 
     pub fn kind(&self, kind: Kind) -> &PieceKind {

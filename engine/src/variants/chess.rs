@@ -3,7 +3,8 @@
 use crate::color::{ByColor, Color};
 use crate::geometry::Geometry;
 use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
-use crate::rules::{CastlingRule, Promotion, Rules};
+use crate::position::Position;
+use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
 use crate::variant::Variant;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -97,5 +98,43 @@ pub fn rules() -> Rules {
         choices: vec![QUEEN, ROOK, BISHOP, KNIGHT],
     };
     let kinds = vec![pawn(), knight(), bishop(), rook(), queen(), king()];
-    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, true, START)
+    // FIDE 9.2, 9.3 and 9.6: threefold repetition and fifty moves may be
+    // claimed; fivefold and seventy-five moves end the game by themselves.
+    let draws = DrawRules {
+        repetition_claim: Some(3),
+        repetition_automatic: Some(5),
+        quiet_plies_claim: Some(100),
+        quiet_plies_automatic: Some(150),
+        dead_position: Some(dead_position),
+    };
+    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, true, draws, START)
+}
+
+/// The material cases in which no sequence of legal moves can mate, as lichess
+/// and python-chess judge them automatically: king against king, a single minor
+/// piece against a bare king, and any number of bishops that all stand on
+/// squares of one colour.
+pub fn dead_position(position: &Position) -> bool {
+    let geometry = &position.rules().geometry;
+    let mut minors = 0;
+    let mut knights = 0;
+    let mut bishop_shades = Vec::new();
+    for color in Color::ALL {
+        for (square, kind) in position.pieces(color) {
+            match kind {
+                KING => {}
+                KNIGHT => {
+                    minors += 1;
+                    knights += 1;
+                }
+                BISHOP => {
+                    minors += 1;
+                    bishop_shades.push(geometry.shade(square));
+                }
+                _ => return false,
+            }
+        }
+    }
+    let one_shade = bishop_shades.windows(2).all(|w| w[0] == w[1]);
+    minors <= 1 || (knights == 0 && one_shade)
 }

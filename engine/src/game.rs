@@ -1,0 +1,447 @@
+//! A game: a start position, the actions played so far and what follows from
+//! them. This is the turn protocol every front end speaks: ask [`Game::turn`]
+//! what the side to move may do, feed back an [`Action`], read the result.
+//!
+//! The engine never rolls dice or keeps secrets; actions carry the faces a
+//! caller rolled. A game is exactly rebuilt by replaying its [`GameRecord`].
+
+use std::fmt;
+
+use crate::color::Color;
+use crate::fen::{self, FenError};
+use crate::moves::Move;
+use crate::notation::{self, MoveError};
+use crate::position::Position;
+use crate::variant::{Variant, VariantError};
+
+/// Something a player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Move),
+    Resign(Color),
+    OfferDraw(Color),
+    AcceptDraw(Color),
+    DeclineDraw(Color),
+    ClaimDraw(Color),
+}
+
+/// What the side to move may (or must) do next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub side: Color,
+    pub choices: Vec<Choice>,
+}
+
+/// One kind of thing a player may do now. Variants with dice, reserves or
+/// secrets add their choices here; every game offers [`Choice::Move`] while it
+/// has legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Play one of the position's legal moves.
+    Move,
+    /// Either player may claim a draw, for this reason.
+    ClaimDraw(EndReason),
+    /// The opponent of `offered_by` may accept or decline a draw offer.
+    AnswerDrawOffer { offered_by: Color },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Resignation,
+    Agreement,
+    /// Claimed when the position occurred for the claim count's time.
+    Repetition,
+    /// Reached the automatic repetition count.
+    RepetitionAutomatic,
+    /// Claimed after the quiet-ply claim count.
+    QuietMoves,
+    /// Reached the automatic quiet-ply count.
+    QuietMovesAutomatic,
+    DeadPosition,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::RepetitionAutomatic => "fivefold repetition",
+            EndReason::QuietMoves => "the fifty-move rule",
+            EndReason::QuietMovesAutomatic => "the seventy-five-move rule",
+            EndReason::DeadPosition => "insufficient material",
+        })
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over ({})", .0.reason)]
+    Over(Outcome),
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    #[error("you cannot answer your own draw offer")]
+    OwnDrawOffer,
+    #[error("a draw offer from you is already waiting for an answer")]
+    DrawAlreadyOffered,
+    #[error("a draw cannot be claimed now: the position has not repeated {repetition} times and {plies} plies have not passed without a capture or pawn move")]
+    NothingToClaim { repetition: u32, plies: u32 },
+    #[error("`{0}` is not an action I know")]
+    UnknownAction(String),
+}
+
+/// Everything needed to rebuild a game: the variant, a custom start position
+/// if any, and the actions in order, each as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub variant: Variant,
+    pub start: Option<String>,
+    pub actions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    #[error("start position: {0}")]
+    Start(#[from] FenError),
+    #[error("action {index} (`{text}`): {error}")]
+    Action { index: usize, text: String, error: GameError },
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    start: Position,
+    custom_start: bool,
+    position: Position,
+    actions: Vec<Action>,
+    /// SAN of each move, as it was written when played.
+    san: Vec<String>,
+    /// Repetition keys of every position reached, the current one last.
+    seen: Vec<u64>,
+    draw_offer: Option<Color>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(variant: Variant) -> Result<Game, VariantError> {
+        let rules = variant.rules()?;
+        let start = fen::chess::parse(&rules, rules.start).expect("the built-in start position parses");
+        Ok(Game::from_position(variant, start, false))
+    }
+
+    /// A game from a position given as text.
+    pub fn from_fen(variant: Variant, text: &str) -> Result<Game, ReplayError> {
+        let rules = variant.rules()?;
+        let start = fen::chess::parse(&rules, text)?;
+        Ok(Game::from_position(variant, start, true))
+    }
+
+    fn from_position(variant: Variant, start: Position, custom_start: bool) -> Game {
+        let mut game = Game {
+            variant,
+            position: start.scratch(),
+            seen: vec![start.repetition_key()],
+            start,
+            custom_start,
+            actions: Vec::new(),
+            san: Vec::new(),
+            draw_offer: None,
+            outcome: None,
+        };
+        game.outcome = game.automatic_end();
+        game
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The moves played, in SAN.
+    pub fn moves_san(&self) -> &[String] {
+        &self.san
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.actions.iter().rev().find_map(|a| match a {
+            Action::Move(m) => Some(*m),
+            _ => None,
+        })
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// Position text of the current position.
+    pub fn fen(&self) -> String {
+        fen::chess::write(&self.position)
+    }
+
+    /// What the side to move may do, or `None` once the game is over.
+    pub fn turn(&self) -> Option<Turn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let mut choices = vec![Choice::Move];
+        if let Some(reason) = self.claimable_draw() {
+            choices.push(Choice::ClaimDraw(reason));
+        }
+        if let Some(offered_by) = self.draw_offer {
+            choices.push(Choice::AnswerDrawOffer { offered_by });
+        }
+        Some(Turn { side: self.position.turn(), choices })
+    }
+
+    /// Parses `text` as a move by `side` and plays it.
+    pub fn play_move(&mut self, side: Color, text: &str) -> Result<Move, GameError> {
+        self.ensure_running()?;
+        if side != self.position.turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        let mv = notation::parse_move(&self.position, text)?;
+        self.apply(Action::Move(mv))?;
+        Ok(mv)
+    }
+
+    /// Applies an action. On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.ensure_running()?;
+        match action {
+            Action::Move(mv) => {
+                let legal = self.position.legal_moves();
+                if !legal.contains(&mv) {
+                    let text = notation::coordinates(&self.position, mv);
+                    return Err(GameError::Move(MoveError::Illegal { text, reason: "that move is not legal here".into() }));
+                }
+                let mover = self.position.turn();
+                self.san.push(notation::san_among(&self.position, mv, &legal));
+                self.position.make(mv);
+                self.seen.push(self.position.repetition_key());
+                if self.draw_offer == Some(!mover) {
+                    // Playing on answers an opponent's offer with a no.
+                    self.draw_offer = None;
+                }
+                self.outcome = self.automatic_end();
+            }
+            Action::Resign(side) => self.outcome = Some(Outcome { winner: Some(!side), reason: EndReason::Resignation }),
+            Action::OfferDraw(side) => {
+                if self.draw_offer == Some(side) {
+                    return Err(GameError::DrawAlreadyOffered);
+                }
+                if self.draw_offer == Some(!side) {
+                    // Offering back is accepting.
+                    self.draw_offer = None;
+                    self.outcome = Some(Outcome { winner: None, reason: EndReason::Agreement });
+                } else {
+                    self.draw_offer = Some(side);
+                }
+            }
+            Action::AcceptDraw(side) | Action::DeclineDraw(side) => {
+                match self.draw_offer {
+                    None => return Err(GameError::NoDrawOffer),
+                    Some(offerer) if offerer == side => return Err(GameError::OwnDrawOffer),
+                    Some(_) => {}
+                }
+                self.draw_offer = None;
+                if matches!(action, Action::AcceptDraw(_)) {
+                    self.outcome = Some(Outcome { winner: None, reason: EndReason::Agreement });
+                }
+            }
+            Action::ClaimDraw(_) => {
+                let reason = self.claimable_draw().ok_or_else(|| {
+                    let draws = self.position.rules().draws;
+                    GameError::NothingToClaim {
+                        repetition: draws.repetition_claim.unwrap_or(0),
+                        plies: draws.quiet_plies_claim.unwrap_or(0),
+                    }
+                })?;
+                self.outcome = Some(Outcome { winner: None, reason });
+            }
+        }
+        self.actions.push(action);
+        Ok(())
+    }
+
+    fn ensure_running(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(outcome) => Err(GameError::Over(outcome)),
+            None => Ok(()),
+        }
+    }
+
+    fn repetitions(&self) -> u32 {
+        let current = *self.seen.last().expect("the start position is seen");
+        self.seen.iter().filter(|k| **k == current).count() as u32
+    }
+
+    fn claimable_draw(&self) -> Option<EndReason> {
+        let draws = self.position.rules().draws;
+        if draws.repetition_claim.is_some_and(|n| self.repetitions() >= n) {
+            return Some(EndReason::Repetition);
+        }
+        if draws.quiet_plies_claim.is_some_and(|n| self.position.halfmove_clock() >= n) {
+            return Some(EndReason::QuietMoves);
+        }
+        None
+    }
+
+    /// The end that follows from the position alone, if any.
+    fn automatic_end(&self) -> Option<Outcome> {
+        let position = &self.position;
+        let draws = position.rules().draws;
+        if position.legal_moves().is_empty() {
+            return Some(if position.is_check() {
+                Outcome { winner: Some(!position.turn()), reason: EndReason::Checkmate }
+            } else {
+                Outcome { winner: None, reason: EndReason::Stalemate }
+            });
+        }
+        let draw = |reason| Some(Outcome { winner: None, reason });
+        if draws.dead_position.is_some_and(|dead| dead(position)) {
+            return draw(EndReason::DeadPosition);
+        }
+        if draws.repetition_automatic.is_some_and(|n| self.repetitions() >= n) {
+            return draw(EndReason::RepetitionAutomatic);
+        }
+        if draws.quiet_plies_automatic.is_some_and(|n| position.halfmove_clock() >= n) {
+            return draw(EndReason::QuietMovesAutomatic);
+        }
+        None
+    }
+
+    /// The game as a record of text actions.
+    pub fn record(&self) -> GameRecord {
+        let mut replay = self.start.scratch();
+        let actions = self
+            .actions
+            .iter()
+            .map(|action| {
+                let text = action_text(&replay, action);
+                if let Action::Move(mv) = action {
+                    replay.make(*mv);
+                }
+                text
+            })
+            .collect();
+        GameRecord {
+            variant: self.variant,
+            start: self.custom_start.then(|| fen::chess::write(&self.start)),
+            actions,
+        }
+    }
+
+    /// Rebuilds a game by replaying a record.
+    pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
+        let mut game = match &record.start {
+            Some(text) => Game::from_fen(record.variant, text)?,
+            None => Game::new(record.variant)?,
+        };
+        for (index, text) in record.actions.iter().enumerate() {
+            let fail = |error| ReplayError::Action { index, text: text.clone(), error };
+            let action = parse_action(&game.position, text).map_err(fail)?;
+            game.apply(action).map_err(fail)?;
+        }
+        Ok(game)
+    }
+
+    /// The game without its last `plies` moves (and whatever came after them):
+    /// a takeback. Fails if there are fewer moves than that.
+    pub fn without_last_moves(&self, plies: usize) -> Option<Game> {
+        let move_indices: Vec<usize> =
+            self.actions.iter().enumerate().filter(|(_, a)| matches!(a, Action::Move(_))).map(|(i, _)| i).collect();
+        let keep = *move_indices.get(move_indices.len().checked_sub(plies)?)?;
+        let mut game = Game::from_position(self.variant, self.start.scratch(), self.custom_start);
+        for action in &self.actions[..keep] {
+            game.apply(action.clone()).ok()?;
+        }
+        Some(game)
+    }
+}
+
+fn side_word(color: Color) -> &'static str {
+    color.fold("white", "black")
+}
+
+fn action_text(position: &Position, action: &Action) -> String {
+    match action {
+        Action::Move(mv) => notation::coordinates(position, *mv),
+        Action::Resign(c) => format!("resign {}", side_word(*c)),
+        Action::OfferDraw(c) => format!("offer-draw {}", side_word(*c)),
+        Action::AcceptDraw(c) => format!("accept-draw {}", side_word(*c)),
+        Action::DeclineDraw(c) => format!("decline-draw {}", side_word(*c)),
+        Action::ClaimDraw(c) => format!("claim-draw {}", side_word(*c)),
+    }
+}
+
+/// Reads one action of a record (or typed by a user): a move in any notation
+/// the variant accepts, or `<verb> <white|black>`.
+pub fn parse_action(position: &Position, text: &str) -> Result<Action, GameError> {
+    let mut words = text.split_whitespace();
+    let (Some(verb), side, None) = (words.next(), words.next(), words.next()) else {
+        return Err(GameError::UnknownAction(text.to_string()));
+    };
+    let Some(side) = side else {
+        return Ok(Action::Move(notation::parse_move(position, verb)?));
+    };
+    let color = match side {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => return Err(GameError::UnknownAction(text.to_string())),
+    };
+    Ok(match verb {
+        "resign" => Action::Resign(color),
+        "offer-draw" => Action::OfferDraw(color),
+        "accept-draw" => Action::AcceptDraw(color),
+        "decline-draw" => Action::DeclineDraw(color),
+        "claim-draw" => Action::ClaimDraw(color),
+        _ => return Err(GameError::UnknownAction(text.to_string())),
+    })
+}

@@ -1,0 +1,186 @@
+//! The turn protocol, results, draws, records and PGN of standard chess.
+
+use rookery_engine::game::{Action, Choice, EndReason, Game, GameError, GameRecord, Outcome};
+use rookery_engine::notation::MoveError;
+use rookery_engine::pgn::{self, Tags};
+use rookery_engine::{Color, Variant};
+
+fn play(moves: &str) -> Game {
+    let mut game = Game::new(Variant::Chess).unwrap();
+    for mv in moves.split_whitespace() {
+        let side = game.position().turn();
+        game.play_move(side, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    game
+}
+
+#[test]
+fn fools_mate_ends_the_game() {
+    let mut game = play("f3 e5 g4 Qh4");
+    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Checkmate }));
+    assert_eq!(game.moves_san(), ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(game.turn(), None);
+    assert!(matches!(game.play_move(Color::White, "e4"), Err(GameError::Over(_))));
+    assert!(matches!(game.apply(Action::Resign(Color::White)), Err(GameError::Over(_))));
+}
+
+#[test]
+fn stalemate_is_a_draw() {
+    let mut game = Game::from_fen(Variant::Chess, "7k/8/6Q1/8/8/8/8/K7 w - - 0 1").unwrap();
+    game.play_move(Color::White, "Qf7").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
+}
+
+#[test]
+fn wrong_turn_and_illegal_moves_change_nothing() {
+    let mut game = play("e4");
+    let before = game.fen();
+    assert_eq!(game.play_move(Color::White, "d4"), Err(GameError::NotYourTurn));
+    assert!(matches!(game.play_move(Color::Black, "e4"), Err(GameError::Move(MoveError::Illegal { .. }))));
+    assert!(matches!(game.play_move(Color::Black, "xyz"), Err(GameError::Move(MoveError::Syntax { .. }))));
+    assert_eq!(game.fen(), before);
+    assert_eq!(game.actions().len(), 1);
+}
+
+#[test]
+fn threefold_can_be_claimed_and_fivefold_ends() {
+    let mut game = play("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert!(game.turn().unwrap().choices.iter().all(|c| !matches!(c, Choice::ClaimDraw(_))));
+    assert!(matches!(game.apply(Action::ClaimDraw(Color::Black)), Err(GameError::NothingToClaim { .. })));
+    game.play_move(Color::Black, "Ng8").unwrap();
+    assert!(game.turn().unwrap().choices.contains(&Choice::ClaimDraw(EndReason::Repetition)));
+    let mut claimed = game.clone();
+    claimed.apply(Action::ClaimDraw(Color::White)).unwrap();
+    assert_eq!(claimed.outcome(), Some(Outcome { winner: None, reason: EndReason::Repetition }));
+    for mv in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split_whitespace() {
+        let side = game.position().turn();
+        game.play_move(side, mv).unwrap();
+        assert_eq!(game.outcome(), None);
+    }
+    game.play_move(Color::Black, "Ng8").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::RepetitionAutomatic }));
+}
+
+#[test]
+fn en_passant_right_counts_in_repetition() {
+    // After 1.e4 (no black pawn can capture) the e3 target is meaningless, so
+    // returning knights reach "the same" position as soon as placement repeats.
+    let game = play("e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
+    assert!(game.turn().unwrap().choices.contains(&Choice::ClaimDraw(EndReason::Repetition)));
+}
+
+#[test]
+fn fifty_moves_can_be_claimed_and_seventy_five_end() {
+    let mut game = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
+    assert!(matches!(game.apply(Action::ClaimDraw(Color::White)), Err(GameError::NothingToClaim { .. })));
+    game.play_move(Color::White, "Ra2").unwrap();
+    assert!(game.turn().unwrap().choices.contains(&Choice::ClaimDraw(EndReason::QuietMoves)));
+    let mut late = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 149 80").unwrap();
+    late.play_move(Color::White, "Ra2").unwrap();
+    assert_eq!(late.outcome(), Some(Outcome { winner: None, reason: EndReason::QuietMovesAutomatic }));
+    // A mate on the 150th ply stands.
+    let mut mate = Game::from_fen(Variant::Chess, "7k/R7/6K1/8/8/8/8/8 w - - 149 80").unwrap();
+    mate.play_move(Color::White, "Ra8").unwrap();
+    assert_eq!(mate.outcome().unwrap().reason, EndReason::Checkmate);
+}
+
+#[test]
+fn dead_positions_are_drawn() {
+    for (fen, dead) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true),
+        ("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", false),
+        ("4k1b1/8/8/8/8/8/8/4KB2 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false),
+        ("4k3/8/8/8/8/8/7P/4K3 w - - 0 1", false),
+    ] {
+        let game = Game::from_fen(Variant::Chess, fen).unwrap();
+        assert_eq!(game.outcome().map(|o| o.reason) == Some(EndReason::DeadPosition), dead, "{fen}");
+    }
+    let mut capture = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1").unwrap();
+    capture.play_move(Color::White, "Qxd2").unwrap();
+    assert_eq!(capture.outcome(), None);
+    capture.play_move(Color::Black, "Kf7").unwrap();
+    let mut bare = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/3r4/3NK3 b - - 0 1").unwrap();
+    bare.play_move(Color::Black, "Rxd1").unwrap();
+    bare.play_move(Color::White, "Kxd1").unwrap();
+    assert_eq!(bare.outcome().unwrap().reason, EndReason::DeadPosition);
+}
+
+#[test]
+fn resignation_and_draw_offers() {
+    let mut game = play("e4");
+    assert_eq!(game.apply(Action::AcceptDraw(Color::Black)), Err(GameError::NoDrawOffer));
+    game.apply(Action::OfferDraw(Color::White)).unwrap();
+    assert_eq!(game.apply(Action::OfferDraw(Color::White)), Err(GameError::DrawAlreadyOffered));
+    assert_eq!(game.apply(Action::AcceptDraw(Color::White)), Err(GameError::OwnDrawOffer));
+    assert!(game.turn().unwrap().choices.contains(&Choice::AnswerDrawOffer { offered_by: Color::White }));
+    game.apply(Action::DeclineDraw(Color::Black)).unwrap();
+    assert_eq!(game.draw_offer(), None);
+    game.apply(Action::OfferDraw(Color::White)).unwrap();
+    game.play_move(Color::Black, "e5").unwrap();
+    assert_eq!(game.draw_offer(), None, "playing on declines");
+    game.apply(Action::OfferDraw(Color::White)).unwrap();
+    game.apply(Action::AcceptDraw(Color::Black)).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::Agreement }));
+
+    let mut resigned = play("e4 e5");
+    resigned.apply(Action::Resign(Color::White)).unwrap();
+    assert_eq!(resigned.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Resignation }));
+}
+
+#[test]
+fn records_replay_exactly() {
+    let mut game = play("e4 d5 exd5 c5 dxc6 Qa5 cxb7 Kd8 bxa8=N Qxd2+ Bxd2");
+    game.apply(Action::OfferDraw(Color::Black)).unwrap();
+    game.apply(Action::DeclineDraw(Color::White)).unwrap();
+    let record = game.record();
+    assert_eq!(record.actions[8], "b7a8n");
+    assert_eq!(record.actions.last().unwrap(), "decline-draw white");
+    let replayed = Game::replay(&record).unwrap();
+    assert_eq!(replayed.fen(), game.fen());
+    assert_eq!(replayed.moves_san(), game.moves_san());
+    assert_eq!(replayed.record(), record);
+
+    let custom = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    let record = custom.record();
+    assert_eq!(record.start.as_deref(), Some("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"));
+    assert_eq!(Game::replay(&record).unwrap().fen(), custom.fen());
+}
+
+#[test]
+fn corrupt_records_are_reported_with_their_place() {
+    let record = GameRecord { variant: Variant::Chess, start: None, actions: vec!["e2e4".into(), "e2e4".into()] };
+    let err = Game::replay(&record).unwrap_err().to_string();
+    assert!(err.starts_with("action 1 (`e2e4`)"), "{err}");
+    let bad_start = GameRecord { variant: Variant::Chess, start: Some("nonsense".into()), actions: vec![] };
+    assert!(Game::replay(&bad_start).is_err());
+    let unsupported = GameRecord { variant: Variant::Guardener, start: None, actions: vec![] };
+    assert!(Game::replay(&unsupported).unwrap_err().to_string().contains("not yet supported"));
+}
+
+#[test]
+fn takebacks_rewind_moves() {
+    let game = play("e4 e5 Nf3");
+    let back = game.without_last_moves(2).unwrap();
+    assert_eq!(back.moves_san(), ["e4"]);
+    assert_eq!(back.position().turn(), Color::Black);
+    assert!(game.without_last_moves(4).is_none());
+}
+
+#[test]
+fn pgn_has_tags_movetext_and_result() {
+    let game = play("f3 e5 g4 Qh4");
+    let tags = Tags { event: Some("Rookery".into()), white: Some("alice".into()), black: Some("bob \"b\"".into()), ..Tags::default() };
+    let text = pgn::write(&game, &tags);
+    assert!(text.starts_with("[Event \"Rookery\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"alice\"]\n"));
+    assert!(text.contains("[Black \"bob \\\"b\\\"\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    let custom = {
+        let mut g = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 b Q - 0 12").unwrap();
+        g.play_move(Color::Black, "Kd7").unwrap();
+        g
+    };
+    let text = pgn::write(&custom, &Tags::default());
+    assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 b Q - 0 12\"]\n\n12... Kd7 *\n"), "{text}");
+}
