@@ -37,12 +37,20 @@ pub fn parse_placement(rules: &Arc<Rules>, text: &str) -> Result<Position, FenEr
     let mut position = Position::empty(Arc::clone(rules));
     let layers: Vec<&str> = text.split('|').collect();
     if layers.len() != g.layers().len() {
-        return Err(FenError::Placement(format!("expected {} boards separated by `|`, found {}", g.layers().len(), layers.len())));
+        return Err(FenError::Placement(format!(
+            "expected {} boards separated by `|`, found {}",
+            g.layers().len(),
+            layers.len()
+        )));
     }
     for (layer, layer_text) in layers.iter().enumerate() {
         let ranks: Vec<&str> = layer_text.split('/').collect();
         if ranks.len() != g.height() {
-            return Err(FenError::Placement(format!("expected {} ranks separated by `/`, found {}", g.height(), ranks.len())));
+            return Err(FenError::Placement(format!(
+                "expected {} ranks separated by `/`, found {}",
+                g.height(),
+                ranks.len()
+            )));
         }
         for (row, rank_text) in ranks.iter().enumerate() {
             let rank = g.height() - 1 - row;
@@ -63,9 +71,9 @@ pub fn parse_placement(rules: &Arc<Rules>, text: &str) -> Result<Position, FenEr
                     }
                     next += run;
                 } else {
-                    let kind = rules
-                        .kind_by_letter(c)
-                        .ok_or_else(|| FenError::Placement(format!("rank {label}: `{c}` is not a piece of {}", rules.variant)))?;
+                    let kind = rules.kind_by_letter(c).ok_or_else(|| {
+                        FenError::Placement(format!("rank {label}: `{c}` is not a piece of {}", rules.variant))
+                    })?;
                     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                     let square = *cells.get(next).ok_or_else(|| too_long(label, cells.len()))?;
                     position.put(square, Piece { color, kind });
@@ -76,7 +84,10 @@ pub fn parse_placement(rules: &Arc<Rules>, text: &str) -> Result<Position, FenEr
                 }
             }
             if next != cells.len() {
-                return Err(FenError::Placement(format!("rank {label} describes {next} cells, it has {}", cells.len())));
+                return Err(FenError::Placement(format!(
+                    "rank {label} describes {next} cells, it has {}",
+                    cells.len()
+                )));
             }
         }
     }
@@ -189,7 +200,12 @@ pub mod chess {
         Ok(rights)
     }
 
-    fn parse_en_passant(rules: &Rules, position: &Position, turn: Color, text: &str) -> Result<Option<EnPassant>, FenError> {
+    fn parse_en_passant(
+        rules: &Rules,
+        position: &Position,
+        turn: Color,
+        text: &str,
+    ) -> Result<Option<EnPassant>, FenError> {
         if text == "-" {
             return Ok(None);
         }
@@ -243,7 +259,8 @@ pub mod chess {
         }
         out.extend(LETTERS.iter().enumerate().filter(|(bit, _)| rights >> bit & 1 != 0).map(|(_, c)| *c));
         out.push(' ');
-        let legal_ep = position.en_passant().filter(|_| position.legal_moves().iter().any(|m| m.special == Special::EnPassant));
+        let legal_ep =
+            position.en_passant().filter(|_| position.legal_moves().iter().any(|m| m.special == Special::EnPassant));
         match legal_ep {
             Some(ep) => {
                 let _ = write!(out, "{}", position.rules().geometry.name(ep.target));

@@ -259,7 +259,10 @@ impl Game {
                 let legal = self.position.legal_moves();
                 if !legal.contains(&mv) {
                     let text = notation::coordinates(&self.position, mv);
-                    return Err(GameError::Move(MoveError::Illegal { text, reason: "that move is not legal here".into() }));
+                    return Err(GameError::Move(MoveError::Illegal {
+                        text,
+                        reason: "that move is not legal here".into(),
+                    }));
                 }
                 let mover = self.position.turn();
                 self.san.push(notation::san_among(&self.position, mv, &legal));
@@ -271,7 +274,9 @@ impl Game {
                 }
                 self.outcome = self.automatic_end();
             }
-            Action::Resign(side) => self.outcome = Some(Outcome { winner: Some(!side), reason: EndReason::Resignation }),
+            Action::Resign(side) => {
+                self.outcome = Some(Outcome { winner: Some(!side), reason: EndReason::Resignation })
+            }
             Action::OfferDraw(side) => {
                 if self.draw_offer == Some(side) {
                     return Err(GameError::DrawAlreadyOffered);
@@ -371,11 +376,7 @@ impl Game {
                 text
             })
             .collect();
-        GameRecord {
-            variant: self.variant,
-            start: self.custom_start.then(|| fen::chess::write(&self.start)),
-            actions,
-        }
+        GameRecord { variant: self.variant, start: self.custom_start.then(|| fen::chess::write(&self.start)), actions }
     }
 
     /// Rebuilds a game by replaying a record.

@@ -66,11 +66,8 @@ impl Geometry {
         light_parity: Option<u8>,
         exists: impl Fn(usize, usize, usize) -> bool,
     ) -> Geometry {
-        let layers = if layers.is_empty() {
-            vec![Layer { prefix: String::new(), name: String::new() }]
-        } else {
-            layers
-        };
+        let layers =
+            if layers.is_empty() { vec![Layer { prefix: String::new(), name: String::new() }] } else { layers };
         let mut cells = Vec::with_capacity(layers.len() * files.len() * ranks.len());
         for layer in 0..layers.len() {
             for rank in 0..ranks.len() {
@@ -207,7 +204,11 @@ mod tests {
     use super::*;
 
     fn chess() -> Geometry {
-        Geometry::rectangle(&["a", "b", "c", "d", "e", "f", "g", "h"], &["1", "2", "3", "4", "5", "6", "7", "8"], Some(1))
+        Geometry::rectangle(
+            &["a", "b", "c", "d", "e", "f", "g", "h"],
+            &["1", "2", "3", "4", "5", "6", "7", "8"],
+            Some(1),
+        )
     }
 
     #[test]

@@ -43,7 +43,11 @@ impl Position {
                     let to = cell.square;
                     let arrival = match self.piece_at(to) {
                         None if screened && cell.mode & MOVE != 0 => {
-                            if ray.tag == Tag::DoubleStep { Special::DoubleStep } else { Special::None }
+                            if ray.tag == Tag::DoubleStep {
+                                Special::DoubleStep
+                            } else {
+                                Special::None
+                            }
                         }
                         None => {
                             if pawn && cell.mode & CAPTURE != 0 && Some(to) == ep_target {
@@ -58,7 +62,13 @@ impl Position {
                         Some(piece) => {
                             if piece.color != us {
                                 if cell.mode & CAPTURE != 0 {
-                                    self.push_arrival(out, from, to, Special::None, pawn && promotion_zone.contains(to));
+                                    self.push_arrival(
+                                        out,
+                                        from,
+                                        to,
+                                        Special::None,
+                                        pawn && promotion_zone.contains(to),
+                                    );
                                 } else if cell.mode & AFAR != 0 {
                                     out.push(Move::new(from, to, Special::FromAfar));
                                 }

@@ -122,7 +122,8 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     if core.is_empty() {
         return Err(MoveError::Empty);
     }
-    let pattern = read_pattern(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
+    let pattern =
+        read_pattern(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
     let legal = position.legal_moves();
     let candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
     match candidates.as_slice() {
@@ -150,7 +151,8 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     }
     let mut rest = text;
     if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
-        let kind = rules.kind_by_letter(first).ok_or_else(|| format!("`{first}` is not a piece of {}", rules.variant))?;
+        let kind =
+            rules.kind_by_letter(first).ok_or_else(|| format!("`{first}` is not a piece of {}", rules.variant))?;
         pattern.kind = Some(kind);
         rest = &rest[1..];
     }
@@ -163,7 +165,8 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
         rest = head;
     } else if let Some(last) = rest.chars().last().filter(|c| c.is_ascii_alphabetic()) {
         let head = &rest[..rest.len() - 1];
-        let head_ends_in_square = (0..head.len()).any(|i| head.is_char_boundary(i) && g.parse_square(&head[i..]).is_some());
+        let head_ends_in_square =
+            (0..head.len()).any(|i| head.is_char_boundary(i) && g.parse_square(&head[i..]).is_some());
         if head_ends_in_square {
             pattern.promotion = Some(promotion_kind(position, &last.to_string())?);
             rest = head;
@@ -312,7 +315,9 @@ mod tests {
     #[test]
     fn reads_san_and_coordinates() {
         let p = start();
-        for (input, expected) in [("e4", "e4"), ("e2e4", "e4"), ("Nf3", "Nf3"), ("g1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("Nf3!?", "Nf3")] {
+        for (input, expected) in
+            [("e4", "e4"), ("e2e4", "e4"), ("Nf3", "Nf3"), ("g1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("Nf3!?", "Nf3")]
+        {
             assert_eq!(san_of(&p, input), expected, "{input}");
         }
     }
@@ -357,7 +362,9 @@ mod tests {
         assert!(matches!(parse_move(&p, "hello"), Err(MoveError::Syntax { .. })));
         assert!(matches!(parse_move(&p, "e2"), Err(MoveError::Illegal { .. })));
         match parse_move(&p, "Qh5") {
-            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("no queen of yours can move"), "{reason}"),
+            Err(MoveError::Illegal { reason, .. }) => {
+                assert!(reason.contains("no queen of yours can move"), "{reason}")
+            }
             other => panic!("{other:?}"),
         }
         match parse_move(&p, "Nd4") {

@@ -39,8 +39,8 @@ fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
         return moves.len() as u64;
     }
     let mut nodes = 0;
-    for i in 0..moves.len() {
-        position.make(moves[i]);
+    for &mv in moves.iter() {
+        position.make(mv);
         nodes += count(position, depth - 1, rest);
         position.unmake();
     }

@@ -82,7 +82,12 @@ impl Position {
         let cells = rules.geometry.box_size();
         Position {
             rules,
-            board: Board { cells: vec![None; cells], occupied: ByColor::default(), royals: ByColor::default(), hash: 0 },
+            board: Board {
+                cells: vec![None; cells],
+                occupied: ByColor::default(),
+                royals: ByColor::default(),
+                hash: 0,
+            },
             turn: Color::White,
             castling: 0,
             en_passant: None,
@@ -144,7 +149,14 @@ impl Position {
 
     /// Sets the side to move, castling rights, en passant and clocks (setting up
     /// a position).
-    pub fn set_state(&mut self, turn: Color, castling: u8, en_passant: Option<EnPassant>, halfmove: u32, fullmove: u32) {
+    pub fn set_state(
+        &mut self,
+        turn: Color,
+        castling: u8,
+        en_passant: Option<EnPassant>,
+        halfmove: u32,
+        fullmove: u32,
+    ) {
         if self.turn != turn {
             self.board.hash ^= self.rules.zobrist.side;
         }

@@ -51,7 +51,7 @@ impl Zobrist {
     fn new(kinds: usize, cells: usize) -> Zobrist {
         // SplitMix64 with a fixed seed: the same keys on every run, so hashes
         // stored in a game record stay meaningful.
-        let mut state = 0x5eed_0f_c0ffee_u64;
+        let mut state = 0x5eed_0fc0_ffee_u64;
         let mut next = move || {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let mut z = state;

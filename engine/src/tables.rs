@@ -213,7 +213,13 @@ fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Compon
 
 /// Adds the reverse paths of one forward ray to the chains of each target it can
 /// capture on. `reverse` is the attacking side's slice, indexed by target.
-fn record_reverse(reverse: &mut [Vec<(bool, Vec<ChainCell>)>], origin: Square, kind: usize, ray: &[RayCell], hop: bool) {
+fn record_reverse(
+    reverse: &mut [Vec<(bool, Vec<ChainCell>)>],
+    origin: Square,
+    kind: usize,
+    ray: &[RayCell],
+    hop: bool,
+) {
     for (i, cell) in ray.iter().enumerate() {
         if cell.mode & (CAPTURE | AFAR) == 0 || (hop && i == 0) {
             continue;

@@ -172,9 +172,15 @@ fn takebacks_rewind_moves() {
 #[test]
 fn pgn_has_tags_movetext_and_result() {
     let game = play("f3 e5 g4 Qh4");
-    let tags = Tags { event: Some("Rookery".into()), white: Some("alice".into()), black: Some("bob \"b\"".into()), ..Tags::default() };
+    let tags = Tags {
+        event: Some("Rookery".into()),
+        white: Some("alice".into()),
+        black: Some("bob \"b\"".into()),
+        ..Tags::default()
+    };
     let text = pgn::write(&game, &tags);
-    assert!(text.starts_with("[Event \"Rookery\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"alice\"]\n"));
+    assert!(text
+        .starts_with("[Event \"Rookery\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"alice\"]\n"));
     assert!(text.contains("[Black \"bob \\\"b\\\"\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
     let custom = {
         let mut g = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 b Q - 0 12").unwrap();

@@ -44,19 +44,43 @@ pub fn knight() -> PieceKind {
 }
 
 pub fn bishop() -> PieceKind {
-    PieceKind { name: "bishop", letter: 'B', royal: false, pawn: false, components: Component::slides(&diagonal(), Mode::Both) }
+    PieceKind {
+        name: "bishop",
+        letter: 'B',
+        royal: false,
+        pawn: false,
+        components: Component::slides(&diagonal(), Mode::Both),
+    }
 }
 
 pub fn rook() -> PieceKind {
-    PieceKind { name: "rook", letter: 'R', royal: false, pawn: false, components: Component::slides(&orthogonal(), Mode::Both) }
+    PieceKind {
+        name: "rook",
+        letter: 'R',
+        royal: false,
+        pawn: false,
+        components: Component::slides(&orthogonal(), Mode::Both),
+    }
 }
 
 pub fn queen() -> PieceKind {
-    PieceKind { name: "queen", letter: 'Q', royal: false, pawn: false, components: Component::slides(&king_steps(), Mode::Both) }
+    PieceKind {
+        name: "queen",
+        letter: 'Q',
+        royal: false,
+        pawn: false,
+        components: Component::slides(&king_steps(), Mode::Both),
+    }
 }
 
 pub fn king() -> PieceKind {
-    PieceKind { name: "king", letter: 'K', royal: true, pawn: false, components: Component::leaps(&king_steps(), Mode::Both) }
+    PieceKind {
+        name: "king",
+        letter: 'K',
+        royal: true,
+        pawn: false,
+        components: Component::leaps(&king_steps(), Mode::Both),
+    }
 }
 
 pub fn rules() -> Rules {

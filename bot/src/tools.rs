@@ -1,0 +1,123 @@
+//! The command-line tools other programs and checks rely on: `perft`, `moves`
+//! and `fen`. Each returns its output as text so tests can run them directly.
+
+use anyhow::{bail, Context, Result};
+use rookery_engine::game::Game;
+use rookery_engine::{notation, perft, Variant};
+
+/// Where a tool starts: a variant, an optional position text and moves to play.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Setup {
+    /// chess, luckdragon, guardener, dragonchess, dicelanding or newchess.
+    #[arg(long)]
+    pub variant: String,
+    /// Start from this position text instead of the variant's start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, separated by spaces, in any accepted notation.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+impl Setup {
+    /// The game after the setup's moves.
+    pub fn game(&self) -> Result<Game> {
+        let variant: Variant = self.variant.parse()?;
+        let mut game = match &self.fen {
+            Some(text) => Game::from_fen(variant, text)?,
+            None => Game::new(variant)?,
+        };
+        for (i, text) in self.moves.split_whitespace().enumerate() {
+            let side = game.position().turn();
+            game.play_move(side, text).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+/// `rookery perft`: the node count, or with `divide` one `MOVE COUNT` line per
+/// root move (sorted by move) before the final `nodes N` line.
+pub fn perft(setup: &Setup, depth: u32, divide: bool) -> Result<String> {
+    let game = setup.game()?;
+    if game.outcome().is_some() && depth > 0 {
+        bail!("the game is already over");
+    }
+    let mut position = game.position().scratch();
+    let mut out = String::new();
+    let nodes = if divide {
+        let legal = position.legal_moves();
+        let mut lines: Vec<(String, u64)> = perft::divide(&mut position, depth)
+            .into_iter()
+            .map(|(mv, n)| (notation::san_among(game.position(), mv, &legal), n))
+            .collect();
+        lines.sort();
+        for (name, n) in &lines {
+            out.push_str(&format!("{name} {n}\n"));
+        }
+        lines.iter().map(|(_, n)| n).sum::<u64>().max(u64::from(depth == 0))
+    } else {
+        perft::perft(&mut position, depth)
+    };
+    out.push_str(&format!("nodes {nodes}\n"));
+    Ok(out)
+}
+
+/// `rookery moves`: every legal move in canonical notation, sorted, one a line.
+pub fn moves(setup: &Setup) -> Result<String> {
+    let game = setup.game()?;
+    let position = game.position();
+    let legal = position.legal_moves();
+    let mut names: Vec<String> = legal.iter().map(|m| notation::san_among(position, *m, &legal)).collect();
+    names.sort();
+    Ok(names.iter().map(|n| format!("{n}\n")).collect())
+}
+
+/// `rookery fen`: the position text after the moves.
+pub fn fen(setup: &Setup) -> Result<String> {
+    Ok(format!("{}\n", setup.game()?.fen()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(variant: &str, fen: Option<&str>, moves: &str) -> Setup {
+        Setup { variant: variant.into(), fen: fen.map(Into::into), moves: moves.into() }
+    }
+
+    #[test]
+    fn perft_counts_and_divides() {
+        assert_eq!(perft(&setup("chess", None, ""), 3, false).unwrap(), "nodes 8902\n");
+        let divided = perft(&setup("chess", None, "e4 e5"), 2, true).unwrap();
+        let lines: Vec<&str> = divided.lines().collect();
+        assert_eq!(lines.len(), 30);
+        assert!(lines.contains(&"Nf3 29"));
+        let total: u64 = lines[..29].iter().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
+        assert_eq!(lines[29], format!("nodes {total}"));
+        assert_eq!(perft(&setup("chess", None, ""), 0, true).unwrap(), "nodes 1\n");
+    }
+
+    #[test]
+    fn moves_are_sorted_canonical_names() {
+        let out = moves(&setup("chess", Some("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "")).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.contains(&"O-O") && lines.contains(&"O-O-O") && lines.contains(&"Ra8+"));
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted);
+    }
+
+    #[test]
+    fn fen_after_moves_and_friendly_errors() {
+        assert_eq!(
+            fen(&setup("chess", None, "e4 c5 Nf3")).unwrap(),
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+        );
+        let err = fen(&setup("chess", None, "e4 e4")).unwrap_err();
+        assert!(format!("{err:#}").starts_with("move 2 (`e4`): `e4` is not legal here"), "{err:#}");
+        let err = moves(&setup("dragonchess", None, "")).unwrap_err();
+        assert!(err.to_string().contains("not yet supported"));
+        assert!(moves(&setup("checkers", None, "")).is_err());
+        assert!(fen(&setup("chess", Some("bad fen"), "")).is_err());
+    }
+}
