@@ -18,6 +18,18 @@ use crate::variant::{Variant, VariantError};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Move(Move),
+    /// The faces a caller rolled for the dice the turn asked for, in order.
+    Roll {
+        side: Color,
+        faces: Vec<u32>,
+    },
+    Pass(Color),
+    /// A choice the opponent must not see yet; the caller keeps the secret and
+    /// its commitment, the engine only records that it was made.
+    ChooseSecret {
+        side: Color,
+        option: String,
+    },
     Resign(Color),
     OfferDraw(Color),
     AcceptDraw(Color),
@@ -39,6 +51,13 @@ pub struct Turn {
 pub enum Choice {
     /// Play one of the position's legal moves.
     Move,
+    /// Roll these dice (sides of each die) before moving; `required` if the
+    /// turn cannot go on without them.
+    Roll { dice: Vec<u32>, required: bool },
+    /// Give up the turn.
+    Pass,
+    /// Make a secret choice among these options before play goes on.
+    ChooseSecret { options: Vec<String> },
     /// Either player may claim a draw, for this reason.
     ClaimDraw(EndReason),
     /// The opponent of `offered_by` may accept or decline a draw offer.
@@ -113,6 +132,8 @@ pub enum GameError {
     DrawAlreadyOffered,
     #[error("a draw cannot be claimed now: the position has not repeated {repetition} times and {plies} plies have not passed without a capture or pawn move")]
     NothingToClaim { repetition: u32, plies: u32 },
+    #[error("{variant} has no {what}")]
+    NotInVariant { variant: Variant, what: &'static str },
     #[error("`{0}` is not an action I know")]
     UnknownAction(String),
 }
@@ -274,6 +295,9 @@ impl Game {
                 }
                 self.outcome = self.automatic_end();
             }
+            Action::Roll { .. } => return Err(self.not_here("dice to roll")),
+            Action::Pass(_) => return Err(self.not_here("passing")),
+            Action::ChooseSecret { .. } => return Err(self.not_here("secret choices")),
             Action::Resign(side) => {
                 self.outcome = Some(Outcome { winner: Some(!side), reason: EndReason::Resignation })
             }
@@ -313,6 +337,10 @@ impl Game {
         }
         self.actions.push(action);
         Ok(())
+    }
+
+    fn not_here(&self, what: &'static str) -> GameError {
+        GameError::NotInVariant { variant: self.variant, what }
     }
 
     fn ensure_running(&self) -> Result<(), GameError> {
@@ -414,6 +442,12 @@ fn side_word(color: Color) -> &'static str {
 fn action_text(position: &Position, action: &Action) -> String {
     match action {
         Action::Move(mv) => notation::coordinates(position, *mv),
+        Action::Roll { side, faces } => {
+            let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+            format!("roll {} {}", side_word(*side), faces.join(","))
+        }
+        Action::Pass(c) => format!("pass {}", side_word(*c)),
+        Action::ChooseSecret { side, option } => format!("choose {} {option}", side_word(*side)),
         Action::Resign(c) => format!("resign {}", side_word(*c)),
         Action::OfferDraw(c) => format!("offer-draw {}", side_word(*c)),
         Action::AcceptDraw(c) => format!("accept-draw {}", side_word(*c)),
@@ -425,24 +459,31 @@ fn action_text(position: &Position, action: &Action) -> String {
 /// Reads one action of a record (or typed by a user): a move in any notation
 /// the variant accepts, or `<verb> <white|black>`.
 pub fn parse_action(position: &Position, text: &str) -> Result<Action, GameError> {
-    let mut words = text.split_whitespace();
-    let (Some(verb), side, None) = (words.next(), words.next(), words.next()) else {
-        return Err(GameError::UnknownAction(text.to_string()));
+    let unknown = || GameError::UnknownAction(text.to_string());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (verb, rest) = match words.as_slice() {
+        [mv] => return Ok(Action::Move(notation::parse_move(position, mv)?)),
+        [verb, rest @ ..] if rest.len() <= 2 => (*verb, rest),
+        _ => return Err(unknown()),
     };
-    let Some(side) = side else {
-        return Ok(Action::Move(notation::parse_move(position, verb)?));
-    };
-    let color = match side {
+    let color = match rest[0] {
         "white" => Color::White,
         "black" => Color::Black,
-        _ => return Err(GameError::UnknownAction(text.to_string())),
+        _ => return Err(unknown()),
     };
-    Ok(match verb {
-        "resign" => Action::Resign(color),
-        "offer-draw" => Action::OfferDraw(color),
-        "accept-draw" => Action::AcceptDraw(color),
-        "decline-draw" => Action::DeclineDraw(color),
-        "claim-draw" => Action::ClaimDraw(color),
-        _ => return Err(GameError::UnknownAction(text.to_string())),
+    let argument = rest.get(1).copied();
+    Ok(match (verb, argument) {
+        ("roll", Some(faces)) => {
+            let faces = faces.split(',').map(|f| f.parse().map_err(|_| unknown())).collect::<Result<_, _>>()?;
+            Action::Roll { side: color, faces }
+        }
+        ("choose", Some(option)) => Action::ChooseSecret { side: color, option: option.to_string() },
+        ("pass", None) => Action::Pass(color),
+        ("resign", None) => Action::Resign(color),
+        ("offer-draw", None) => Action::OfferDraw(color),
+        ("accept-draw", None) => Action::AcceptDraw(color),
+        ("decline-draw", None) => Action::DeclineDraw(color),
+        ("claim-draw", None) => Action::ClaimDraw(color),
+        _ => return Err(unknown()),
     })
 }

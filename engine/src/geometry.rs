@@ -240,6 +240,27 @@ mod tests {
     }
 
     #[test]
+    fn guardener_cross() {
+        let ranks: Vec<String> = (0..=9).map(|r| r.to_string()).collect();
+        let ranks: Vec<&str> = ranks.iter().map(|s| s.as_str()).collect();
+        let files = ["w", "a", "b", "c", "d", "e", "f", "g", "h", "z"];
+        let g = Geometry::boxed(&files, &ranks, Vec::new(), Some(1), |_, x, y| {
+            (1..=8).contains(&x) && (1..=8).contains(&y)
+                || ((y == 0 || y == 9) && (3..=6).contains(&x))
+                || ((x == 0 || x == 9) && (3..=6).contains(&y))
+        });
+        assert_eq!(g.squares().count(), 80);
+        for name in ["z4", "d0", "e9", "w3", "a1", "h8"] {
+            assert_eq!(g.name(g.parse_square(name).unwrap()).to_string(), name);
+        }
+        for missing in ["a0", "w0", "z9", "w2", "b9"] {
+            assert_eq!(g.parse_square(missing), None, "{missing}");
+        }
+        assert_eq!(g.shade(g.parse_square("c0").unwrap()), Some(Shade::Light));
+        assert_eq!(g.shade(g.parse_square("w4").unwrap()), Some(Shade::Dark));
+    }
+
+    #[test]
     fn layered_names_and_missing_cells() {
         let layers = (1..=3).map(|i| Layer { prefix: i.to_string(), name: format!("L{i}") }).collect();
         let g = Geometry::boxed(&["a", "b"], &["1", "2"], layers, None, |layer, file, _| !(layer == 1 && file == 1));

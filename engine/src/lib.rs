@@ -6,6 +6,21 @@
 //! piece kinds as move components ([`piece`]) and its special-move shapes; the
 //! components are compiled once into per-square tables that a single generator
 //! walks for every game. Each variant's own rules live in [`variants`].
+//!
+//! ```
+//! use rookery_engine::game::{EndReason, Game};
+//! use rookery_engine::{Color, Variant};
+//!
+//! let mut game = Game::new(Variant::Chess)?;
+//! for mv in ["f3", "e5", "g2g4", "Qh4"] {
+//!     let side = game.position().turn();
+//!     game.play_move(side, mv)?;
+//! }
+//! assert_eq!(game.moves_san(), ["f3", "e5", "g4", "Qh4#"]);
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::Checkmate));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod color;
 pub mod fen;
