@@ -1,11 +1,10 @@
 //! `rookery`: the Discord bot, its local console and the command-line tools.
 
-mod tools;
-
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use rookery::tools;
 
 #[derive(Parser, Debug)]
 #[command(name = "rookery", version, about = "Chess variants and fair dice for Discord communities")]

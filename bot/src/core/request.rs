@@ -1,0 +1,230 @@
+//! What the command core takes in and gives back: plain data, no Discord types.
+//! The serenity adapter and the local console both translate to and from these.
+
+/// Someone using Rookery.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: u64,
+    /// Display name, used in replies and PGN tags.
+    pub name: String,
+    /// Whether the user may configure this channel (Discord's Manage Channels).
+    pub can_manage_channel: bool,
+}
+
+/// Where a request comes from: one game lives in each channel or thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// `0` outside a guild (direct messages, the local console).
+    pub guild: u64,
+    pub channel: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub place: Place,
+    pub user: User,
+    pub command: Command,
+}
+
+/// Every slash command and button, with typed arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `/play variant [opponent]`: a challenge; without an opponent anyone may accept.
+    Play {
+        variant: String,
+        opponent: Option<User>,
+        move_days: Option<u32>,
+    },
+    /// The Accept button of a challenge.
+    Accept,
+    /// The Decline button of a challenge (or its author withdrawing it).
+    Decline,
+    /// `/move text`.
+    Move {
+        text: String,
+    },
+    /// `/board`: the current position.
+    Board,
+    Resign,
+    Draw(DrawAction),
+    Takeback(TakebackAction),
+    /// `/roll expression`: table dice; `sealed` sends the result only to the roller.
+    Roll {
+        expression: String,
+        sealed: bool,
+    },
+    /// The Roll button, or `/roll` with no expression during a dice game.
+    RollForGame,
+    /// `/seed text`: player entropy for the channel's next ledger.
+    Seed {
+        text: String,
+    },
+    /// `/verify`: the channel's revealed ledgers as a checkable transcript.
+    Verify,
+    /// `/game`: players, ledger commitment, PGN and FEN.
+    Game,
+    Stats {
+        user: Option<User>,
+    },
+    Leaderboard {
+        variant: String,
+    },
+    Rules {
+        variant: String,
+    },
+    Help,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+    Claim,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAction {
+    Request,
+    Accept,
+    Decline,
+}
+
+/// A message the front end should send.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    /// Embed fields: name and value.
+    pub fields: Vec<(String, String)>,
+    /// A board picture, shown in the embed.
+    pub image: Option<Attachment>,
+    /// Other files (PGN, transcripts).
+    pub files: Vec<Attachment>,
+    pub buttons: Vec<Button>,
+    /// Only the requesting user sees it.
+    pub ephemeral: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub action: ButtonAction,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// What a button does when clicked. Its id travels through Discord as the
+/// component's custom id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonAction {
+    Accept,
+    Decline,
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Roll,
+    Board,
+}
+
+impl ButtonAction {
+    const ALL: [ButtonAction; 8] = [
+        ButtonAction::Accept,
+        ButtonAction::Decline,
+        ButtonAction::Resign,
+        ButtonAction::OfferDraw,
+        ButtonAction::AcceptDraw,
+        ButtonAction::DeclineDraw,
+        ButtonAction::Roll,
+        ButtonAction::Board,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            ButtonAction::Accept => "accept",
+            ButtonAction::Decline => "decline",
+            ButtonAction::Resign => "resign",
+            ButtonAction::OfferDraw => "draw-offer",
+            ButtonAction::AcceptDraw => "draw-accept",
+            ButtonAction::DeclineDraw => "draw-decline",
+            ButtonAction::Roll => "roll",
+            ButtonAction::Board => "board",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ButtonAction> {
+        ButtonAction::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    /// The command a click means.
+    pub fn command(self) -> Command {
+        match self {
+            ButtonAction::Accept => Command::Accept,
+            ButtonAction::Decline => Command::Decline,
+            ButtonAction::Resign => Command::Resign,
+            ButtonAction::OfferDraw => Command::Draw(DrawAction::Offer),
+            ButtonAction::AcceptDraw => Command::Draw(DrawAction::Accept),
+            ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
+            ButtonAction::Roll => Command::RollForGame,
+            ButtonAction::Board => Command::Board,
+        }
+    }
+}
+
+impl Button {
+    pub fn new(action: ButtonAction, label: &str, style: ButtonStyle) -> Button {
+        Button { action, label: label.to_string(), style }
+    }
+}
+
+/// What front ends need from the command core. The Discord adapter and the
+/// console are written against this, so they can be tested with the real core
+/// and nothing else.
+pub trait Handler: Send + Sync + 'static {
+    /// Runs one command. The first reply answers the request; any further
+    /// replies are follow-ups in the same channel.
+    fn handle(&self, request: Request) -> Vec<Reply>;
+
+    /// Legal moves in this channel's game that start with `partial`, for the
+    /// move box's autocomplete (at most 25, Discord's limit).
+    fn complete_move(&self, place: Place, user: u64, partial: &str) -> Vec<String>;
+}
+
+impl Reply {
+    /// A plain public message.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply { text: text.into(), ..Reply::default() }
+    }
+
+    /// A message only the requester sees: errors, private results.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply { text: text.into(), ephemeral: true, ..Reply::default() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_round_trip() {
+        for action in ButtonAction::ALL {
+            assert_eq!(ButtonAction::from_id(action.id()), Some(action));
+        }
+        assert_eq!(ButtonAction::from_id("nonsense"), None);
+        assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
+    }
+}

@@ -1,0 +1,6 @@
+//! Rookery's front ends: the command core every front end shares, the Discord
+//! adapter, the local console, the scheduler and the command-line tools. The
+//! `rookery` binary (`main.rs`) only wires these together.
+
+pub mod core;
+pub mod tools;
