@@ -1,0 +1,94 @@
+//! The stored shapes. A game is stored as its record — variant, start, players
+//! and the list of actions — and rebuilt by replaying it; the record is the truth.
+//! Each value is wrapped in `{"version": N, ...}` so a later Rookery can upgrade
+//! old records instead of failing on them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::StorageError;
+
+/// The version of [`ChannelGame`] this build writes.
+pub const RECORD_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: u64,
+    pub name: String,
+}
+
+/// Where a channel's game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Waiting for `opponent` (anyone, if `None`) to accept.
+    Challenge {
+        challenger: Player,
+        opponent: Option<Player>,
+    },
+    Playing,
+    /// `result` is `1-0`, `0-1` or `1/2-1/2`; `reason` says why.
+    Finished {
+        result: String,
+        reason: String,
+    },
+}
+
+/// One channel's game: everything needed to rebuild and continue it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChannelGame {
+    pub id: u64,
+    pub variant: String,
+    /// Position text of a custom start, `None` for the variant's own.
+    pub start: Option<String>,
+    /// The engine's action texts, in order.
+    pub actions: Vec<String>,
+    pub white: Option<Player>,
+    pub black: Option<Player>,
+    pub phase: Phase,
+    /// Correspondence pace: seconds allowed per move, if any.
+    pub move_seconds: Option<u64>,
+    /// Unix seconds of the last move (or of the start).
+    pub last_activity: i64,
+    /// Whether the player to move was already reminded of the deadline.
+    pub reminded: bool,
+    /// The side that asked to take back its last move.
+    pub takeback_request: Option<String>,
+    /// The dice ledger bound to this game, if it uses dice.
+    pub ledger: Option<u64>,
+    pub created: i64,
+}
+
+/// A player's Glicko-2 rating and record in one variant of one guild.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerStats {
+    pub user: u64,
+    pub name: String,
+    pub variant: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    version: u32,
+    game: &'a ChannelGame,
+}
+
+pub(crate) fn encode_game(game: &ChannelGame) -> Vec<u8> {
+    serde_json::to_vec(&Envelope { version: RECORD_VERSION, game }).expect("a game record serializes")
+}
+
+pub(crate) fn decode_game(bytes: &[u8]) -> Result<ChannelGame, StorageError> {
+    let corrupt = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).map_err(corrupt)?;
+    let version = value["version"].as_u64().ok_or_else(|| StorageError::Quarantined("no record version".into()))?;
+    match version as u32 {
+        RECORD_VERSION => serde_json::from_value(value["game"].take()).map_err(corrupt),
+        newer if newer > RECORD_VERSION => Err(StorageError::TooNew(newer)),
+        older => Err(StorageError::Quarantined(format!("record version {older} has no upgrade path"))),
+    }
+}

@@ -1,0 +1,160 @@
+//! Storage behaviour: round trips, finishing, concurrency, quarantine, backups.
+
+use std::sync::{Arc, Barrier};
+
+use rookery_storage::{Change, ChannelGame, ChannelKey, Phase, Player, PlayerStats, Storage, StorageError};
+
+const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
+
+fn game(id: u64) -> ChannelGame {
+    ChannelGame {
+        id,
+        variant: "chess".into(),
+        start: None,
+        actions: vec![],
+        white: Some(Player { id: 1, name: "alice".into() }),
+        black: Some(Player { id: 2, name: "bob".into() }),
+        phase: Phase::Playing,
+        move_seconds: None,
+        last_activity: 0,
+        reminded: false,
+        takeback_request: None,
+        ledger: None,
+        created: 0,
+    }
+}
+
+fn put(storage: &Storage, g: ChannelGame) {
+    storage.update_channel(HERE, |_| Ok::<_, ()>(Change::Put(g.clone(), ()))).unwrap().unwrap();
+}
+
+#[test]
+fn games_round_trip_and_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let storage = Storage::open(dir.path()).unwrap();
+        assert_eq!(storage.channel_game(HERE).unwrap(), None);
+        put(&storage, game(1));
+        assert_eq!(storage.channel_game(HERE).unwrap(), Some(game(1)));
+        assert_eq!(storage.channel_game(ChannelKey { guild: 7, channel: 43 }).unwrap(), None);
+    }
+    let storage = Storage::open(dir.path()).unwrap();
+    assert_eq!(storage.channel_game(HERE).unwrap(), Some(game(1)));
+}
+
+#[test]
+fn finishing_archives_and_rates() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    put(&storage, game(5));
+    let stats = PlayerStats {
+        user: 1,
+        name: "alice".into(),
+        variant: "chess".into(),
+        rating: 1662.3,
+        deviation: 290.3,
+        volatility: 0.06,
+        wins: 1,
+        losses: 0,
+        draws: 0,
+    };
+    let mut finished = game(5);
+    finished.phase = Phase::Finished { result: "1-0".into(), reason: "checkmate".into() };
+    let reply = storage
+        .update_channel(HERE, |current| {
+            Ok::<_, ()>(Change::Finish(current.unwrap().clone(), vec![stats.clone()], "done"))
+        })
+        .unwrap();
+    assert_eq!(reply, Ok("done"));
+    assert_eq!(storage.channel_game(HERE).unwrap(), None);
+    assert_eq!(storage.archived_games(HERE).unwrap(), vec![game(5)]);
+    assert_eq!(storage.player_stats(7, "chess", 1).unwrap(), Some(stats.clone()));
+    assert_eq!(storage.variant_stats(7, "chess").unwrap(), vec![stats]);
+    assert!(storage.variant_stats(8, "chess").unwrap().is_empty());
+}
+
+#[test]
+fn a_refused_change_stores_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    put(&storage, game(1));
+    let refused = storage.update_channel(HERE, |_| Err::<Change<()>, _>("not your turn")).unwrap();
+    assert_eq!(refused, Err("not your turn"));
+    assert_eq!(storage.channel_game(HERE).unwrap(), Some(game(1)));
+}
+
+#[test]
+fn simultaneous_moves_apply_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    put(&storage, game(1));
+    let threads = 8;
+    let barrier = Arc::new(Barrier::new(threads));
+    let handles: Vec<_> = (0..threads)
+        .map(|_| {
+            let (storage, barrier) = (storage.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                storage
+                    .update_channel(HERE, |current| {
+                        let mut g = current.expect("a game");
+                        if !g.actions.is_empty() {
+                            return Err("already played");
+                        }
+                        g.actions.push("e2e4".into());
+                        Ok(Change::Put(g, ()))
+                    })
+                    .unwrap()
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    assert_eq!(storage.channel_game(HERE).unwrap().unwrap().actions, vec!["e2e4"]);
+}
+
+#[test]
+fn corrupt_records_are_quarantined_and_newer_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    let key = "0000000000000007000000000000002a";
+    let backup = format!("{{\"tree\":\"games\",\"key\":\"{key}\",\"value\":\"garbage\"}}\n");
+    rookery_storage::import(&storage, backup.as_bytes()).unwrap();
+    assert!(matches!(storage.channel_game(HERE), Err(StorageError::Quarantined(_))));
+    // The bad record is out of the way: the channel is usable again.
+    assert_eq!(storage.channel_game(HERE).unwrap(), None);
+    assert_eq!(storage.quarantined().unwrap().len(), 1);
+    put(&storage, game(2));
+    assert_eq!(storage.channel_game(HERE).unwrap(), Some(game(2)));
+
+    let newer = format!("{{\"tree\":\"games\",\"key\":\"{key}\",\"value\":{{\"version\":99,\"game\":{{}}}}}}\n");
+    rookery_storage::import(&storage, newer.as_bytes()).unwrap();
+    assert!(matches!(storage.channel_game(HERE), Err(StorageError::TooNew(99))));
+    assert!(matches!(storage.channel_game(HERE), Err(StorageError::TooNew(99))), "kept, not quarantined");
+}
+
+#[test]
+fn export_and_import_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    put(&storage, game(3));
+    storage.set_setting(7, "puzzle", &"08:00").unwrap();
+    storage.put_ledger(HERE, 9, &serde_json::json!({"commitment": "ab"})).unwrap();
+    storage.log_roll(HERE, 9, 0, &serde_json::json!({"faces": [3, 4]})).unwrap();
+    let mut backup = Vec::new();
+    assert_eq!(rookery_storage::export(&storage, &mut backup).unwrap(), 4);
+
+    let other_dir = tempfile::tempdir().unwrap();
+    let other = Storage::open(other_dir.path()).unwrap();
+    assert_eq!(rookery_storage::import(&other, backup.as_slice()).unwrap(), 4);
+    assert_eq!(other.channel_game(HERE).unwrap(), Some(game(3)));
+    assert_eq!(other.setting::<String>(7, "puzzle").unwrap().as_deref(), Some("08:00"));
+    assert_eq!(other.rolls::<serde_json::Value>(HERE, 9).unwrap(), vec![serde_json::json!({"faces": [3, 4]})]);
+
+    for (bad, expected_line) in [("{\"tree\":\"nope\",\"key\":\"00\",\"value\":1}", 1), ("\n\nnot json", 3)] {
+        match rookery_storage::import(&other, bad.as_bytes()) {
+            Err(StorageError::Import { line, .. }) => assert_eq!(line, expected_line),
+            other => panic!("{other:?}"),
+        }
+    }
+}
