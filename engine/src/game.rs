@@ -31,6 +31,8 @@ pub enum Action {
         option: String,
     },
     Resign(Color),
+    /// The side ran out of its time to move (the caller keeps the clock).
+    Timeout(Color),
     OfferDraw(Color),
     AcceptDraw(Color),
     DeclineDraw(Color),
@@ -69,6 +71,9 @@ pub enum EndReason {
     Checkmate,
     Stalemate,
     Resignation,
+    Timeout,
+    /// Time ran out, but the opponent has nothing left that could mate.
+    TimeoutVsBareKing,
     Agreement,
     /// Claimed when the position occurred for the claim count's time.
     Repetition,
@@ -87,6 +92,8 @@ impl fmt::Display for EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Resignation => "resignation",
+            EndReason::Timeout => "time forfeit",
+            EndReason::TimeoutVsBareKing => "timeout against a bare king",
             EndReason::Agreement => "agreement",
             EndReason::Repetition => "threefold repetition",
             EndReason::RepetitionAutomatic => "fivefold repetition",
@@ -298,6 +305,16 @@ impl Game {
             Action::Roll { .. } => return Err(self.not_here("dice to roll")),
             Action::Pass(_) => return Err(self.not_here("passing")),
             Action::ChooseSecret { .. } => return Err(self.not_here("secret choices")),
+            Action::Timeout(side) => {
+                // FIDE 6.9: a flag fall is a draw if the opponent cannot mate
+                // by any series of moves; the clear case is a bare king.
+                let bare = self.position.pieces(!side).all(|(_, kind)| self.position.rules().kind(kind).royal);
+                self.outcome = Some(if bare {
+                    Outcome { winner: None, reason: EndReason::TimeoutVsBareKing }
+                } else {
+                    Outcome { winner: Some(!side), reason: EndReason::Timeout }
+                });
+            }
             Action::Resign(side) => {
                 self.outcome = Some(Outcome { winner: Some(!side), reason: EndReason::Resignation })
             }
@@ -449,6 +466,7 @@ fn action_text(position: &Position, action: &Action) -> String {
         Action::Pass(c) => format!("pass {}", side_word(*c)),
         Action::ChooseSecret { side, option } => format!("choose {} {option}", side_word(*side)),
         Action::Resign(c) => format!("resign {}", side_word(*c)),
+        Action::Timeout(c) => format!("timeout {}", side_word(*c)),
         Action::OfferDraw(c) => format!("offer-draw {}", side_word(*c)),
         Action::AcceptDraw(c) => format!("accept-draw {}", side_word(*c)),
         Action::DeclineDraw(c) => format!("decline-draw {}", side_word(*c)),
@@ -480,6 +498,7 @@ pub fn parse_action(position: &Position, text: &str) -> Result<Action, GameError
         ("choose", Some(option)) => Action::ChooseSecret { side: color, option: option.to_string() },
         ("pass", None) => Action::Pass(color),
         ("resign", None) => Action::Resign(color),
+        ("timeout", None) => Action::Timeout(color),
         ("offer-draw", None) => Action::OfferDraw(color),
         ("accept-draw", None) => Action::AcceptDraw(color),
         ("decline-draw", None) => Action::DeclineDraw(color),

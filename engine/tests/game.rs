@@ -211,3 +211,14 @@ fn chess_refuses_dice_passes_and_secrets() {
         assert!(matches!(parse_action(position, bad), Err(GameError::UnknownAction(_))), "{bad}");
     }
 }
+
+#[test]
+fn timeouts_lose_unless_the_opponent_has_a_bare_king() {
+    let mut game = play("e4");
+    game.apply(Action::Timeout(Color::Black)).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Timeout }));
+    assert_eq!(Game::replay(&game.record()).unwrap().outcome(), game.outcome());
+    let mut bare = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    bare.apply(Action::Timeout(Color::White)).unwrap();
+    assert_eq!(bare.outcome(), Some(Outcome { winner: None, reason: EndReason::TimeoutVsBareKing }));
+}

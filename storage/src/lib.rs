@@ -67,12 +67,17 @@ pub struct Storage {
     quarantine: sled::Tree,
 }
 
+/// Computes players' new ratings from their stored ones (`None`: unrated).
+pub type RateFn = Box<dyn Fn(&[Option<PlayerStats>]) -> Vec<PlayerStats>>;
+
 /// What a channel update decided.
 pub enum Change<T> {
     /// Store this game as the channel's current game (and reply with `T`).
     Put(ChannelGame, T),
-    /// The game is finished: archive it, apply rating changes, free the channel.
-    Finish(ChannelGame, Vec<PlayerStats>, T),
+    /// The game is finished: archive it, free the channel, and store the
+    /// ratings `rate` computes from the stored ratings of `rated` (read in the
+    /// same transaction, so two games finishing at once cannot lose an update).
+    Finish { game: ChannelGame, rated: Vec<u64>, rate: RateFn, reply: T },
     /// Remove the channel's game without archiving it (a withdrawn challenge).
     Clear(T),
     /// Nothing to store; just reply.
@@ -172,11 +177,16 @@ impl Storage {
                     games.insert(&key, records::encode_game(&game))?;
                     reply
                 }
-                Change::Finish(game, ratings, reply) => {
+                Change::Finish { game, rated, rate, reply } => {
                     games.remove(&key)?;
                     archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
-                    for stat in &ratings {
-                        put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), stat)?;
+                    let mut current = Vec::with_capacity(rated.len());
+                    for user in &rated {
+                        let stored = stats.get(stats_key(channel.guild, &game.variant, *user))?;
+                        current.push(stored.and_then(|bytes| decode_json(&bytes).ok()));
+                    }
+                    for stat in rate(&current) {
+                        put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
                     }
                     reply
                 }
@@ -196,6 +206,31 @@ impl Storage {
             self.flush()?;
         }
         Ok(result)
+    }
+
+    /// Sets a channel's current game aside (it decodes but no longer makes
+    /// sense, for example after a rules change) so the channel is free again.
+    pub fn quarantine_channel(&self, channel: ChannelKey, reason: &str) -> Result<(), StorageError> {
+        let key = channel.bytes();
+        if let Some(bytes) = self.games.get(key)? {
+            self.set_aside("games", &key, &bytes, StorageError::Quarantined(reason.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Every channel with a current game, for the scheduler. Unreadable
+    /// records are skipped here; they are quarantined when their channel is used.
+    pub fn all_channel_games(&self) -> Result<Vec<(ChannelKey, ChannelGame)>, StorageError> {
+        let mut out = Vec::new();
+        for entry in self.games.iter() {
+            let (key, value) = entry?;
+            let (Ok(guild), Ok(channel)) = (key[..8].try_into(), key[8..16].try_into()) else { continue };
+            if let Ok(game) = records::decode_game(&value) {
+                let channel = ChannelKey { guild: u64::from_be_bytes(guild), channel: u64::from_be_bytes(channel) };
+                out.push((channel, game));
+            }
+        }
+        Ok(out)
     }
 
     /// Finished games of a channel, oldest first.

@@ -62,12 +62,18 @@ fn finishing_archives_and_rates() {
     finished.phase = Phase::Finished { result: "1-0".into(), reason: "checkmate".into() };
     let reply = storage
         .update_channel(HERE, |current| {
-            Ok::<_, ()>(Change::Finish(current.unwrap().clone(), vec![stats.clone()], "done"))
+            let rated = stats.clone();
+            let rate: rookery_storage::RateFn = Box::new(move |stored| {
+                assert_eq!(stored, [None], "alice was unrated");
+                vec![rated.clone()]
+            });
+            assert_eq!(current, Some(game(5)));
+            Ok::<_, ()>(Change::Finish { game: finished.clone(), rated: vec![1], rate, reply: "done" })
         })
         .unwrap();
     assert_eq!(reply, Ok("done"));
     assert_eq!(storage.channel_game(HERE).unwrap(), None);
-    assert_eq!(storage.archived_games(HERE).unwrap(), vec![game(5)]);
+    assert_eq!(storage.archived_games(HERE).unwrap(), vec![finished]);
     assert_eq!(storage.player_stats(7, "chess", 1).unwrap(), Some(stats.clone()));
     assert_eq!(storage.variant_stats(7, "chess").unwrap(), vec![stats]);
     assert!(storage.variant_stats(8, "chess").unwrap().is_empty());

@@ -1,9 +1,121 @@
 //! The command core: plain requests in, plain replies out. Everything Discord
 //! specific stays in the adapter, so every command is testable offline.
+//!
+//! Each command reads the channel's record, replays it into an engine game,
+//! decides, and stores the result in one storage transaction that is flushed
+//! before the reply goes out.
 
+mod games;
+mod info;
+mod message;
+mod pace;
+pub mod rating;
 pub mod request;
+
+use std::sync::Arc;
+
+use rookery_storage::{ChannelKey, Storage, StorageError};
 
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Place, Reply, Request, TakebackAction,
     User,
 };
+
+/// Unix seconds; injectable so tests can move time.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// The system clock.
+pub fn system_clock() -> Clock {
+    Arc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64))
+}
+
+/// A refusal the user should read: a wrong move, a missing game, a second click.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    pub fn new(text: impl Into<String>) -> Refusal {
+        Refusal(text.into())
+    }
+}
+
+impl<E: std::error::Error> From<E> for Refusal {
+    fn from(error: E) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
+type Outcome = Result<Vec<Reply>, Refusal>;
+
+/// The command core shared by every front end.
+pub struct Core {
+    storage: Storage,
+    clock: Clock,
+}
+
+impl Core {
+    pub fn new(storage: Storage, clock: Clock) -> Core {
+        Core { storage, clock }
+    }
+
+    pub fn storage(&self) -> &Storage {
+        &self.storage
+    }
+
+    fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    fn run(&self, request: &Request) -> Outcome {
+        let place = request.place;
+        let user = &request.user;
+        match &request.command {
+            Command::Play { variant, opponent, move_days } => {
+                self.play(place, user, variant, opponent.as_ref(), *move_days)
+            }
+            Command::Accept => self.accept(place, user),
+            Command::Decline => self.decline(place, user),
+            Command::Move { text } => self.play_move(place, user, text),
+            Command::Board => self.board(place),
+            Command::Resign => self.resign(place, user),
+            Command::Draw(action) => self.draw(place, user, *action),
+            Command::Takeback(action) => self.takeback(place, user, *action),
+            Command::Game => self.game_info(place),
+            Command::Stats { user: whom } => self.stats(place, whom.as_ref().unwrap_or(user)),
+            Command::Leaderboard { variant } => self.leaderboard(place, variant),
+            Command::Rules { variant } => info::rules(variant),
+            Command::Help => Ok(vec![info::help()]),
+            Command::Roll { .. } | Command::RollForGame | Command::Seed { .. } | Command::Verify => {
+                Err(Refusal::new("dice are not available in this build yet"))
+            }
+        }
+    }
+}
+
+impl Handler for Core {
+    fn handle(&self, request: Request) -> Vec<Reply> {
+        match self.run(&request) {
+            Ok(replies) => replies,
+            Err(Refusal(text)) => vec![Reply::private(text)],
+        }
+    }
+
+    fn complete_move(&self, place: Place, user: u64, partial: &str) -> Vec<String> {
+        self.move_suggestions(place, user, partial).unwrap_or_default()
+    }
+}
+
+fn channel(place: Place) -> ChannelKey {
+    ChannelKey { guild: place.guild, channel: place.channel }
+}
+
+/// Storage failures are ours, not the user's: log them, apologise.
+fn storage_failure(error: StorageError) -> Refusal {
+    match error {
+        StorageError::Quarantined(_) | StorageError::TooNew(_) => Refusal(error.to_string()),
+        other => {
+            tracing::error!(%other, "storage failure");
+            Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! Game commands: challenges, moves, resignation, draws, takebacks, the board
+//! and the game's details. One game per channel.
+
+use rookery_engine::game::{Action, Game, GameError, GameRecord};
+use rookery_engine::{notation, pgn, Color, Variant};
+use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
+
+use super::message::{challenge_message, game_message, player_name};
+use super::rating::{self, Rating};
+use super::{
+    channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
+};
+
+const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
+
+fn player(user: &User) -> Player {
+    Player { id: user.id, name: user.name.clone() }
+}
+
+/// The side `user` plays in `record`, if any.
+fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
+    if record.white.as_ref().is_some_and(|p| p.id == user) {
+        Some(Color::White)
+    } else if record.black.as_ref().is_some_and(|p| p.id == user) {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
+/// Rebuilds the engine game from a stored record.
+pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
+    let variant: Variant = record.variant.parse()?;
+    let game_record = GameRecord { variant, start: record.start.clone(), actions: record.actions.clone() };
+    Game::replay(&game_record).map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
+}
+
+/// The record of a game in play, refusing anything else.
+fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
+    match current {
+        Some(record) if record.phase == Phase::Playing => Ok(record),
+        Some(_) => Err(Refusal::new("The game here has not started yet: the challenge is still open.")),
+        None => Err(Refusal::new(NO_GAME)),
+    }
+}
+
+/// A game error in words for the player.
+fn explain(error: GameError) -> Refusal {
+    match error {
+        GameError::NotYourTurn => {
+            Refusal::new("It is not your turn (if you just clicked twice, your move was already played).")
+        }
+        other => Refusal(other.to_string()),
+    }
+}
+
+impl Core {
+    fn update<T>(
+        &self,
+        place: Place,
+        decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
+    ) -> Result<T, Refusal> {
+        self.storage.update_channel(channel(place), decide).map_err(storage_failure)?
+    }
+
+    pub(super) fn play(
+        &self,
+        place: Place,
+        user: &User,
+        variant: &str,
+        opponent: Option<&User>,
+        move_days: Option<u32>,
+    ) -> Outcome {
+        let variant: Variant = variant.parse()?;
+        variant.rules()?;
+        if opponent.is_some_and(|o| o.id == user.id) {
+            return Err(Refusal::new("You cannot challenge yourself; leave the opponent empty to let anyone accept."));
+        }
+        if move_days.is_some_and(|d| d == 0 || d > 30) {
+            return Err(Refusal::new("The time per move must be between 1 and 30 days."));
+        }
+        let id = self.storage.new_id().map_err(storage_failure)?;
+        let now = self.now();
+        self.update(place, |current| {
+            match current.as_ref().map(|r| &r.phase) {
+                Some(Phase::Playing) => {
+                    return Err(Refusal::new(
+                        "A game is already being played in this channel. Finish it first (or use a thread).",
+                    ))
+                }
+                Some(Phase::Challenge { challenger, .. }) if challenger.id == user.id => {
+                    return Err(Refusal::new(
+                        "You already have an open challenge here; use its Decline button to withdraw it.",
+                    ))
+                }
+                Some(Phase::Challenge { .. }) => {
+                    return Err(Refusal::new("There is already an open challenge in this channel."))
+                }
+                Some(Phase::Finished { .. }) | None => {}
+            }
+            let record = ChannelGame {
+                id,
+                variant: variant.name().to_string(),
+                start: None,
+                actions: Vec::new(),
+                white: None,
+                black: None,
+                phase: Phase::Challenge { challenger: player(user), opponent: opponent.map(player) },
+                move_seconds: move_days.map(|d| u64::from(d) * 86_400),
+                last_activity: now,
+                reminded: false,
+                takeback_request: None,
+                ledger: None,
+                created: now,
+            };
+            let reply = challenge_message(&record, &player(user), opponent.map(player).as_ref());
+            Ok(Change::Put(record, vec![reply]))
+        })
+    }
+
+    pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
+        let now = self.now();
+        self.update(place, |current| {
+            let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
+            let Phase::Challenge { challenger, opponent } = &record.phase else {
+                return Err(Refusal::new("This challenge was already accepted."));
+            };
+            if challenger.id == user.id {
+                return Err(Refusal::new("You cannot accept your own challenge."));
+            }
+            if let Some(wanted) = opponent.as_ref().filter(|o| o.id != user.id) {
+                return Err(Refusal(format!("This challenge is for {}.", wanted.name)));
+            }
+            let mut next = record.clone();
+            // The challenger chose the game, so the one who accepts is not
+            // also handed the first move: the challenger plays White.
+            next.white = Some(challenger.clone());
+            next.black = Some(player(user));
+            next.phase = Phase::Playing;
+            next.last_activity = now;
+            let game = replay(&next)?;
+            let reply = game_message(&next, &game);
+            Ok(Change::Put(next, vec![reply]))
+        })
+    }
+
+    pub(super) fn decline(&self, place: Place, user: &User) -> Outcome {
+        self.update(place, |current| {
+            let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
+            let Phase::Challenge { challenger, opponent } = &record.phase else {
+                return Err(Refusal::new("The challenge was already accepted; the game is on."));
+            };
+            let text = if challenger.id == user.id {
+                format!("{} withdrew the challenge.", challenger.name)
+            } else if opponent.as_ref().is_some_and(|o| o.id == user.id) {
+                format!("{} declined {}'s challenge.", user.name, challenger.name)
+            } else {
+                return Err(Refusal::new("Only the challenger or the challenged player can decline."));
+            };
+            Ok(Change::Clear(vec![Reply::text(text)]))
+        })
+    }
+
+    pub(super) fn play_move(&self, place: Place, user: &User, text: &str) -> Outcome {
+        let now = self.now();
+        self.update(place, |current| {
+            let record = playing(current)?;
+            let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
+            let mut game = replay(&record)?;
+            game.play_move(side, text).map_err(explain)?;
+            self.settle(record, game, now)
+        })
+    }
+
+    pub(super) fn resign(&self, place: Place, user: &User) -> Outcome {
+        self.game_action(place, user, Action::Resign)
+    }
+
+    pub(super) fn draw(&self, place: Place, user: &User, action: DrawAction) -> Outcome {
+        self.game_action(place, user, |side| match action {
+            DrawAction::Offer => Action::OfferDraw(side),
+            DrawAction::Accept => Action::AcceptDraw(side),
+            DrawAction::Decline => Action::DeclineDraw(side),
+            DrawAction::Claim => Action::ClaimDraw(side),
+        })
+    }
+
+    /// Applies a non-move action of a player.
+    fn game_action(&self, place: Place, user: &User, action: impl Fn(Color) -> Action) -> Outcome {
+        let now = self.now();
+        self.update(place, |current| {
+            let record = playing(current)?;
+            let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
+            let mut game = replay(&record)?;
+            game.apply(action(side)).map_err(explain)?;
+            self.settle(record, game, now)
+        })
+    }
+
+    pub(super) fn takeback(&self, place: Place, user: &User, action: TakebackAction) -> Outcome {
+        let now = self.now();
+        self.update(place, |current| {
+            let mut record = playing(current)?;
+            let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
+            let asked =
+                record.takeback_request.as_deref().map(|s| if s == "white" { Color::White } else { Color::Black });
+            match action {
+                TakebackAction::Request => {
+                    if asked == Some(side) {
+                        return Err(Refusal::new("You already asked; waiting for your opponent."));
+                    }
+                    let game = replay(&record)?;
+                    if !game.actions().iter().any(|a| matches!(a, Action::Move(_))) {
+                        return Err(Refusal::new("There is no move to take back yet."));
+                    }
+                    record.takeback_request = Some(side.fold("white", "black").to_string());
+                    let reply = Reply::text(format!(
+                        "{} asks to take back their last move. Answer with `/takeback accept` or `/takeback decline`.",
+                        user.name
+                    ));
+                    Ok(Change::Put(record, vec![reply]))
+                }
+                TakebackAction::Decline | TakebackAction::Accept if asked.is_none_or(|a| a == side) => {
+                    Err(Refusal::new("There is no takeback request from your opponent to answer."))
+                }
+                TakebackAction::Decline => {
+                    record.takeback_request = None;
+                    Ok(Change::Put(record, vec![Reply::text(format!("{} declined the takeback.", user.name))]))
+                }
+                TakebackAction::Accept => {
+                    let requester = !side;
+                    let game = replay(&record)?;
+                    // Back to the requester's move: one ply if they moved last, two otherwise.
+                    let plies = if game.position().turn() == requester { 2 } else { 1 };
+                    let rewound = game
+                        .without_last_moves(plies)
+                        .ok_or_else(|| Refusal::new("There are not enough moves to take back."))?;
+                    record.takeback_request = None;
+                    record.actions = rewound.record().actions;
+                    record.last_activity = now;
+                    let reply = game_message(&record, &rewound);
+                    Ok(Change::Put(record, vec![reply]))
+                }
+            }
+        })
+    }
+
+    /// Stores the game after an action: finished games are archived and rated.
+    pub(super) fn settle(&self, mut record: ChannelGame, game: Game, now: i64) -> Result<Change<Vec<Reply>>, Refusal> {
+        record.actions = game.record().actions;
+        record.last_activity = now;
+        record.reminded = false;
+        if game.actions().last().is_some_and(|a| matches!(a, Action::Move(_))) {
+            record.takeback_request = None;
+        }
+        let Some(outcome) = game.outcome() else {
+            let reply = game_message(&record, &game);
+            return Ok(Change::Put(record, vec![reply]));
+        };
+        record.phase = Phase::Finished { result: outcome.result().to_string(), reason: outcome.reason.to_string() };
+        let reply = game_message(&record, &game);
+        let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {
+            return Ok(Change::Clear(vec![reply]));
+        };
+        let variant = record.variant.clone();
+        let rate: RateFn = Box::new(move |stored| rate_players(&variant, [&white, &black], stored, outcome.winner));
+        let rated = vec![record.white.as_ref().map_or(0, |p| p.id), record.black.as_ref().map_or(0, |p| p.id)];
+        Ok(Change::Finish { game: record, rated, rate, reply: vec![reply] })
+    }
+
+    pub(super) fn board(&self, place: Place) -> Outcome {
+        let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
+        if let Phase::Challenge { challenger, opponent } = &record.phase {
+            return Ok(vec![challenge_message(&record, challenger, opponent.as_ref())]);
+        }
+        Ok(vec![game_message(&record, &replay(&record)?)])
+    }
+
+    pub(super) fn game_info(&self, place: Place) -> Outcome {
+        let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
+        let game = replay(&record)?;
+        let tags = pgn::Tags {
+            event: Some("Rookery game".into()),
+            site: Some(format!("Discord channel {}", place.channel)),
+            date: None,
+            white: record.white.as_ref().map(|p| p.name.clone()),
+            black: record.black.as_ref().map(|p| p.name.clone()),
+        };
+        let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
+        reply.fields.push(("White".into(), player_name(record.white.as_ref())));
+        reply.fields.push(("Black".into(), player_name(record.black.as_ref())));
+        reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
+        reply.files.push(Attachment {
+            name: format!("rookery-{}.pgn", record.id),
+            bytes: pgn::write(&game, &tags).into_bytes(),
+        });
+        reply.files.push(Attachment {
+            name: format!("rookery-{}.fen", record.id),
+            bytes: format!("{}\n", game.fen()).into_bytes(),
+        });
+        Ok(vec![reply])
+    }
+
+    /// Legal moves for the move box, if `user` is the one to move.
+    pub(super) fn move_suggestions(&self, place: Place, user: u64, partial: &str) -> Result<Vec<String>, Refusal> {
+        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(Vec::new()) };
+        let game = replay(&record)?;
+        if side_of(&record, user) != Some(game.position().turn()) {
+            return Ok(Vec::new());
+        }
+        let position = game.position();
+        let legal = position.legal_moves();
+        let wanted = partial.trim().to_ascii_lowercase();
+        let mut names: Vec<String> = legal
+            .iter()
+            .map(|m| notation::san_among(position, *m, &legal))
+            .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
+            .collect();
+        names.sort();
+        names.truncate(25);
+        Ok(names)
+    }
+
+    pub(super) fn current(&self, place: Place) -> Result<Option<ChannelGame>, Refusal> {
+        self.storage.channel_game(channel(place)).map_err(storage_failure)
+    }
+}
+
+/// White's and Black's new ratings after a game, from their stored ones.
+fn rate_players(
+    variant: &str,
+    players: [&Player; 2],
+    stored: &[Option<PlayerStats>],
+    winner: Option<Color>,
+) -> Vec<PlayerStats> {
+    let current: Vec<PlayerStats> = players
+        .iter()
+        .zip(stored.iter().chain(std::iter::repeat(&None)))
+        .map(|(p, s)| {
+            s.clone().unwrap_or(PlayerStats {
+                user: p.id,
+                name: p.name.clone(),
+                variant: variant.to_string(),
+                rating: rating::DEFAULT_RATING,
+                deviation: rating::DEFAULT_DEVIATION,
+                volatility: rating::DEFAULT_VOLATILITY,
+                wins: 0,
+                losses: 0,
+                draws: 0,
+            })
+        })
+        .collect();
+    let as_rating = |s: &PlayerStats| Rating { rating: s.rating, deviation: s.deviation, volatility: s.volatility };
+    Color::ALL
+        .iter()
+        .map(|&color| {
+            let (me, them) = (&current[color.index()], &current[(!color).index()]);
+            let score = match winner {
+                None => 0.5,
+                Some(w) if w == color => 1.0,
+                Some(_) => 0.0,
+            };
+            let new = rating::update(as_rating(me), &[(as_rating(them), score)]);
+            let mut next = me.clone();
+            next.name = players[color.index()].name.clone();
+            (next.rating, next.deviation, next.volatility) = (new.rating, new.deviation, new.volatility);
+            match winner {
+                None => next.draws += 1,
+                Some(w) if w == color => next.wins += 1,
+                Some(_) => next.losses += 1,
+            }
+            next
+        })
+        .collect()
+}

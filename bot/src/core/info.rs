@@ -1,0 +1,71 @@
+//! Help, rules, stats and the leaderboard.
+
+use rookery_engine::Variant;
+
+use super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
+
+/// The project's rules documents, which `/rules` shows.
+fn rules_text(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Chess => Some(include_str!("../../../docs/rules/chess.md")),
+        _ => None,
+    }
+}
+
+pub(super) fn rules(variant: &str) -> Outcome {
+    let variant: Variant = variant.parse()?;
+    let text = rules_text(variant)
+        .ok_or_else(|| Refusal(format!("{variant} is not yet supported, so it has no rules page yet.")))?;
+    // Discord shows at most 2000 characters in a message.
+    let mut shown: String = text.chars().take(1900).collect();
+    if shown.len() < text.len() {
+        shown.push_str("\n…");
+    }
+    Ok(vec![Reply::text(shown)])
+}
+
+pub(super) fn help() -> Reply {
+    Reply::private(
+        "**Rookery** plays chess variants and rolls fair dice.\n\
+         `/play variant [opponent]` challenge someone (or anyone) in this channel\n\
+         `/move text` play a move (`e4`, `Nf3`, `e2e4`)\n\
+         `/board` show the game · `/game` players, PGN and FEN\n\
+         `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
+         `/stats [user]` · `/leaderboard variant` · `/rules variant`",
+    )
+}
+
+impl Core {
+    pub(super) fn stats(&self, place: Place, user: &User) -> Outcome {
+        let mut lines = vec![format!("**{}**", user.name)];
+        for variant in Variant::ALL {
+            let stats = self.storage.player_stats(place.guild, variant.name(), user.id).map_err(storage_failure)?;
+            if let Some(s) = stats {
+                lines.push(format!(
+                    "{}: {:.0} (±{:.0}) · {} wins, {} losses, {} draws",
+                    variant, s.rating, s.deviation, s.wins, s.losses, s.draws
+                ));
+            }
+        }
+        if lines.len() == 1 {
+            lines.push("No rated games yet.".into());
+        }
+        Ok(vec![Reply::text(lines.join("\n"))])
+    }
+
+    pub(super) fn leaderboard(&self, place: Place, variant: &str) -> Outcome {
+        let variant: Variant = variant.parse()?;
+        let mut stats = self.storage.variant_stats(place.guild, variant.name()).map_err(storage_failure)?;
+        if stats.is_empty() {
+            return Ok(vec![Reply::text(format!("No rated {variant} games here yet."))]);
+        }
+        stats.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+        let lines: Vec<String> = stats
+            .iter()
+            .take(10)
+            .enumerate()
+            .map(|(i, s)| format!("{}. **{}** {:.0} (±{:.0})", i + 1, s.name, s.rating, s.deviation))
+            .collect();
+        Ok(vec![Reply::text(format!("**{variant} leaderboard**\n{}", lines.join("\n")))])
+    }
+}

@@ -1,0 +1,74 @@
+//! What a game looks like in the channel: who plays, whose turn, the last move,
+//! the result, and the buttons that apply right now.
+
+use rookery_engine::game::{Choice, Game};
+use rookery_engine::Color;
+use rookery_storage::{ChannelGame, Phase, Player};
+
+use super::{Button, ButtonAction, ButtonStyle, Reply};
+
+pub(super) fn player_name(player: Option<&Player>) -> String {
+    player.map_or_else(|| "?".to_string(), |p| p.name.clone())
+}
+
+pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, opponent: Option<&Player>) -> Reply {
+    let pace = record.move_seconds.map_or(String::new(), |s| format!(" with {} days per move", s / 86_400));
+    let text = match opponent {
+        Some(o) => format!("**{}** challenges **{}** to {}{pace}.", challenger.name, o.name, record.variant),
+        None => format!("**{}** opens a game of {}{pace}: anyone may accept.", challenger.name, record.variant),
+    };
+    let mut reply = Reply::text(text);
+    reply.buttons = vec![
+        Button::new(ButtonAction::Accept, "Accept", ButtonStyle::Success),
+        Button::new(ButtonAction::Decline, "Decline", ButtonStyle::Secondary),
+    ];
+    reply
+}
+
+pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
+    let white = player_name(record.white.as_ref());
+    let black = player_name(record.black.as_ref());
+    let mut lines = vec![format!("**{white}** (White) vs **{black}** (Black) · {}", record.variant)];
+    if let Some(last) = game.moves_san().last() {
+        let ply = game.moves_san().len() - 1;
+        let start = game.start_position();
+        let number = start.fullmove_number() as usize + (ply + usize::from(start.turn() == Color::Black)) / 2;
+        let dots = if (ply + usize::from(start.turn() == Color::Black)) % 2 == 0 { "." } else { "..." };
+        lines.push(format!("Last move: {number}{dots} {last}"));
+    }
+    let mut reply = Reply::default();
+    match (&record.phase, game.turn()) {
+        (Phase::Finished { result, reason }, _) => {
+            let winner = match result.as_str() {
+                "1-0" => format!("{white} wins"),
+                "0-1" => format!("{black} wins"),
+                _ => "Draw".to_string(),
+            };
+            lines.push(format!("**{result}** · {winner} by {reason}."));
+        }
+        (_, Some(turn)) => {
+            let to_move = turn.side.fold(&white, &black);
+            lines.push(format!("{to_move} to move ({}).", turn.side.fold("White", "Black")));
+            reply.buttons.push(Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger));
+            match game.draw_offer() {
+                Some(by) => {
+                    lines.push(format!("{} offers a draw.", by.fold(&white, &black)));
+                    reply.buttons.push(Button::new(ButtonAction::AcceptDraw, "Accept draw", ButtonStyle::Success));
+                    reply.buttons.push(Button::new(ButtonAction::DeclineDraw, "Decline draw", ButtonStyle::Secondary));
+                }
+                None => reply.buttons.push(Button::new(ButtonAction::OfferDraw, "Offer draw", ButtonStyle::Secondary)),
+            }
+            for choice in &turn.choices {
+                if let Choice::ClaimDraw(reason) = choice {
+                    lines.push(format!("A draw may be claimed ({reason}): `/draw claim`."));
+                }
+            }
+        }
+        (_, None) => {}
+    }
+    if let Some(asker) = &record.takeback_request {
+        lines.push(format!("{asker} asks for a takeback."));
+    }
+    reply.text = lines.join("\n");
+    reply
+}
