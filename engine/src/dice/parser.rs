@@ -337,12 +337,18 @@ impl<'a> Parser<'a> {
                     Ok(Expr::Number { value, span })
                 }
             }
-            Some(b'd') => self.dice(None, start),
             Some(b'a'..=b'z') => {
                 let (word, span) = self.word();
-                let end = advantage_end(word).ok_or_else(|| self.unknown_word(word, span))?;
-                self.roll_dice += 2;
-                Ok(Expr::Dice(Box::new(advantage_term(end, span))))
+                if let Some(end) = advantage_end(word) {
+                    self.roll_dice += 2;
+                    return Ok(Expr::Dice(Box::new(advantage_term(end, span))));
+                }
+                if word.as_bytes()[0].eq_ignore_ascii_case(&b'd') {
+                    // `d20`, `dF`: a die rather than a word; parse it from its `d`.
+                    self.pos = start;
+                    return self.dice(None, start);
+                }
+                Err(self.unknown_word(word, span))
             }
             Some(_) => Err(self.unexpected_char()),
         }
