@@ -39,6 +39,7 @@ pub use ledger::{
 pub use parser::parse;
 pub use render::{render, render_roll};
 pub use sealed::SealedReveal;
+pub use stream::derivation_block;
 pub use transcript::{Entry, Transcript, TranscriptError};
 pub use verify::{verify, Discrepancy, RollCheck, VerifyReport};
 

@@ -15,7 +15,7 @@
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::DieSource;
+use super::{DieSource, LedgerId, ServerSeed};
 
 pub(crate) type HmacSha256 = Hmac<Sha256>;
 
@@ -79,6 +79,33 @@ impl StreamKey {
             next_word: WORDS_PER_BLOCK,
         }
     }
+}
+
+/// Block `counter` of roll `index` of a ledger, exactly as `docs/fairness.md`
+/// specifies it (player seeds are put in canonical order here). The ledger and
+/// [`verify`](super::verify) use the same derivation internally; this function is for
+/// people re-implementing the check who want to compare one step at a time.
+pub fn derivation_block(
+    seed: &ServerSeed,
+    ledger_id: &LedgerId,
+    player_seeds: &[String],
+    index: u64,
+    counter: u32,
+) -> [u8; 32] {
+    StreamKey::new(
+        seed.bytes(),
+        ledger_id.as_str(),
+        &canonical_order(player_seeds),
+    )
+    .block(index, counter)
+}
+
+/// Player seeds in the canonical order of the derivation: ascending by their UTF-8
+/// bytes.
+pub(crate) fn canonical_order(player_seeds: &[String]) -> Vec<String> {
+    let mut sorted = player_seeds.to_vec();
+    sorted.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    sorted
 }
 
 /// Keeps the keyed state (equivalent to the seed) out of logs.

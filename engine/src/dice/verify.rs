@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::ledger::{roll_dice_with, roll_notation_with};
-use super::stream::StreamKey;
+use super::stream::{canonical_order, StreamKey};
 use super::transcript::{Entry, Transcript};
 use super::{sealed, Face, LedgerId, NotationOutcome, RollRecord, Rolled};
 
@@ -149,8 +149,7 @@ pub fn verify(transcript: &Transcript) -> VerifyReport {
             rolls: Vec::new(),
         };
     };
-    let mut player_seeds = transcript.player_seeds.clone();
-    player_seeds.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    let player_seeds = canonical_order(&transcript.player_seeds);
     let key = StreamKey::new(seed.bytes(), transcript.ledger_id.as_str(), &player_seeds);
     let rolls = transcript
         .entries
