@@ -12,6 +12,44 @@
 //! * [`Ledger`], [`Transcript`] and [`verify`] make rolls provably fair: every face is
 //!   derived from a committed server seed, so after the seed is revealed anybody can
 //!   recompute every roll. `docs/fairness.md` specifies the derivation byte by byte.
+//!
+//! # Notation
+//!
+//! Case-insensitive; spaces are allowed between terms. A line holds one or more
+//! rolls separated by `;`, each optionally repeated and labelled:
+//! `6x 4d6kh3 # stats; 1d20+5 adv # stealth`.
+//!
+//! | written               | meaning                                                      |
+//! |-----------------------|--------------------------------------------------------------|
+//! | `NdM`, `dM`           | N (default 1) dice with M sides                              |
+//! | `d%`, `dF`            | percentile die (1–100); Fate die (−1, 0, +1)                 |
+//! | `+ - * /`, `( )`      | integer arithmetic; `/` rounds down (`-7/2` is `-4`)         |
+//! | `khN` `kN` `k`        | keep the N (default 1) highest dice                          |
+//! | `klN`                 | keep the N lowest                                            |
+//! | `dhN`                 | drop the N highest                                           |
+//! | `dlN` `dN`            | drop the N lowest                                            |
+//! | `!` `e` (+condition)  | explode: each matching die adds another die                  |
+//! | `!!` (+condition)     | compound: the extra rolls are added into the same die        |
+//! | `r` `rr` (+condition) | reroll while the face matches                                |
+//! | `ro` (+condition)     | reroll once                                                  |
+//! | `miN` `maN`           | a face below N counts as N / above N counts as N             |
+//! | `tN` `>=N` `>N` `<N` `<=N` `=N` | count successes instead of summing                 |
+//! | `fN`                  | each matching die takes away one success                     |
+//! | `adv`, `dis`          | `2d20kh1`, `2d20kl1`; after a roll (`1d20+5 adv`) they turn its first plain `1d20` into that |
+//! | `6x …`, `6 …`         | roll 6 times                                                 |
+//! | `# text`              | label, up to the next `;`                                    |
+//!
+//! A condition is a comparison (`=`, `<`, `<=`, `>`, `>=`) and a number. A bare
+//! number compares towards the extreme the modifier is about: `!5` and `t5` mean
+//! `>=5`, `r2` and `f1` mean `<=2` and `<=1` (Dice Maiden's reading). Without a
+//! condition, explosions trigger on the highest face and rerolls on the lowest.
+//! Modifiers apply in a fixed order whatever order they are written in: rerolls,
+//! `mi`/`ma`, explosions, keep/drop, success counting.
+//!
+//! Limits, all reported as errors pointing into the line: [`MAX_LINE_BYTES`],
+//! [`MAX_DICE_PER_LINE`], [`MAX_SIDES`], [`MAX_REPEAT`], [`MAX_NUMBER`],
+//! [`MAX_NESTING`]; explosions or rerolls that every face would trigger (`1d1!`) are
+//! refused, and [`MAX_EXTRA_DICE_PER_ROLL`] stops the rest.
 
 pub mod ast;
 mod bounds;
@@ -34,7 +72,7 @@ pub use eval::{evaluate, DiceResult, Evaluated, ExplosionKind, RollResult, Rolle
 pub use hex::HexError;
 pub use ledger::{
     Commitment, Face, Ledger, LedgerError, LedgerId, NotationOutcome, NotationRoll, RollRecord,
-    Rolled, ServerSeed,
+    Rolled, ServerSeed, MAX_LEDGER_ID_BYTES, MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES,
 };
 pub use parser::parse;
 pub use render::{render, render_roll};

@@ -1,23 +1,7 @@
 //! Parsing of the modifiers after a die, and the checks that keep them finite.
 //!
-//! | written            | meaning                                                   |
-//! |--------------------|-----------------------------------------------------------|
-//! | `khN` `kN` `k`     | keep the N (default 1) highest dice                       |
-//! | `klN`              | keep the N lowest                                         |
-//! | `dhN`              | drop the N highest                                        |
-//! | `dlN` `dN`         | drop the N lowest                                         |
-//! | `!` `e` (+cond)    | explode: each matching die adds another die               |
-//! | `!!` (+cond)       | compound: matching dice add the extra roll into themselves |
-//! | `r` `rr` (+cond)   | reroll while the face matches                             |
-//! | `ro` (+cond)       | reroll once                                               |
-//! | `miN` `maN`        | count faces below N as N / above N as N                   |
-//! | `tN` `>=N` `>N` .. | count successes instead of summing                       |
-//! | `fN`               | subtract one success per matching die                     |
-//!
-//! A condition is a comparison (`=`, `<`, `<=`, `>`, `>=`) and a number. A bare number
-//! compares "towards the extreme" the modifier is about: `!5` and `t5` mean `>=5`,
-//! `r2` and `f1` mean `<=2` and `<=1` (Dice Maiden's reading). Without a condition,
-//! explosions trigger on the highest face and rerolls on the lowest.
+//! The accepted modifiers and the meaning of their conditions are listed in the
+//! [module documentation](super). Each kind may appear once per die.
 
 use super::ast::{
     Comparison, Condition, Die, Explode, Modifiers, Reroll, SelectAction, SelectEnd, Selection,

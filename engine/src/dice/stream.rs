@@ -161,3 +161,56 @@ impl DieSource for RollStream<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of roll `index`, read straight from the blocks.
+    fn words(key: &StreamKey, index: u64) -> impl Iterator<Item = u32> + '_ {
+        (0u32..).flat_map(move |counter| {
+            let block = key.block(index, counter);
+            (0..WORDS_PER_BLOCK).map(move |i| {
+                u32::from_be_bytes([
+                    block[4 * i],
+                    block[4 * i + 1],
+                    block[4 * i + 2],
+                    block[4 * i + 3],
+                ])
+            })
+        })
+    }
+
+    #[test]
+    fn rejection_sampling_skips_words_in_the_biased_tail() {
+        let key = StreamKey::new(&[3; 32], "stream-test", &["p".to_owned()]);
+        // With 3e9 sides, 2^32 mod n = 1_294_967_296, so about 30% of words are
+        // rejected: plenty of rejections to check across several blocks.
+        let sides: u32 = 3_000_000_000;
+        let accept_below = (1u64 << 32) - (1u64 << 32) % u64::from(sides);
+        let mut stream = key.stream(7);
+        let mut reference = words(&key, 7);
+        let mut rejected = 0;
+        for _ in 0..100 {
+            let expected = loop {
+                let word = u64::from(reference.next().unwrap());
+                if word < accept_below {
+                    break (word % u64::from(sides)) as u32 + 1;
+                }
+                rejected += 1;
+            };
+            assert_eq!(stream.roll(sides), expected);
+        }
+        assert!(rejected > 10, "only {rejected} words were rejected");
+    }
+
+    #[test]
+    fn powers_of_two_use_every_word() {
+        let key = StreamKey::new(&[4; 32], "stream-test", &[]);
+        let mut stream = key.stream(0);
+        let expected: Vec<u32> = words(&key, 0).take(20).map(|w| (w % 8) + 1).collect();
+        let faces: Vec<u32> = (0..20).map(|_| stream.roll(8)).collect();
+        assert_eq!(faces, expected);
+        assert_eq!(key.stream(0).roll(1), 1);
+    }
+}
