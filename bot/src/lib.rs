@@ -3,4 +3,5 @@
 //! `rookery` binary (`main.rs`) only wires these together.
 
 pub mod core;
+pub mod dice_cli;
 pub mod tools;

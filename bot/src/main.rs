@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use rookery::tools;
+use rookery::{dice_cli, tools};
 
 #[derive(Parser, Debug)]
 #[command(name = "rookery", version, about = "Chess variants and fair dice for Discord communities")]
@@ -35,6 +35,19 @@ enum Command {
         #[command(flatten)]
         setup: tools::Setup,
     },
+    /// Roll dice notation on a fresh provably fair ledger and print the proof.
+    Roll {
+        /// Dice notation, for example "4d6kh3" or "1d20+5 # stealth".
+        expression: String,
+        /// A 64-digit hex server seed, to reproduce a roll.
+        #[arg(long)]
+        seed: Option<String>,
+    },
+    /// Re-derive every roll of a revealed ledger transcript and report mismatches.
+    Verify {
+        /// The transcript file.
+        transcript: std::path::PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +66,15 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,
+        Command::Roll { expression, seed } => format!("{}\n", dice_cli::roll(expression, seed.as_deref())?),
+        Command::Verify { transcript } => {
+            let text =
+                std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
+            let (report, ok) = dice_cli::verify(&text)?;
+            println!("{report}");
+            anyhow::ensure!(ok, "the transcript does not verify");
+            return Ok(());
+        }
     };
     print!("{output}");
     Ok(())

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod color;
+pub mod dice;
 pub mod fen;
 pub mod game;
 pub mod geometry;

@@ -1,0 +1,152 @@
+//! Errors in dice notation, each pointing at the part of the line that is wrong.
+
+use std::fmt;
+
+/// A byte range `start..end` in the line that was parsed.
+///
+/// An empty span (`start == end`) points between two characters, for example at the
+/// end of the line when something is missing there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// What is wrong with a roll.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DiceErrorKind {
+    /// Nothing to roll (an empty line, or an empty roll between two `;`).
+    #[error("there is nothing to roll here")]
+    Empty,
+    /// The line exceeds [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
+    #[error("the line is {len} bytes long; at most {max} are allowed")]
+    LineTooLong { len: usize, max: usize },
+    /// A character that has no meaning at this point.
+    #[error("unexpected {0:?}")]
+    UnexpectedChar(char),
+    /// Something specific was needed but is missing.
+    #[error("expected {0}")]
+    Expected(&'static str),
+    /// A word that is neither a die, `adv` nor `dis`.
+    #[error("unknown word {0:?} (did you mean a die like d20, or adv/dis?)")]
+    UnknownWord(String),
+    /// A `(` without its `)`.
+    #[error("this '(' is never closed")]
+    UnclosedParenthesis,
+    /// Parentheses or signs nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
+    #[error("nested more than {max} levels deep")]
+    TooDeep { max: usize },
+    /// A number above [`MAX_NUMBER`](super::MAX_NUMBER).
+    #[error("number is too large (at most {max})")]
+    NumberTooLarge { max: i64 },
+    /// `0d6`.
+    #[error("roll at least one die")]
+    NoDice,
+    /// More dice than [`MAX_DICE_PER_LINE`](super::MAX_DICE_PER_LINE) in the line.
+    #[error("this line would roll {count} dice; at most {max} are allowed")]
+    TooManyDice { count: u64, max: u32 },
+    /// `1d0`.
+    #[error("a die needs at least one side")]
+    ZeroSides,
+    /// More than [`MAX_SIDES`](super::MAX_SIDES) sides.
+    #[error("a die may have at most {max} sides")]
+    TooManySides { max: u32 },
+    /// A letter after a die that is not a modifier.
+    #[error("unknown modifier {0:?}")]
+    UnknownModifier(String),
+    /// The same kind of modifier twice on one die, such as `4d6kh3kl1`.
+    #[error("{0} is given twice for this die")]
+    DuplicateModifier(&'static str),
+    /// `kh0` and friends.
+    #[error("keep or drop at least one die")]
+    ZeroSelection,
+    /// An explosion that every possible face triggers, such as `1d1!`.
+    #[error("every face of this die explodes, so it would explode forever")]
+    EndlessExplosion,
+    /// A repeated reroll that every face triggers, such as `1d6r<7`.
+    #[error("every face of this die is rerolled, so it would reroll forever")]
+    EndlessReroll,
+    /// `mi` above `ma`.
+    #[error("the minimum {min} is above the maximum {max}")]
+    MinimumAboveMaximum { min: i64, max: i64 },
+    /// `mi` or `ma` outside the faces of the die, which would make every die equal.
+    #[error("{value} is outside the die's faces {lowest}..={highest}")]
+    LimitOutsideFaces { value: i64, lowest: i64, highest: i64 },
+    /// A repeat count of 0 or above [`MAX_REPEAT`](super::MAX_REPEAT).
+    #[error("repeat a roll between 1 and {max} times")]
+    BadRepeat { max: u32 },
+    /// `adv` or `dis` after a roll without a plain `1d20` to apply it to.
+    #[error("{0} needs a plain 1d20 in the roll to apply to")]
+    AdvantageWithoutD20(&'static str),
+    /// Division by zero while evaluating.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// A result outside the 64-bit integer range.
+    #[error("the result is too large")]
+    Overflow,
+}
+
+/// An error in a line of dice notation: what is wrong, and where.
+///
+/// `Display` prints the message with a 1-based column, then the line with a caret
+/// under the offending part:
+///
+/// ```text
+/// unknown modifier "z" (column 4)
+///   4d6z
+///      ^
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceError {
+    kind: DiceErrorKind,
+    span: Span,
+    line: String,
+}
+
+impl DiceError {
+    pub(crate) fn new(kind: DiceErrorKind, span: Span, line: &str) -> Self {
+        DiceError { kind, span, line: line.to_owned() }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &DiceErrorKind {
+        &self.kind
+    }
+
+    /// Where in the line it is wrong, as byte offsets.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The 1-based column (in characters) where the offending part starts.
+    pub fn column(&self) -> usize {
+        self.line.get(..self.span.start).map_or(self.span.start, |before| before.chars().count()) + 1
+    }
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} (column {})", self.kind, self.column())?;
+        // Control characters would shift the caret, so they are shown as spaces.
+        let excerpt: String = self.line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let width = self.line.get(self.span.start..self.span.end).map_or(1, |part| part.chars().count().max(1));
+        write!(f, "  {excerpt}\n  {}{}", " ".repeat(self.column() - 1), "^".repeat(width))
+    }
+}
+
+impl std::error::Error for DiceError {}

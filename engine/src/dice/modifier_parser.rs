@@ -1,0 +1,208 @@
+//! Parsing of the modifiers after a die, and the checks that keep them finite.
+//!
+//! The accepted modifiers and the meaning of their conditions are listed in the
+//! [module documentation](super). Each kind may appear once per die.
+
+use super::ast::{Comparison, Condition, Die, Explode, Modifiers, Reroll, SelectAction, SelectEnd, Selection};
+use super::parser::Parser;
+use super::{DiceError, DiceErrorKind, Span};
+
+/// Parses the modifiers at the cursor, for dice of kind `die`.
+pub(super) fn modifiers(p: &mut Parser<'_>, die: Die) -> Result<Modifiers, DiceError> {
+    let mut modifiers = Modifiers::default();
+    let mut spans = ModifierSpans::default();
+    while let Some(c) = p.peek_lower() {
+        let start = p.pos;
+        match c {
+            b'k' | b'd' => {
+                let selection = selection(p)?;
+                set(p, &mut modifiers.selection, selection, "keep/drop", start)?;
+            }
+            b'!' | b'e' => {
+                p.pos += 1;
+                let compound = c == b'!' && p.peek() == Some(b'!');
+                if compound {
+                    p.pos += 1;
+                }
+                let default = Condition { comparison: Comparison::GreaterOrEqual, value: die.highest() };
+                let when = condition(p, Comparison::GreaterOrEqual)?.unwrap_or(default);
+                set(p, &mut modifiers.explode, Explode { compound, when }, "an explosion", start)?;
+                spans.explode = Span::new(start, p.pos);
+            }
+            b'r' => {
+                p.pos += 1;
+                let once = p.peek_lower() == Some(b'o');
+                if once || p.peek_lower() == Some(b'r') {
+                    p.pos += 1;
+                }
+                let default = Condition { comparison: Comparison::LessOrEqual, value: die.lowest() };
+                let when = condition(p, Comparison::LessOrEqual)?.unwrap_or(default);
+                set(p, &mut modifiers.reroll, Reroll { once, when }, "a reroll", start)?;
+                spans.reroll = Span::new(start, p.pos);
+            }
+            b'm' => {
+                p.pos += 1;
+                let is_minimum = match p.peek_lower() {
+                    Some(b'i') => true,
+                    Some(b'a') => false,
+                    _ => return Err(unknown_modifier(p, start)),
+                };
+                p.pos += 1;
+                if !p.peek_digit() {
+                    return Err(p.expected("a number after mi/ma"));
+                }
+                let (value, _) = p.number()?;
+                let (slot, name) = if is_minimum {
+                    (&mut modifiers.minimum, "a minimum (mi)")
+                } else {
+                    (&mut modifiers.maximum, "a maximum (ma)")
+                };
+                set(p, slot, value, name, start)?;
+                if is_minimum {
+                    spans.minimum = Span::new(start, p.pos);
+                } else {
+                    spans.maximum = Span::new(start, p.pos);
+                }
+            }
+            b't' | b'f' => {
+                p.pos += 1;
+                let default = if c == b't' { Comparison::GreaterOrEqual } else { Comparison::LessOrEqual };
+                let when = condition(p, default)?.ok_or_else(|| p.expected("a number, like t7 or >=7"))?;
+                if c == b't' {
+                    set(p, &mut modifiers.success, when, "a success target", start)?;
+                } else {
+                    set(p, &mut modifiers.failure, when, "a failure target", start)?;
+                }
+            }
+            b'<' | b'>' | b'=' => {
+                let when = condition(p, Comparison::GreaterOrEqual)?
+                    .ok_or_else(|| p.expected("a number after the comparison"))?;
+                set(p, &mut modifiers.success, when, "a success target", start)?;
+            }
+            c if c.is_ascii_alphanumeric() => return Err(unknown_modifier(p, start)),
+            _ => break,
+        }
+    }
+    check(p, die, &modifiers, &spans)?;
+    Ok(modifiers)
+}
+
+/// Where the modifiers that [`check`] may complain about were written.
+#[derive(Default)]
+struct ModifierSpans {
+    explode: Span,
+    reroll: Span,
+    minimum: Span,
+    maximum: Span,
+}
+
+/// Stores a modifier, refusing a second one of the same kind.
+fn set<T>(p: &Parser<'_>, slot: &mut Option<T>, value: T, name: &'static str, start: usize) -> Result<(), DiceError> {
+    if slot.is_some() {
+        let span = Span::new(start, p.pos);
+        return Err(p.error(DiceErrorKind::DuplicateModifier(name), span));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn unknown_modifier(p: &mut Parser<'_>, start: usize) -> DiceError {
+    p.pos = start;
+    while p.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
+        p.pos += 1;
+    }
+    let span = Span::new(start, p.pos);
+    let word = p.text[start..p.pos].to_owned();
+    p.error(DiceErrorKind::UnknownModifier(word), span)
+}
+
+/// `kh3`, `kl`, `k2`, `dh1`, `dl2`, `d1`; the cursor is on the `k` or `d`.
+fn selection(p: &mut Parser<'_>) -> Result<Selection, DiceError> {
+    let action = if p.peek_lower() == Some(b'k') { SelectAction::Keep } else { SelectAction::Drop };
+    p.pos += 1;
+    let end = match p.peek_lower() {
+        Some(b'h') => {
+            p.pos += 1;
+            SelectEnd::Highest
+        }
+        Some(b'l') => {
+            p.pos += 1;
+            SelectEnd::Lowest
+        }
+        _ if action == SelectAction::Keep => SelectEnd::Highest,
+        Some(b'0'..=b'9') => SelectEnd::Lowest,
+        _ => return Err(p.expected("'h', 'l' or a number after 'd' (drop)")),
+    };
+    let count = if p.peek_digit() {
+        let (count, span) = p.number()?;
+        if count == 0 {
+            return Err(p.error(DiceErrorKind::ZeroSelection, span));
+        }
+        // `number` caps at MAX_NUMBER, which fits in a u32.
+        u32::try_from(count).unwrap_or(u32::MAX)
+    } else {
+        1
+    };
+    Ok(Selection { action, end, count })
+}
+
+/// An optional condition; a bare number uses `bare`.
+fn condition(p: &mut Parser<'_>, bare: Comparison) -> Result<Option<Condition>, DiceError> {
+    let comparisons = [
+        (">=", Comparison::GreaterOrEqual),
+        ("<=", Comparison::LessOrEqual),
+        (">", Comparison::Greater),
+        ("<", Comparison::Less),
+        ("=", Comparison::Equal),
+    ];
+    let written = comparisons.iter().find(|(text, _)| p.starts_with(text));
+    let comparison = match written {
+        Some(&(text, comparison)) => {
+            p.pos += text.len();
+            if !p.peek_digit() {
+                return Err(p.expected("a number after the comparison"));
+            }
+            comparison
+        }
+        None if p.peek_digit() => bare,
+        None => return Ok(None),
+    };
+    let (value, _) = p.number()?;
+    Ok(Some(Condition { comparison, value }))
+}
+
+/// Refuses modifier combinations that are meaningless or could never stop.
+fn check(p: &Parser<'_>, die: Die, modifiers: &Modifiers, spans: &ModifierSpans) -> Result<(), DiceError> {
+    let (lowest, highest) = (die.lowest(), die.highest());
+    if let Some(minimum) = modifiers.minimum {
+        if minimum > highest {
+            let kind = DiceErrorKind::LimitOutsideFaces { value: minimum, lowest, highest };
+            return Err(p.error(kind, spans.minimum));
+        }
+    }
+    if let Some(maximum) = modifiers.maximum {
+        if maximum < lowest {
+            let kind = DiceErrorKind::LimitOutsideFaces { value: maximum, lowest, highest };
+            return Err(p.error(kind, spans.maximum));
+        }
+    }
+    if let (Some(min), Some(max)) = (modifiers.minimum, modifiers.maximum) {
+        if min > max {
+            let kind = DiceErrorKind::MinimumAboveMaximum { min, max };
+            return Err(p.error(kind, spans.minimum.to(spans.maximum)));
+        }
+    }
+    if let Some(reroll) = modifiers.reroll {
+        if !reroll.once && reroll.when.matches_all(lowest, highest) {
+            return Err(p.error(DiceErrorKind::EndlessReroll, spans.reroll));
+        }
+    }
+    if let Some(explode) = modifiers.explode {
+        let shown_lowest = modifiers.minimum.map_or(lowest, |min| min.max(lowest));
+        let shown_highest = modifiers.maximum.map_or(highest, |max| max.min(highest));
+        if explode.when.matches_all(shown_lowest, shown_highest) {
+            return Err(p.error(DiceErrorKind::EndlessExplosion, spans.explode));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,420 @@
+//! A hand-written recursive-descent parser for dice notation.
+//!
+//! Grammar (case-insensitive; spaces and tabs are allowed between tokens):
+//!
+//! ```text
+//! line     = roll { ";" roll } [ ";" ]
+//! roll     = [ repeat ] expr [ "adv" | "dis" ] [ "#" label ]
+//! repeat   = number "x" | number spaces          (the latter only before a term)
+//! expr     = product { ( "+" | "-" ) product }
+//! product  = unary { ( "*" | "/" ) unary }
+//! unary    = ( "-" | "+" ) unary | atom
+//! atom     = number | dice | "(" expr ")" | "adv" | "dis"
+//! dice     = [ number ] "d" ( number | "%" | "F" ) { modifier }
+//! ```
+//!
+//! Modifiers are parsed in `modifier_parser`. Every limit is enforced here, so a
+//! parsed [`Line`] is safe to evaluate.
+
+use super::ast::BinaryOp;
+use super::ast::{DiceTerm, Die, Expr, Line, Modifiers, RollSpec, SelectAction, SelectEnd, Selection};
+use super::{modifier_parser, DiceError, DiceErrorKind, Span};
+use super::{MAX_DICE_PER_LINE, MAX_LINE_BYTES, MAX_NESTING, MAX_NUMBER, MAX_REPEAT, MAX_SIDES};
+
+/// Parses a line of dice notation.
+///
+/// # Errors
+/// A [`DiceError`] naming the first problem and pointing at it.
+pub fn parse(text: &str) -> Result<Line, DiceError> {
+    if text.len() > MAX_LINE_BYTES {
+        let start = (0..=MAX_LINE_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let kind = DiceErrorKind::LineTooLong { len: text.len(), max: MAX_LINE_BYTES };
+        return Err(DiceError::new(kind, Span::new(start, text.len()), text));
+    }
+    let mut parser = Parser::new(text);
+    let mut rolls = Vec::new();
+    let mut line_dice: u64 = 0;
+    loop {
+        let roll_start = parser.pos;
+        let roll = parser.roll()?;
+        line_dice += parser.roll_dice * u64::from(roll.repeat);
+        if line_dice > u64::from(MAX_DICE_PER_LINE) {
+            let kind = DiceErrorKind::TooManyDice { count: line_dice, max: MAX_DICE_PER_LINE };
+            return Err(parser.error(kind, Span::new(roll_start, parser.pos)));
+        }
+        rolls.push(roll);
+        match parser.peek() {
+            None => break,
+            Some(b';') => {
+                parser.pos += 1;
+                parser.skip_spaces();
+                if parser.peek().is_none() {
+                    break;
+                }
+            }
+            Some(_) => return Err(parser.unexpected_char()),
+        }
+    }
+    Ok(Line { text: text.to_owned(), rolls })
+}
+
+/// The parser's cursor over one line.
+pub(super) struct Parser<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
+    depth: usize,
+    /// Dice in the roll being parsed, to enforce [`MAX_DICE_PER_LINE`].
+    roll_dice: u64,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Self {
+        Parser { text, pos: 0, depth: 0, roll_dice: 0 }
+    }
+
+    pub(super) fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    pub(super) fn peek_lower(&self) -> Option<u8> {
+        self.peek().map(|b| b.to_ascii_lowercase())
+    }
+
+    pub(super) fn peek_digit(&self) -> bool {
+        self.peek().is_some_and(|b| b.is_ascii_digit())
+    }
+
+    pub(super) fn starts_with(&self, prefix: &str) -> bool {
+        self.text.as_bytes()[self.pos..].starts_with(prefix.as_bytes())
+    }
+
+    pub(super) fn skip_spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.pos += 1;
+        }
+    }
+
+    pub(super) fn error(&self, kind: DiceErrorKind, span: Span) -> DiceError {
+        DiceError::new(kind, span, self.text)
+    }
+
+    /// "Expected ..." at the cursor.
+    pub(super) fn expected(&self, what: &'static str) -> DiceError {
+        self.error(DiceErrorKind::Expected(what), Span::new(self.pos, self.pos))
+    }
+
+    /// "Unexpected ..." for the character at the cursor.
+    pub(super) fn unexpected_char(&self) -> DiceError {
+        match self.text[self.pos..].chars().next() {
+            Some(c) => {
+                let span = Span::new(self.pos, self.pos + c.len_utf8());
+                self.error(DiceErrorKind::UnexpectedChar(c), span)
+            }
+            None => self.expected("more input"),
+        }
+    }
+
+    /// A run of ASCII letters at the cursor (possibly empty), consumed.
+    pub(super) fn word(&mut self) -> (&'a str, Span) {
+        let start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+            self.pos += 1;
+        }
+        (&self.text[start..self.pos], Span::new(start, self.pos))
+    }
+
+    /// A decimal number at the cursor, consumed. The caller checks there is a digit.
+    pub(super) fn number(&mut self) -> Result<(i64, Span), DiceError> {
+        let start = self.pos;
+        let mut value: i64 = 0;
+        let mut too_large = false;
+        while let Some(digit) = self.peek().filter(u8::is_ascii_digit) {
+            self.pos += 1;
+            value = value * 10 + i64::from(digit - b'0');
+            if value > MAX_NUMBER {
+                too_large = true;
+                value = MAX_NUMBER;
+            }
+        }
+        let span = Span::new(start, self.pos);
+        if too_large {
+            let kind = DiceErrorKind::NumberTooLarge { max: MAX_NUMBER };
+            return Err(self.error(kind, span));
+        }
+        Ok((value, span))
+    }
+
+    fn roll(&mut self) -> Result<RollSpec, DiceError> {
+        self.roll_dice = 0;
+        self.skip_spaces();
+        if matches!(self.peek(), None | Some(b';' | b'#')) {
+            let span = Span::new(self.pos, self.pos);
+            return Err(self.error(DiceErrorKind::Empty, span));
+        }
+        let repeat = self.repeat_prefix()?;
+        let mut expr = self.expr()?;
+        self.skip_spaces();
+        if self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+            self.advantage_suffix(&mut expr)?;
+            self.skip_spaces();
+        }
+        let label = if self.peek() == Some(b'#') {
+            self.pos += 1;
+            self.label()?
+        } else {
+            None
+        };
+        Ok(RollSpec { repeat, expr, label })
+    }
+
+    /// `6x` or Dice Maiden's `6 ` before a roll; 1 when there is none.
+    fn repeat_prefix(&mut self) -> Result<u32, DiceError> {
+        let before = self.pos;
+        if !self.peek_digit() {
+            return Ok(1);
+        }
+        let (count, span) = self.number()?;
+        let is_repeat = if self.peek_lower() == Some(b'x') {
+            self.pos += 1;
+            true
+        } else {
+            let after_number = self.pos;
+            self.skip_spaces();
+            self.pos > after_number && matches!(self.peek_lower(), Some(b'0'..=b'9' | b'd' | b'(' | b'a'))
+        };
+        if !is_repeat {
+            self.pos = before;
+            return Ok(1);
+        }
+        match u32::try_from(count) {
+            Ok(count @ 1..=MAX_REPEAT) => Ok(count),
+            _ => Err(self.error(DiceErrorKind::BadRepeat { max: MAX_REPEAT }, span)),
+        }
+    }
+
+    fn label(&mut self) -> Result<Option<String>, DiceError> {
+        let start = self.pos;
+        let end = self.text[start..].find(';').map_or(self.text.len(), |offset| start + offset);
+        if let Some((offset, c)) = self.text[start..end].char_indices().find(|&(_, c)| c.is_control() && c != '\t') {
+            let span = Span::new(start + offset, start + offset + c.len_utf8());
+            return Err(self.error(DiceErrorKind::UnexpectedChar(c), span));
+        }
+        self.pos = end;
+        let label = self.text[start..end].trim();
+        Ok((!label.is_empty()).then(|| label.to_owned()))
+    }
+
+    fn expr(&mut self) -> Result<Expr, DiceError> {
+        let mut lhs = self.product()?;
+        loop {
+            self.skip_spaces();
+            let op = match self.peek() {
+                Some(b'+') => BinaryOp::Add,
+                Some(b'-') => BinaryOp::Subtract,
+                _ => return Ok(lhs),
+            };
+            lhs = self.binary_rest(op, lhs, Self::product)?;
+        }
+    }
+
+    fn product(&mut self) -> Result<Expr, DiceError> {
+        let mut lhs = self.unary()?;
+        loop {
+            self.skip_spaces();
+            let op = match self.peek() {
+                Some(b'*') => BinaryOp::Multiply,
+                Some(b'/') => BinaryOp::Divide,
+                _ => return Ok(lhs),
+            };
+            lhs = self.binary_rest(op, lhs, Self::unary)?;
+        }
+    }
+
+    /// Consumes the operator at the cursor and parses its right-hand side.
+    fn binary_rest(
+        &mut self,
+        op: BinaryOp,
+        lhs: Expr,
+        operand: fn(&mut Self) -> Result<Expr, DiceError>,
+    ) -> Result<Expr, DiceError> {
+        let op_span = Span::new(self.pos, self.pos + 1);
+        self.pos += 1;
+        let rhs = operand(self)?;
+        Ok(Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), op_span })
+    }
+
+    fn unary(&mut self) -> Result<Expr, DiceError> {
+        self.skip_spaces();
+        let start = self.pos;
+        let negate = match self.peek() {
+            Some(b'-') => true,
+            Some(b'+') => false,
+            _ => return self.atom(),
+        };
+        self.pos += 1;
+        self.enter(Span::new(start, self.pos))?;
+        let operand = self.unary()?;
+        self.depth -= 1;
+        if !negate {
+            return Ok(operand);
+        }
+        let span = Span::new(start, operand.span().end);
+        Ok(Expr::Negate { operand: Box::new(operand), span })
+    }
+
+    fn enter(&mut self, span: Span) -> Result<(), DiceError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let kind = DiceErrorKind::TooDeep { max: MAX_NESTING };
+            return Err(self.error(kind, span));
+        }
+        Ok(())
+    }
+
+    fn atom(&mut self) -> Result<Expr, DiceError> {
+        self.skip_spaces();
+        let start = self.pos;
+        match self.peek_lower() {
+            None => Err(self.expected("a number, a die or '('")),
+            Some(b'(') => {
+                self.pos += 1;
+                let open = Span::new(start, self.pos);
+                self.enter(open)?;
+                let inner = self.expr()?;
+                self.skip_spaces();
+                if self.peek() != Some(b')') {
+                    return Err(self.error(DiceErrorKind::UnclosedParenthesis, open));
+                }
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(Expr::Group { inner: Box::new(inner), span: Span::new(start, self.pos) })
+            }
+            Some(b'0'..=b'9') => {
+                let (value, span) = self.number()?;
+                if self.peek_lower() == Some(b'd') {
+                    self.dice(Some((value, span)), start)
+                } else {
+                    Ok(Expr::Number { value, span })
+                }
+            }
+            Some(b'a'..=b'z') => {
+                let (word, span) = self.word();
+                if let Some(end) = advantage_end(word) {
+                    self.roll_dice += 2;
+                    return Ok(Expr::Dice(Box::new(advantage_term(end, span))));
+                }
+                if word.as_bytes()[0].eq_ignore_ascii_case(&b'd') {
+                    // `d20`, `dF`: a die rather than a word; parse it from its `d`.
+                    self.pos = start;
+                    return self.dice(None, start);
+                }
+                Err(self.unknown_word(word, span))
+            }
+            Some(_) => Err(self.unexpected_char()),
+        }
+    }
+
+    fn unknown_word(&self, word: &str, span: Span) -> DiceError {
+        self.error(DiceErrorKind::UnknownWord(word.to_owned()), span)
+    }
+
+    /// A dice term; the cursor is on the `d`, `count` is the number before it.
+    fn dice(&mut self, count: Option<(i64, Span)>, start: usize) -> Result<Expr, DiceError> {
+        self.pos += 1;
+        let die = match self.peek_lower() {
+            Some(b'%') => {
+                self.pos += 1;
+                Die::Percentile
+            }
+            Some(b'f') => {
+                self.pos += 1;
+                Die::Fudge
+            }
+            Some(b'0'..=b'9') => {
+                let (sides, span) = self.number()?;
+                match u32::try_from(sides) {
+                    Ok(0) => return Err(self.error(DiceErrorKind::ZeroSides, span)),
+                    Ok(sides @ 1..=MAX_SIDES) => Die::Sided(sides),
+                    _ => {
+                        let kind = DiceErrorKind::TooManySides { max: MAX_SIDES };
+                        return Err(self.error(kind, span));
+                    }
+                }
+            }
+            _ => return Err(self.expected("the die's sides after 'd', like d20, d% or dF")),
+        };
+        let count = match count {
+            None => 1,
+            Some((0, span)) => return Err(self.error(DiceErrorKind::NoDice, span)),
+            Some((count, span)) => match u32::try_from(count) {
+                Ok(count @ 1..=MAX_DICE_PER_LINE) => count,
+                _ => {
+                    let kind = DiceErrorKind::TooManyDice { count: count.unsigned_abs(), max: MAX_DICE_PER_LINE };
+                    return Err(self.error(kind, span));
+                }
+            },
+        };
+        self.roll_dice += u64::from(count);
+        let modifiers = modifier_parser::modifiers(self, die)?;
+        let span = Span::new(start, self.pos);
+        Ok(Expr::Dice(Box::new(DiceTerm {
+            count,
+            die,
+            modifiers,
+            notation: self.text[span.start..span.end].to_owned(),
+            span,
+        })))
+    }
+
+    /// `1d20+5 adv`: turns the first plain `1d20` into `2d20kh1` (or `kl1`).
+    fn advantage_suffix(&mut self, expr: &mut Expr) -> Result<(), DiceError> {
+        let (word, span) = self.word();
+        let end = advantage_end(word).ok_or_else(|| self.unknown_word(word, span))?;
+        let Some(term) = first_plain_d20(expr) else {
+            let name = if end == SelectEnd::Highest { "adv" } else { "dis" };
+            return Err(self.error(DiceErrorKind::AdvantageWithoutD20(name), span));
+        };
+        let shortcut = advantage_term(end, term.span);
+        term.count = shortcut.count;
+        term.modifiers = shortcut.modifiers;
+        term.notation = shortcut.notation;
+        self.roll_dice += 1;
+        Ok(())
+    }
+}
+
+/// Which end `adv` (highest) or `dis` (lowest) keeps; `None` for other words.
+fn advantage_end(word: &str) -> Option<SelectEnd> {
+    if word.eq_ignore_ascii_case("adv") {
+        Some(SelectEnd::Highest)
+    } else if word.eq_ignore_ascii_case("dis") {
+        Some(SelectEnd::Lowest)
+    } else {
+        None
+    }
+}
+
+/// `2d20kh1` for advantage, `2d20kl1` for disadvantage.
+fn advantage_term(end: SelectEnd, span: Span) -> DiceTerm {
+    let modifiers =
+        Modifiers { selection: Some(Selection { action: SelectAction::Keep, end, count: 1 }), ..Modifiers::default() };
+    let notation = match end {
+        SelectEnd::Highest => "2d20kh1",
+        SelectEnd::Lowest => "2d20kl1",
+    };
+    DiceTerm { count: 2, die: Die::Sided(20), modifiers, notation: notation.to_owned(), span }
+}
+
+/// The leftmost `1d20` without modifiers, which `adv`/`dis` apply to.
+fn first_plain_d20(expr: &mut Expr) -> Option<&mut DiceTerm> {
+    match expr {
+        Expr::Number { .. } => None,
+        Expr::Dice(term) => {
+            let plain = term.count == 1 && term.die == Die::Sided(20) && term.modifiers.is_empty();
+            plain.then_some(&mut **term)
+        }
+        Expr::Negate { operand, .. } => first_plain_d20(operand),
+        Expr::Group { inner, .. } => first_plain_d20(inner),
+        Expr::Binary { lhs, rhs, .. } => first_plain_d20(lhs).or_else(|| first_plain_d20(rhs)),
+    }
+}

@@ -1,0 +1,94 @@
+//! The test vectors published in `docs/fairness.md` are what the code computes, and
+//! the derivation described there, rebuilt here from the text's recipe, is the one
+//! the code uses.
+
+use hmac::{Hmac, Mac};
+use rookery_engine::dice::{derivation_block, verify, Ledger, LedgerId, ServerSeed, Transcript};
+use sha2::Sha256;
+
+const DOC: &str = include_str!("../../docs/fairness.md");
+
+const LEDGER_ID: &str = "doc:example";
+const PLAYER_SEEDS: [&str; 2] = ["alice", "Bob's seed ☺"];
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn server_seed() -> ServerSeed {
+    ServerSeed::from_bytes(std::array::from_fn(|i| i as u8))
+}
+
+/// The value after `name = ` on a line of the document.
+fn documented(name: &str) -> &'static str {
+    let prefix = format!("{name} = ");
+    DOC.lines()
+        .find_map(|line| line.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("docs/fairness.md has no line `{prefix}...`"))
+}
+
+/// The example transcript of the document.
+fn documented_transcript() -> &'static str {
+    let start = "<!-- example-transcript -->\n```text\n";
+    let from = DOC.find(start).expect("the example transcript marker") + start.len();
+    let length = DOC[from..].find("```").expect("the end of the example transcript");
+    &DOC[from..from + length]
+}
+
+/// The message for block `counter` of roll `index`, built by following the
+/// document's recipe rather than by calling the engine.
+fn message(index: u64, counter: u32) -> Vec<u8> {
+    let mut seeds: Vec<&[u8]> = PLAYER_SEEDS.iter().map(|s| s.as_bytes()).collect();
+    seeds.sort();
+    let mut message = b"rookery-dice-v1".to_vec();
+    message.extend((LEDGER_ID.len() as u32).to_be_bytes());
+    message.extend(LEDGER_ID.as_bytes());
+    message.extend((seeds.len() as u32).to_be_bytes());
+    for seed in seeds {
+        message.extend((seed.len() as u32).to_be_bytes());
+        message.extend(seed);
+    }
+    message.extend(index.to_be_bytes());
+    message.extend(counter.to_be_bytes());
+    message
+}
+
+#[test]
+fn documented_derivation_matches_the_code() {
+    let seed = server_seed();
+    assert_eq!(documented("server seed"), seed.to_hex());
+    assert_eq!(documented("commitment"), seed.commitment().to_string());
+    let id = LedgerId::new(LEDGER_ID).unwrap();
+    let player_seeds: Vec<String> = PLAYER_SEEDS.iter().map(|s| s.to_string()).collect();
+    for (index, counter) in [(0, 0), (0, 1), (1, 0)] {
+        let message = message(index, counter);
+        let mut mac = Hmac::<Sha256>::new_from_slice(&(0..32).collect::<Vec<u8>>()).unwrap();
+        mac.update(&message);
+        let block = derivation_block(&seed, &id, &player_seeds, index, counter);
+        assert_eq!(hex(&mac.finalize().into_bytes()), hex(&block));
+        if (index, counter) == (0, 0) {
+            assert_eq!(documented("message(0, 0)"), hex(&message));
+        }
+        assert_eq!(documented(&format!("block({index}, {counter})")), hex(&block));
+    }
+}
+
+#[test]
+fn documented_transcript_is_what_the_ledger_writes_and_verifies() {
+    let mut ledger = Ledger::new(LedgerId::new(LEDGER_ID).unwrap(), server_seed());
+    for player_seed in PLAYER_SEEDS {
+        ledger.add_player_seed(player_seed).unwrap();
+    }
+    ledger.roll_dice(&[6, 6, 6, 20, 100, 1_000_000]).unwrap();
+    ledger.roll_notation("4d6kh3 # strength; adv+5").unwrap();
+    ledger.roll_sealed("1d20+2 # ambush").unwrap();
+    let reveal = ledger.sealed_reveal(2).unwrap();
+    let sealed = ledger.records()[2].sealed.unwrap();
+    assert_eq!(documented("sealed commitment"), sealed.to_string());
+    assert_eq!(documented("sealed nonce"), hex(&reveal.nonce));
+    assert_eq!(documented("sealed body"), reveal.body);
+    let transcript = ledger.reveal();
+    assert_eq!(documented_transcript(), transcript.to_string());
+    let parsed: Transcript = documented_transcript().parse().unwrap();
+    assert!(verify(&parsed).all_ok());
+}
