@@ -20,6 +20,7 @@
 //! ```
 
 mod canvas;
+mod compose;
 mod encode;
 mod error;
 mod glyph;
@@ -34,7 +35,7 @@ mod view;
 pub use encode::Encoding;
 pub use error::RenderError;
 pub use glyph::Glyph;
-pub use renderer::{RenderOptions, Renderer};
+pub use renderer::{Frame, RenderOptions, Renderer};
 pub use view::{
     BoardView, BySide, Cell, CellRef, Die, DieKind, LastMove, Layer, Piece, Region, Selection,
     Shade, Side, SideColours, Stock, Theme,

@@ -3,16 +3,16 @@
 //! The player at the top of the board has their pieces at the top of the
 //! panel, so a glance right from either camp finds its own hand.
 
-use crate::canvas::Canvas;
+use crate::canvas::Surface;
 use crate::layout::Panel;
 use crate::sprites::Sprite;
 use crate::theme::{piece_index, Colours};
 use crate::{BoardView, Renderer, Side, Stock};
 
 impl Renderer {
-    pub(crate) fn draw_panel(
+    pub(crate) fn draw_panel<S: Surface>(
         &self,
-        canvas: &mut Canvas,
+        canvas: &mut S,
         view: &BoardView,
         panel: Panel,
         colours: &Colours,
@@ -86,9 +86,9 @@ impl Renderer {
 
     /// Draw `stocks` in rows from `y`; returns the y below them.
     #[allow(clippy::too_many_arguments)]
-    fn stocks(
+    fn stocks<S: Surface>(
         &self,
-        canvas: &mut Canvas,
+        canvas: &mut S,
         view: &BoardView,
         panel: Panel,
         y: i32,
@@ -110,9 +110,9 @@ impl Renderer {
             // piece; captures only count when there are several.
             if kind == Kind::Hand || stock.count > 1 {
                 let label = stock.count.to_string();
-                let tx = x + size - self.counts.width(&label) / 3;
-                let ty = y + size - self.counts.cap_height();
-                canvas.text(&self.counts, tx, ty, &label, colours.text);
+                let tx = x + size - self.fonts.counts.width(&label) / 3;
+                let ty = y + size - self.fonts.counts.cap_height();
+                canvas.text(&self.fonts.counts, tx, ty, &label, colours.text);
             }
         }
         y + panel.rows_height(stocks.len(), size)

@@ -3,6 +3,7 @@
 use tiny_skia::{Color, GradientStop, Paint, Point, RadialGradient, Rect, Transform};
 
 use crate::canvas::{Canvas, Rgb};
+use crate::encode::Quantiser;
 use crate::sprites::{self, Sprite};
 use crate::{Glyph, Piece, Shade, Side, SideColours, Theme};
 
@@ -117,6 +118,18 @@ impl ThemeSprites {
             squares,
             check,
             on_plain,
+        }
+    }
+
+    /// Give every tile its palette indices for the indexed encoding.
+    pub fn quantise(&mut self, quantiser: &Quantiser) {
+        let tiles = self
+            .squares
+            .iter_mut()
+            .chain(&mut self.check)
+            .chain(&mut self.on_plain);
+        for tile in tiles {
+            tile.quantise(quantiser);
         }
     }
 
