@@ -103,14 +103,14 @@ pub(super) fn pawn(pen: &mut Pen) {
     plinth(pen, 24.0);
 }
 
-/// A horned dragon's head chasing the pearl of luck.
+/// A horned, spiny-backed dragon's head with whiskers, chasing the pearl of luck.
 fn luck_dragon(pen: &mut Pen) {
-    pen.body("M 74 84 L 34 84 Q 34 68 46 58 Q 38 58 28 61 L 13 57 L 25 50 L 12 44 Q 20 33 35 29 L 38 20 L 28 8 L 45 15 L 52 8 L 56 19 Q 75 25 79 45 Q 83 64 79 84 Z");
+    pen.body("M 74 84 L 34 84 Q 34 68 46 58 Q 38 58 28 61 L 13 57 L 25 50 L 12 44 Q 20 33 35 29 L 36 20 L 22 3 L 45 15 L 53 2 L 57 19 L 68 14 L 66 24 L 78 25 L 73 32 L 85 37 L 78 43 L 88 51 L 80 55 L 88 65 L 80 68 L 79 84 Z");
     pen.solid("M 13 57 L 25 50 L 12 44 L 20 50 Z");
     pen.dot(43.0, 32.0, 3.4);
-    pen.detail("M 62 25 L 70 22 M 70 35 L 79 32 M 75 48 L 84 46 M 76 62 L 85 61");
-    pen.ball(21.0, 72.0, 9.0);
-    pen.spot(18.0, 69.0, 2.6);
+    pen.detail("M 14 46 Q 6 36 12 26 M 18 57 Q 10 66 16 74");
+    pen.ball(26.0, 73.0, 9.0);
+    pen.spot(23.0, 70.0, 2.6);
     plinth(pen, 27.0);
 }
 
