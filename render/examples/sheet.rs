@@ -1,7 +1,7 @@
 //! Writes the gallery in `docs/gallery/`: a contact sheet of every glyph in
 //! both colour schemes and themes, and one image per board geometry.
 //!
-//! Run from the workspace root: `cargo run -p rookery-render --example sheet`.
+//! Run with `cargo run --release -p rookery-render --example sheet`.
 
 use std::path::Path;
 
@@ -12,7 +12,8 @@ use rookery_render::{
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let out = Path::new("docs/gallery");
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/gallery");
+    let out = out.as_path();
     std::fs::create_dir_all(out)?;
     let renderer = Renderer::new(RenderOptions::default());
     for theme in Theme::ALL {

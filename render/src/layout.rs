@@ -37,6 +37,8 @@ pub(crate) struct Panel {
     pub captured: i32,
     pub die: i32,
     pub pad: i32,
+    /// Height of the side-name caption over a side's pieces.
+    pub caption: i32,
 }
 
 impl Panel {
@@ -53,6 +55,16 @@ impl Panel {
     /// Height of `n` items of size `item` laid out in rows.
     pub fn rows_height(&self, n: usize, item: i32) -> i32 {
         n.div_ceil(self.per_row(item)) as i32 * (item + self.pad / 2)
+    }
+
+    /// Height of `side`'s part: a caption and its hand and captures, or
+    /// nothing when it has neither.
+    pub fn zone_height(&self, view: &BoardView, side: Side) -> i32 {
+        let (hand, captured) = (view.hands.get(side).len(), view.captured.get(side).len());
+        if hand + captured == 0 {
+            return 0;
+        }
+        self.caption + self.rows_height(hand, self.hand) + self.rows_height(captured, self.captured)
     }
 
     /// Which side's pieces are drawn at the top of the panel: the player
@@ -107,13 +119,13 @@ impl Layout {
                 captured: pct(42),
                 die: pct(80),
                 pad: pct(12),
-            };
-            let zone = |side| {
-                p.rows_height(view.hands.get(side).len(), p.hand)
-                    + p.rows_height(view.captured.get(side).len(), p.captured)
+                caption: pct(40),
             };
             let dice = p.rows_height(view.dice.len(), p.die);
-            let needed = zone(Side::First) + zone(Side::Second) + dice + 4 * p.pad;
+            let needed = p.zone_height(view, Side::First)
+                + p.zone_height(view, Side::Second)
+                + dice
+                + 4 * p.pad;
             p.height = needed.max(boards_bottom - file_gutter - edge);
             p
         });

@@ -29,47 +29,9 @@ impl Renderer {
             Side::First => Side::Second,
             Side::Second => Side::First,
         };
-        let mut y = panel.y + panel.pad;
-        y = self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.hands.get(top),
-            Kind::Hand,
-            colours,
-        );
-        self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.captured.get(top),
-            Kind::Captured,
-            colours,
-        );
-
-        let bottom_hand = panel.rows_height(view.hands.get(bottom).len(), panel.hand);
-        let bottom_captured = panel.rows_height(view.captured.get(bottom).len(), panel.captured);
-        let mut y = panel.y + panel.height - panel.pad - bottom_hand - bottom_captured;
-        y = self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.captured.get(bottom),
-            Kind::Captured,
-            colours,
-        );
-        self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.hands.get(bottom),
-            Kind::Hand,
-            colours,
-        );
+        self.zone(canvas, view, panel, top, panel.y + panel.pad, colours);
+        let y = panel.y + panel.height - panel.pad - panel.zone_height(view, bottom);
+        self.zone(canvas, view, panel, bottom, y, colours);
 
         let dice_h = panel.rows_height(view.dice.len(), panel.die);
         let y0 = panel.y + (panel.height - dice_h) / 2;
@@ -82,6 +44,49 @@ impl Renderer {
             let y = y0 + (i / per_row) as i32 * (panel.die + panel.pad / 2);
             canvas.blend(x, y, self.die(die.kind, die.face));
         }
+    }
+
+    /// Draw `side`'s name, hand and captures from `y` down.
+    fn zone<S: Surface>(
+        &self,
+        canvas: &mut S,
+        view: &BoardView,
+        panel: Panel,
+        side: Side,
+        y: i32,
+        colours: &Colours,
+    ) {
+        if panel.zone_height(view, side) == 0 {
+            return;
+        }
+        let name = view.colours.name(side);
+        let font = &self.fonts.counts;
+        canvas.text(
+            font,
+            panel.x + panel.pad,
+            y + (panel.caption - font.cap_height()) / 2,
+            name,
+            colours.text,
+        );
+        let y = y + panel.caption;
+        let y = self.stocks(
+            canvas,
+            view,
+            panel,
+            y,
+            view.hands.get(side),
+            Kind::Hand,
+            colours,
+        );
+        self.stocks(
+            canvas,
+            view,
+            panel,
+            y,
+            view.captured.get(side),
+            Kind::Captured,
+            colours,
+        );
     }
 
     /// Draw `stocks` in rows from `y`; returns the y below them.

@@ -399,3 +399,9 @@ fn inconsistent_views_are_refused() {
     view.cell_mut(CellRef::new(0, 0)).expect("exists").region = Some(0);
     assert!(matches!(err(&view), RenderError::NoSuchRegion { .. }));
 }
+
+#[test]
+fn a_renderer_can_be_shared_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Renderer>();
+}
