@@ -1,0 +1,152 @@
+//! PNG encoding, truecolour or with a palette fitted to the sprites.
+
+use color_quant::NeuQuant;
+
+use crate::canvas::Rgb;
+use crate::RenderError;
+
+/// How [`crate::Renderer::render_png`] stores pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// 8-bit RGB. Exact colours; larger files.
+    Truecolour,
+    /// One byte per pixel into a 256-colour palette fitted at start-up to
+    /// the theme's sprites, with the theme's flat colours kept exact.
+    /// A third of the bytes to compress, so smaller and faster.
+    #[default]
+    Indexed,
+}
+
+/// Bits kept per channel when looking a colour up in the palette table.
+const LUT_BITS: u32 = 5;
+
+/// A palette plus a table from every 15-bit colour to its nearest entry,
+/// so quantising a pixel costs one lookup.
+pub(crate) struct Quantiser {
+    palette: Vec<Rgb>,
+    lut: Vec<u8>,
+}
+
+impl Quantiser {
+    /// Fit a palette: `exact` colours first (flat areas must not shift), then
+    /// the best colours NeuQuant finds in `sample` (RGBA pixels).
+    pub fn new(exact: &[Rgb], sample: &[u8]) -> Quantiser {
+        let mut palette: Vec<Rgb> = Vec::with_capacity(256);
+        for &c in exact {
+            if !palette.contains(&c) && palette.len() < 256 {
+                palette.push(c);
+            }
+        }
+        let room = 256 - palette.len();
+        if room > 0 && sample.len() >= 4 {
+            let nq = NeuQuant::new(10, room.max(2), sample);
+            for c in nq.color_map_rgb().chunks_exact(3).take(room) {
+                palette.push([c[0], c[1], c[2]]);
+            }
+        }
+        let levels = 1usize << LUT_BITS;
+        let step = 256 / levels;
+        let lut = (0..levels * levels * levels)
+            .map(|i| {
+                let centre = |shift: u32| ((i >> shift) % levels * step + step / 2) as i32;
+                let want = [centre(2 * LUT_BITS), centre(LUT_BITS), centre(0)];
+                nearest(&palette, want)
+            })
+            .collect();
+        Quantiser { palette, lut }
+    }
+
+    /// Palette index for the RGB colour in `c[..3]`.
+    pub fn index(&self, c: &[u8]) -> u8 {
+        let b = 8 - LUT_BITS;
+        let key = (usize::from(c[0] >> b) << (2 * LUT_BITS))
+            | (usize::from(c[1] >> b) << LUT_BITS)
+            | usize::from(c[2] >> b);
+        self.lut[key]
+    }
+
+    /// The colour of palette entry `i`.
+    pub fn colour(&self, i: u8) -> Rgb {
+        self.palette
+            .get(usize::from(i))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The palette, at most 256 colours.
+    pub fn palette(&self) -> &[Rgb] {
+        &self.palette
+    }
+}
+
+/// Index of the palette entry nearest to `want` (squared RGB distance,
+/// green weighted as the eye does).
+fn nearest(palette: &[Rgb], want: [i32; 3]) -> u8 {
+    let distance = |c: &Rgb| {
+        let d = |i: usize| i32::from(c[i]) - want[i];
+        2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2)
+    };
+    (0..palette.len())
+        .min_by_key(|&i| distance(&palette[i]))
+        .map_or(0, |i| i as u8)
+}
+
+/// Encode RGB pixels of a `size` image.
+pub(crate) fn truecolour(size: (usize, usize), rgb: &[u8]) -> Result<Vec<u8>, RenderError> {
+    write(size, png::ColorType::Rgb, None, rgb)
+}
+
+/// Encode palette indices of a `size` image.
+pub(crate) fn indexed(
+    size: (usize, usize),
+    index: &[u8],
+    palette: &[Rgb],
+) -> Result<Vec<u8>, RenderError> {
+    write(size, png::ColorType::Indexed, Some(palette.concat()), index)
+}
+
+fn write(
+    (width, height): (usize, usize),
+    colour: png::ColorType,
+    palette: Option<Vec<u8>>,
+    data: &[u8],
+) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(data.len() / 8);
+    let (width, height) = (dimension(width)?, dimension(height)?);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(colour);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    // Measured on an 8x8 board: for indices, Up is the fastest filter and
+    // near the smallest (adaptive is 3x slower for 20% less); for RGB, Paeth
+    // is a third smaller than Sub or Up at the same speed.
+    encoder.set_filter(match colour {
+        png::ColorType::Indexed => png::Filter::Up,
+        _ => png::Filter::Paeth,
+    });
+    if let Some(palette) = palette {
+        encoder.set_palette(palette);
+    }
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(data)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+fn dimension(n: usize) -> Result<u32, RenderError> {
+    u32::try_from(n).map_err(|_| RenderError::TooLarge)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_colours_survive_quantising() {
+        let exact = [[0xee, 0xd8, 0xb2], [0xb5, 0x87, 0x5f], [0x12, 0x34, 0x56]];
+        let q = Quantiser::new(&exact, &[10, 200, 30, 255, 250, 250, 250, 255]);
+        for c in exact {
+            assert_eq!(q.palette[usize::from(q.index(&c))], c);
+        }
+    }
+}
