@@ -3,4 +3,5 @@
 //! `rookery` binary (`main.rs`) only wires these together.
 
 pub mod core;
+pub mod discord;
 pub mod tools;

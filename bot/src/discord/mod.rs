@@ -1,0 +1,43 @@
+//! The Discord adapter: serenity + poise on one side, the command core's plain
+//! [`Request`](crate::core::Request) and [`Reply`](crate::core::Reply) on the
+//! other. It holds no game logic, so everything it does is either a pure
+//! conversion (`convert`, `reply`, unit-tested) or plumbing proven end to end
+//! against a fake Discord (the `rookery-tests` crate).
+//!
+//! - `commands`: one poise function per slash command, typed arguments.
+//! - `choices`: the fixed choice lists (variants, draw and takeback actions).
+//! - `buttons`: component clicks, which poise does not dispatch.
+//! - `respond`: runs the core off the async threads and sends its replies.
+//! - `serve`: the client and framework set-up.
+
+mod buttons;
+mod choices;
+mod commands;
+mod convert;
+mod reply;
+mod respond;
+mod serve;
+
+use std::sync::Arc;
+
+use crate::core::Handler;
+
+pub use serve::{serve, ServeOptions};
+
+/// What every poise callback can reach: the command core, nothing else.
+struct Data {
+    handler: Arc<dyn Handler>,
+}
+
+/// Why a command or click could not be answered. User mistakes never get
+/// here: the core answers those with replies.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("Discord request failed: {0}")]
+    Discord(#[from] poise::serenity_prelude::Error),
+    /// The command core panicked or was cancelled.
+    #[error("command core failed: {0}")]
+    Core(#[from] tokio::task::JoinError),
+}
+
+type Context<'a> = poise::ApplicationContext<'a, Data, Error>;

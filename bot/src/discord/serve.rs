@@ -1,0 +1,88 @@
+//! Connecting to Discord: the REST client, the poise framework and the gateway.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use poise::{CreateReply, FrameworkError};
+use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
+
+use super::{buttons, commands, respond, Data, Error};
+use crate::core::Handler;
+
+/// Where to reach Discord. The defaults are the real Discord; the end-to-end
+/// tests point both at a fake on 127.0.0.1.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// Base URL that replaces `https://discord.com` in every REST call, e.g. a
+    /// rate-limiting proxy shared by several processes, or a fake Discord.
+    /// serenity's own rate limiter ignores the proxy, so it is switched off
+    /// whenever this is set: the proxy must do the rate limiting.
+    pub rest_url: Option<String>,
+    /// Gateway WebSocket URL to use instead of the one `GET /gateway` returns.
+    pub gateway_url: Option<String>,
+}
+
+/// Runs the bot until the connection fails for good: registers the slash
+/// commands globally once connected, then answers commands, autocomplete and
+/// button clicks with `handler`.
+///
+/// The token goes only into the REST client's authorisation header and the
+/// gateway's IDENTIFY; it is never logged.
+pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
+    let mut http = HttpBuilder::new(token);
+    if let Some(url) = &options.rest_url {
+        tracing::info!(%url, "sending REST calls through a proxy");
+        http = http.proxy(url).ratelimiter_disabled(true);
+    }
+
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: buttons::on_event,
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        // Owners are for owner-only commands, which Rookery has none of; this
+        // saves a request at start-up.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord; registering commands");
+                // A failed registration must not stop the bot: without user
+                // data poise would hold every event forever, and Discord keeps
+                // the commands from the last successful registration.
+                if let Err(error) = poise::builtins::register_globally(ctx, &framework.options().commands).await {
+                    tracing::error!(%error, "could not register slash commands; serving the registered ones");
+                }
+                Ok(Data { handler })
+            })
+        })
+        .build();
+
+    // Slash commands and clicks arrive without any privileged or guild intents.
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).framework(framework).await?;
+    if let Some(url) = options.gateway_url {
+        tracing::info!(%url, "using a gateway override");
+        *client.ws_url.lock().await = url;
+    }
+    client.start().await?;
+    Ok(())
+}
+
+/// Logs every failure; a failed command also tells its user, privately.
+async fn on_error(error: FrameworkError<'_, Data, Error>) {
+    match error {
+        FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, %error, "command failed");
+            let sorry = CreateReply::default().content(respond::CORE_FAILED).ephemeral(true);
+            if let Err(error) = ctx.send(sorry).await {
+                tracing::warn!(%error, "could not tell the user about a failed command");
+            }
+        }
+        other => {
+            if let Err(error) = poise::builtins::on_error(other).await {
+                tracing::error!(%error, "could not handle a framework error");
+            }
+        }
+    }
+}
