@@ -13,7 +13,7 @@ use crate::core::{Command, Request};
 /// Discord shows at most this many autocomplete suggestions.
 const SUGGESTIONS_MAX: usize = 25;
 
-/// Every command, in the order `/help` and the registration list them.
+/// Every command Rookery registers with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         play(),
@@ -177,8 +177,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     };
     let http = &ctx.serenity_context().http;
     let answered = respond::answer(http, interaction.id, &interaction.token, ctx.data().handler.clone(), request).await;
-    // Once answered, poise's error path must follow up instead of answering again.
-    ctx.has_sent_initial_response.store(answered.is_ok(), Ordering::SeqCst);
+    // Only a failed core leaves the interaction unanswered; otherwise poise's
+    // error path must follow up instead of answering a second time.
+    let unanswered = matches!(answered, Err(Error::Core(_)));
+    ctx.has_sent_initial_response.store(!unanswered, Ordering::SeqCst);
     answered
 }
 

@@ -30,13 +30,14 @@ struct Data {
 }
 
 /// Why a command or click could not be answered. User mistakes never get
-/// here: the core answers those with replies.
+/// here: the core answers those with replies. The cause is the error's
+/// source, not part of its message, so log the whole chain.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("Discord request failed: {0}")]
+    #[error("Discord request failed")]
     Discord(#[from] poise::serenity_prelude::Error),
     /// The command core panicked or was cancelled.
-    #[error("command core failed: {0}")]
+    #[error("command core failed")]
     Core(#[from] tokio::task::JoinError),
 }
 

@@ -73,16 +73,27 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
 async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {
         FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(command = %ctx.command().name, %error, "command failed");
+            tracing::error!(command = %ctx.command().name, error = %chain(&error), "command failed");
             let sorry = CreateReply::default().content(respond::CORE_FAILED).ephemeral(true);
             if let Err(error) = ctx.send(sorry).await {
-                tracing::warn!(%error, "could not tell the user about a failed command");
+                tracing::warn!(error = %chain(&error), "could not tell the user about a failed command");
             }
         }
         other => {
             if let Err(error) = poise::builtins::on_error(other).await {
-                tracing::error!(%error, "could not handle a framework error");
+                tracing::error!(error = %chain(&error), "could not handle a framework error");
             }
         }
     }
+}
+
+/// `error: cause: its cause`, on one line.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text = format!("{text}: {cause}");
+        source = cause.source();
+    }
+    text
 }
