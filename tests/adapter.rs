@@ -3,15 +3,18 @@
 //! cap, and a private answer when the core fails. A recording core stands in.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::Result;
 use axum::http::Method;
 use rookery::core::{Attachment, Command, DrawAction, Handler, Place, Reply, Request, User};
+use rookery::discord::ServeOptions;
 
-use crate::connect;
+use crate::fake_discord::webhook;
 use crate::interactions::{
     autocomplete, boolean, click, focused, integer, slash, string, user, Player, ALICE, BOB, CHANNEL, GUILD,
 };
+use crate::{connect, connect_with};
 
 /// Records every request; `/help` answers three times, Resign panics.
 #[derive(Default)]
@@ -102,11 +105,8 @@ async fn further_replies_are_followups() -> Result<()> {
     fake.dispatch(slash(3001, BOB, "help", vec![]))?;
     let answer = fake.callback(3001).await?;
     assert!(!answer.is_ephemeral());
-    let webhook =
-        format!("/api/v10/webhooks/{}/{}", crate::fake_discord::APPLICATION_ID, crate::interactions::token(3001));
     fake.wait_for("two follow-ups", |_| fake.followups(3001).len() == 2).await?;
     let followups = fake.followups(3001);
-    assert!(followups.iter().all(|f| f.path == webhook && f.method == Method::POST));
     assert!(followups[0].is_ephemeral());
     assert!(!followups[1].is_ephemeral());
     let names: Vec<_> = followups[1].files.iter().map(|f| f.filename.as_str()).collect();
@@ -143,5 +143,63 @@ async fn core_failures_are_answered_privately() -> Result<()> {
     let button = fake.callback(5002).await?;
     assert!(button.is_ephemeral(), "{:?}", button.payload);
     assert_eq!(command.data()["content"], button.data()["content"]);
+    Ok(())
+}
+
+/// A core slower than the adapter's patience: `/board` draws for a while and
+/// answers twice, `/move` thinks for a while and refuses privately, `/resign`
+/// thinks for a while and fails.
+struct Slow;
+
+impl Handler for Slow {
+    fn handle(&self, request: Request) -> Vec<Reply> {
+        std::thread::sleep(Duration::from_millis(300));
+        match request.command {
+            Command::Board => vec![
+                Reply {
+                    text: "The position.".into(),
+                    image: Some(Attachment { name: "board.png".into(), bytes: b"\x89PNG\r\n\x1a\n".to_vec() }),
+                    ..Reply::default()
+                },
+                Reply::text("Your move, Alice."),
+            ],
+            Command::Resign => panic!("the slow core failed on purpose"),
+            _ => vec![Reply::private("That move is not legal.")],
+        }
+    }
+
+    fn complete_move(&self, _place: Place, _user: u64, _partial: &str) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_core_gets_a_deferred_answer() -> Result<()> {
+    let options = ServeOptions { defer_after: Duration::from_millis(50), ..ServeOptions::default() };
+    let connected = connect_with(Arc::new(Slow), options).await?;
+    let fake = &connected.fake;
+    const DEFERRED: u64 = 5;
+
+    // Public: the deferred answer is edited into the board, the rest follows.
+    fake.dispatch(slash(6001, ALICE, "board", vec![]))?;
+    assert_eq!(fake.callback(6001).await?.payload["type"], DEFERRED);
+    let original = format!("{}/messages/@original", webhook(6001));
+    let edit = fake.wait_for("the edited answer", |c| c.method == Method::PATCH && c.path == original).await?;
+    assert_eq!(edit.files.iter().map(|f| f.filename.as_str()).collect::<Vec<_>>(), ["board.png"]);
+    assert_eq!(edit.payload["embeds"][0]["image"]["url"], "attachment://board.png");
+    fake.wait_for("one follow-up", |_| fake.followups(6001).len() == 1).await?;
+
+    // Private: the public "thinking" answer goes, a private follow-up comes.
+    fake.dispatch(slash(6002, BOB, "move", vec![string("text", "Ke9")]))?;
+    assert_eq!(fake.callback(6002).await?.payload["type"], DEFERRED);
+    let original = format!("{}/messages/@original", webhook(6002));
+    fake.wait_for("the deleted answer", |c| c.method == Method::DELETE && c.path == original).await?;
+    fake.wait_for("a private follow-up", |_| fake.followups(6002).iter().any(|f| f.is_ephemeral())).await?;
+    assert!(fake.calls().iter().all(|c| !(c.method == Method::PATCH && c.path == original)));
+
+    // A failure after deferring is still answered, privately.
+    fake.dispatch(slash(6003, BOB, "resign", vec![]))?;
+    assert_eq!(fake.callback(6003).await?.payload["type"], DEFERRED);
+    fake.wait_for("a private apology", |_| fake.followups(6003).iter().any(|f| f.is_ephemeral())).await?;
     Ok(())
 }

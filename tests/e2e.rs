@@ -47,11 +47,17 @@ impl Drop for Connected {
 }
 
 async fn connect(handler: Arc<dyn Handler>) -> Result<Connected> {
+    connect_with(handler, ServeOptions::default()).await
+}
+
+/// [`connect`] with other options; the URLs are always the fake's.
+async fn connect_with(handler: Arc<dyn Handler>, options: ServeOptions) -> Result<Connected> {
     // `RUST_LOG=rookery=debug,serenity=debug` shows both sides when a test fails.
     let logs = tracing_subscriber::EnvFilter::from_default_env();
     let _already_set = tracing_subscriber::fmt().with_env_filter(logs).with_test_writer().try_init();
+
     let fake = FakeDiscord::start().await?;
-    let options = ServeOptions { rest_url: Some(fake.rest_url()), gateway_url: Some(fake.gateway_url()) };
+    let options = ServeOptions { rest_url: Some(fake.rest_url()), gateway_url: Some(fake.gateway_url()), ..options };
     let bot = tokio::spawn(async move { serve(handler, TOKEN, options).await });
     let mut connected = Connected { fake, bot };
     let registered = connected

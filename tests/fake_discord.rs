@@ -140,9 +140,9 @@ impl FakeDiscord {
         .await
     }
 
-    /// The follow-ups sent so far on interaction `id` (by its token).
+    /// The follow-ups sent so far on interaction `id`.
     pub fn followups(&self, id: u64) -> Vec<Call> {
-        let path = format!("/api/v10/webhooks/{APPLICATION_ID}/{}", crate::interactions::token(id));
+        let path = webhook(id);
         self.calls().into_iter().filter(|c| c.method == Method::POST && c.path == path).collect()
     }
 
@@ -151,6 +151,12 @@ impl FakeDiscord {
         self.shared.dispatches.send(interaction).map_err(|_| anyhow!("no gateway session to dispatch to"))?;
         Ok(())
     }
+}
+
+/// The path of interaction `id`'s webhook: follow-ups, and its original
+/// answer below `/messages/@original`.
+pub fn webhook(id: u64) -> String {
+    format!("/api/v10/webhooks/{APPLICATION_ID}/{}", crate::interactions::token(id))
 }
 
 /// Polls `check` every 10 ms until it yields, failing after [`WAIT`].
@@ -242,6 +248,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
             Json(message(id, crate::interactions::CHANNEL)).into_response()
         }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => StatusCode::NO_CONTENT.into_response(),
         _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
     };
     call.status = response.status();

@@ -33,12 +33,5 @@ async fn clicked(http: &serenity::Http, data: &Data, click: &ComponentInteractio
         user: convert::requester(&click.user, click.member.as_ref()),
         command,
     };
-    let answered = respond::answer(http, click.id, &click.token, data.handler.clone(), request).await;
-    if let Err(Error::Core(_)) = &answered {
-        // The interaction is still unanswered: say so rather than leave the
-        // user with Discord's bare "interaction failed". The error itself is
-        // logged by `on_error`.
-        respond::private_error(http, click.id, &click.token, respond::CORE_FAILED).await?;
-    }
-    answered
+    respond::answer(http, click.id, &click.token, data, request).await
 }

@@ -1,8 +1,6 @@
 //! One poise function per slash command. Each only turns its typed arguments
 //! into a core [`Command`]; the doc comments are the descriptions Discord shows.
 
-use std::sync::atomic::Ordering;
-
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
@@ -175,13 +173,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         user: convert::requester(&interaction.user, interaction.member.as_deref()),
         command,
     };
-    let http = &ctx.serenity_context().http;
-    let answered = respond::answer(http, interaction.id, &interaction.token, ctx.data().handler.clone(), request).await;
-    // Only a failed core leaves the interaction unanswered; otherwise poise's
-    // error path must follow up instead of answering a second time.
-    let unanswered = matches!(answered, Err(Error::Core(_)));
-    ctx.has_sent_initial_response.store(!unanswered, Ordering::SeqCst);
-    answered
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
 }
 
 async fn complete_variant(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {

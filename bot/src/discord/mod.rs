@@ -19,14 +19,17 @@ mod respond;
 mod serve;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::core::Handler;
 
 pub use serve::{serve, ServeOptions};
 
-/// What every poise callback can reach: the command core, nothing else.
+/// What every poise callback can reach: the command core and how long it
+/// may think before the answer is deferred.
 struct Data {
     handler: Arc<dyn Handler>,
+    defer_after: Duration,
 }
 
 /// Why a command or click could not be answered. User mistakes never get

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
 use crate::core::{Button, ButtonStyle, Reply};
@@ -54,6 +54,24 @@ pub fn followup(reply: Reply) -> CreateInteractionResponseFollowup {
         .add_files(message.files)
         .components(message.rows)
         .ephemeral(message.ephemeral);
+    if let Some(content) = message.content {
+        builder = builder.content(content);
+    }
+    if let Some(embed) = message.embed {
+        builder = builder.embed(embed);
+    }
+    builder
+}
+
+/// The first reply after a deferred answer: it replaces "Rookery is
+/// thinking…". An edit cannot change who sees the message, so the caller
+/// sends private replies as follow-ups instead.
+pub fn edit(reply: Reply) -> EditInteractionResponse {
+    let message = message(reply);
+    let mut builder = EditInteractionResponse::new().components(message.rows);
+    for file in message.files {
+        builder = builder.new_attachment(file);
+    }
     if let Some(content) = message.content {
         builder = builder.content(content);
     }
@@ -184,6 +202,15 @@ mod tests {
         assert_eq!(to_json(response(Reply::private("Not your turn")))["flags"], 64);
         assert_eq!(to_json(followup(Reply::private("Your sealed roll: 4")))["flags"], 64);
         assert_eq!(to_json(private_error("Unknown button"))["flags"], 64);
+    }
+
+    #[test]
+    fn edits_carry_the_board_too() {
+        let json = to_json(edit(board_reply()));
+        assert_eq!(json["content"], "Alice played e4");
+        assert_eq!(json["embeds"][0]["image"]["url"], "attachment://board.png");
+        assert_eq!(json["attachments"][0]["filename"], "board.png");
+        assert_eq!(json["components"][0]["components"][1]["custom_id"], "resign");
     }
 
     #[test]

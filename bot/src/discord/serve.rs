@@ -1,17 +1,18 @@
 //! Connecting to Discord: the REST client, the poise framework and the gateway.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use poise::{CreateReply, FrameworkError};
+use poise::FrameworkError;
 use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
 
-use super::{buttons, commands, respond, Data, Error};
+use super::{buttons, commands, Data, Error};
 use crate::core::Handler;
 
-/// Where to reach Discord. The defaults are the real Discord; the end-to-end
-/// tests point both at a fake on 127.0.0.1.
-#[derive(Clone, Debug, Default)]
+/// Where to reach Discord, and how patient to be. The defaults are the real
+/// Discord; the end-to-end tests point both URLs at a fake on 127.0.0.1.
+#[derive(Clone, Debug)]
 pub struct ServeOptions {
     /// Base URL that replaces `https://discord.com` in every REST call, e.g. a
     /// rate-limiting proxy shared by several processes, or a fake Discord.
@@ -20,6 +21,15 @@ pub struct ServeOptions {
     pub rest_url: Option<String>,
     /// Gateway WebSocket URL to use instead of the one `GET /gateway` returns.
     pub gateway_url: Option<String>,
+    /// How long the core may work before the answer is deferred. Discord
+    /// wants an answer within 3 seconds of the click or command.
+    pub defer_after: Duration,
+}
+
+impl Default for ServeOptions {
+    fn default() -> ServeOptions {
+        ServeOptions { rest_url: None, gateway_url: None, defer_after: Duration::from_secs(2) }
+    }
 }
 
 /// Runs the bot until the connection fails for good: registers the slash
@@ -29,8 +39,9 @@ pub struct ServeOptions {
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
+    let ServeOptions { rest_url, gateway_url, defer_after } = options;
     let mut http = HttpBuilder::new(token);
-    if let Some(url) = &options.rest_url {
+    if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
         http = http.proxy(url).ratelimiter_disabled(true);
     }
@@ -54,14 +65,14 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                 if let Err(error) = poise::builtins::register_globally(ctx, &framework.options().commands).await {
                     tracing::error!(%error, "could not register slash commands; serving the registered ones");
                 }
-                Ok(Data { handler })
+                Ok(Data { handler, defer_after })
             })
         })
         .build();
 
     // Slash commands and clicks arrive without any privileged or guild intents.
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).framework(framework).await?;
-    if let Some(url) = options.gateway_url {
+    if let Some(url) = gateway_url {
         tracing::info!(%url, "using a gateway override");
         *client.ws_url.lock().await = url;
     }
@@ -69,15 +80,12 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
     Ok(())
 }
 
-/// Logs every failure; a failed command also tells its user, privately.
+/// Logs every failure. Users have been answered already: by the adapter when
+/// the core failed, by poise's defaults for everything before a command runs.
 async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {
         FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %chain(&error), "command failed");
-            let sorry = CreateReply::default().content(respond::CORE_FAILED).ephemeral(true);
-            if let Err(error) = ctx.send(sorry).await {
-                tracing::warn!(error = %chain(&error), "could not tell the user about a failed command");
-            }
         }
         other => {
             if let Err(error) = poise::builtins::on_error(other).await {
