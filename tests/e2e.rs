@@ -4,8 +4,8 @@
 //! - `fake_discord`: the fake; records every REST call.
 //! - `interactions`: INTERACTION_CREATE fixtures, checked against serenity.
 //! - `chess_game`: a short game through commands and buttons (issue 5).
-//! - `adapter`: what the adapter itself promises: requests it builds,
-//!   follow-ups, failures.
+//! - `adapter`: what the adapter itself promises: the requests it builds,
+//!   follow-ups, autocomplete, deferred answers, failures answered privately.
 //! - `stand_in`: the command core until the real one lands.
 
 mod adapter;

@@ -32,9 +32,10 @@ struct Data {
     defer_after: Duration,
 }
 
-/// Why a command or click could not be answered. User mistakes never get
-/// here: the core answers those with replies. The cause is the error's
-/// source, not part of its message, so log the whole chain.
+/// Why a command or click failed, for the log: the user has been answered
+/// privately already if the core failed, and user mistakes never get here
+/// (the core answers those with replies). The cause is the error's source,
+/// not part of its message, so log the whole chain.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("Discord request failed")]
