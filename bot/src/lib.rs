@@ -4,4 +4,5 @@
 
 pub mod core;
 pub mod dice_cli;
+pub mod discord;
 pub mod tools;

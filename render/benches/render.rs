@@ -6,24 +6,16 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rookery_render::{
-    BoardView, CellRef, Encoding, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade,
-    Side, SideColours,
+    BoardView, CellRef, Encoding, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side, SideColours,
 };
 
 /// Place rank strings (rank 1 first, `.` empty) on board `layer`.
 fn place(view: &mut BoardView, layer: usize, rows: &[&str], glyph: fn(char) -> Glyph) {
     for (rank, row) in rows.iter().enumerate() {
         for (file, ch) in row.chars().enumerate().filter(|(_, c)| *c != '.') {
-            let side = if ch.is_uppercase() {
-                Side::First
-            } else {
-                Side::Second
-            };
+            let side = if ch.is_uppercase() { Side::First } else { Side::Second };
             if let Some(cell) = view.cell_mut(CellRef::on(layer, file, rank)) {
-                cell.piece = Some(Piece {
-                    glyph: glyph(ch.to_ascii_uppercase()),
-                    side,
-                });
+                cell.piece = Some(Piece { glyph: glyph(ch.to_ascii_uppercase()), side });
             }
         }
     }
@@ -31,13 +23,8 @@ fn place(view: &mut BoardView, layer: usize, rows: &[&str], glyph: fn(char) -> G
 
 /// The chess start position after 1. e4, so the last-move tint is drawn.
 fn chess() -> BoardView {
-    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| {
-        Some(Shade::checker(f, r))
-    })]);
-    let rows = [
-        "RNBQKBNR", "PPPP.PPP", "........", "....P...", "........", "........", "pppppppp",
-        "rnbqkbnr",
-    ];
+    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| Some(Shade::checker(f, r)))]);
+    let rows = ["RNBQKBNR", "PPPP.PPP", "........", "....P...", "........", "........", "pppppppp", "rnbqkbnr"];
     place(&mut view, 0, &rows, |c| match c {
         'K' => Glyph::King,
         'Q' => Glyph::Queen,
@@ -46,20 +33,13 @@ fn chess() -> BoardView {
         'N' => Glyph::Knight,
         _ => Glyph::Pawn,
     });
-    view.last_move = Some(LastMove {
-        from: Some(CellRef::new(4, 1)),
-        to: CellRef::new(4, 3),
-    });
+    view.last_move = Some(LastMove { from: Some(CellRef::new(4, 1)), to: CellRef::new(4, 3) });
     view
 }
 
 /// The Dragonchess start position, 84 pieces on three boards.
 fn dragonchess() -> BoardView {
-    let board = |name| {
-        Layer::new(name, "abcdefghijkl", "12345678", |f, r| {
-            Some(Shade::checker(f, r))
-        })
-    };
+    let board = |name| Layer::new(name, "abcdefghijkl", "12345678", |f, r| Some(Shade::checker(f, r)));
     let mut view = BoardView::new(vec![board("Sky"), board("Ground"), board("Underworld")]);
     view.colours = SideColours::GoldScarlet;
     let glyph = |c| match c {
@@ -80,36 +60,9 @@ fn dragonchess() -> BoardView {
         _ => Glyph::Dwarf,
     };
     let empty = "............";
-    let sky = [
-        "..G...R...G.",
-        "S.S.S.S.S.S.",
-        empty,
-        empty,
-        empty,
-        empty,
-        "s.s.s.s.s.s.",
-        "..g...r...g.",
-    ];
-    let ground = [
-        "OUHTCMKPTHUO",
-        "WWWWWWWWWWWW",
-        empty,
-        empty,
-        empty,
-        empty,
-        "wwwwwwwwwwww",
-        "ouhtcmkpthuo",
-    ];
-    let under = [
-        "..B...E...B.",
-        ".D.D.D.D.D.D",
-        empty,
-        empty,
-        empty,
-        empty,
-        ".d.d.d.d.d.d",
-        "..b...e...b.",
-    ];
+    let sky = ["..G...R...G.", "S.S.S.S.S.S.", empty, empty, empty, empty, "s.s.s.s.s.s.", "..g...r...g."];
+    let ground = ["OUHTCMKPTHUO", "WWWWWWWWWWWW", empty, empty, empty, empty, "wwwwwwwwwwww", "ouhtcmkpthuo"];
+    let under = ["..B...E...B.", ".D.D.D.D.D.D", empty, empty, empty, empty, ".d.d.d.d.d.d", "..b...e...b."];
     place(&mut view, 0, &sky, glyph);
     place(&mut view, 1, &ground, glyph);
     place(&mut view, 2, &under, glyph);
@@ -117,38 +70,20 @@ fn dragonchess() -> BoardView {
 }
 
 fn bench(c: &mut Criterion) {
-    for (label, encoding) in [
-        ("indexed", Encoding::Indexed),
-        ("truecolour", Encoding::Truecolour),
-    ] {
-        let renderer = Renderer::new(RenderOptions {
-            encoding,
-            ..RenderOptions::default()
-        });
+    for (label, encoding) in [("indexed", Encoding::Indexed), ("truecolour", Encoding::Truecolour)] {
+        let renderer = Renderer::new(RenderOptions { encoding, ..RenderOptions::default() });
         for (name, view) in [("8x8", chess()), ("dragonchess", dragonchess())] {
             let frame = renderer.compose(&view).expect("bench views are valid");
             let size = renderer.encode(&frame).expect("encodes").len();
-            eprintln!(
-                "{name} {label}: {}x{} px, {size} bytes",
-                frame.width(),
-                frame.height()
-            );
+            eprintln!("{name} {label}: {}x{} px, {size} bytes", frame.width(), frame.height());
             let mut group = c.benchmark_group(format!("{name}/{label}"));
-            group.bench_function("render+encode", |b| {
-                b.iter(|| renderer.render_png(&view).expect("renders"))
-            });
-            group.bench_function("encode only", |b| {
-                b.iter(|| renderer.encode(&frame).expect("encodes"))
-            });
-            group.bench_function("compose only", |b| {
-                b.iter(|| renderer.compose(&view).expect("composes"))
-            });
+            group.bench_function("render+encode", |b| b.iter(|| renderer.render_png(&view).expect("renders")));
+            group.bench_function("encode only", |b| b.iter(|| renderer.encode(&frame).expect("encodes")));
+            group.bench_function("compose only", |b| b.iter(|| renderer.compose(&view).expect("composes")));
             group.finish();
         }
     }
-    c.bench_function("Renderer::new", |b| {
-        b.iter(|| Renderer::new(RenderOptions::default()))
-    });
+    c.bench_function("Renderer::new", |b| b.iter(|| Renderer::new(RenderOptions::default())));
 }
 
 criterion_group! {

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use image::{imageops, RgbaImage};
 use rookery_render::{
-    BoardView, CellRef, Die, DieKind, Glyph, LastMove, Layer, Piece, Region, RenderOptions,
-    Renderer, Selection, Shade, Side, SideColours, Stock, Theme,
+    BoardView, CellRef, Die, DieKind, Glyph, LastMove, Layer, Piece, Region, RenderOptions, Renderer, Selection, Shade,
+    Side, SideColours, Stock, Theme,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -33,10 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut dark = view.clone();
         dark.theme = Theme::Dark;
         dark.flipped = true;
-        std::fs::write(
-            out.join(format!("{name}-dark-flipped.png")),
-            renderer.render_png(&dark)?,
-        )?;
+        std::fs::write(out.join(format!("{name}-dark-flipped.png")), renderer.render_png(&dark)?)?;
     }
     println!("wrote {}", out.display());
     Ok(())
@@ -58,17 +55,8 @@ fn rank(view: &mut BoardView, layer: usize, rank: usize, row: &str, map: fn(char
         if ch == '.' {
             continue;
         }
-        let side = if ch.is_uppercase() {
-            Side::First
-        } else {
-            Side::Second
-        };
-        put(
-            view,
-            CellRef::on(layer, file, rank),
-            map(ch.to_ascii_uppercase()),
-            side,
-        );
+        let side = if ch.is_uppercase() { Side::First } else { Side::Second };
+        put(view, CellRef::on(layer, file, rank), map(ch.to_ascii_uppercase()), side);
     }
 }
 
@@ -87,32 +75,18 @@ fn chess_glyph(c: char) -> Glyph {
 
 /// Every glyph, first side on the lower three ranks and second side above,
 /// in both colour schemes side by side.
-fn contact_sheet(
-    renderer: &Renderer,
-    theme: Theme,
-) -> Result<RgbaImage, Box<dyn std::error::Error>> {
+fn contact_sheet(renderer: &Renderer, theme: Theme) -> Result<RgbaImage, Box<dyn std::error::Error>> {
     let mut tiles = Vec::new();
     {
         for colours in SideColours::ALL {
-            let mut layer = Layer::new("", "abcdefghijk", "123456", |f, r| {
-                Some(Shade::checker(f, r))
-            });
-            layer.name = format!(
-                "{} / {}",
-                colours.name(Side::First),
-                colours.name(Side::Second)
-            );
+            let mut layer = Layer::new("", "abcdefghijk", "123456", |f, r| Some(Shade::checker(f, r)));
+            layer.name = format!("{} / {}", colours.name(Side::First), colours.name(Side::Second));
             let mut view = BoardView::new(vec![layer]);
             view.theme = theme;
             view.colours = colours;
             for (i, &glyph) in Glyph::ALL.iter().enumerate() {
                 put(&mut view, CellRef::new(i % 11, i / 11), glyph, Side::First);
-                put(
-                    &mut view,
-                    CellRef::new(i % 11, 3 + i / 11),
-                    glyph,
-                    Side::Second,
-                );
+                put(&mut view, CellRef::new(i % 11, 3 + i / 11), glyph, Side::Second);
             }
             tiles.push(renderer.render_rgba(&view)?);
         }
@@ -126,59 +100,32 @@ fn contact_sheet(
 }
 
 fn chess() -> BoardView {
-    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| {
-        Some(Shade::checker(f, r))
-    })]);
-    let rows = [
-        "R.BQK..R", "PPPP.PPP", "..N..N..", "..B.P...", "....p...", "..n..q..", "pppp.ppp",
-        "r.b.kbnr",
-    ];
+    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| Some(Shade::checker(f, r)))]);
+    let rows = ["R.BQK..R", "PPPP.PPP", "..N..N..", "..B.P...", "....p...", "..n..q..", "pppp.ppp", "r.b.kbnr"];
     for (r, row) in rows.iter().enumerate() {
         rank(&mut view, 0, r, row, chess_glyph);
     }
-    view.last_move = Some(LastMove {
-        from: Some(CellRef::new(3, 7)),
-        to: CellRef::new(5, 5),
-    });
+    view.last_move = Some(LastMove { from: Some(CellRef::new(3, 7)), to: CellRef::new(5, 5) });
     view.selection = Some(Selection {
         from: CellRef::new(5, 2),
-        targets: [(6, 0), (4, 4), (3, 3), (7, 3), (6, 4), (4, 0)]
-            .map(|(f, r)| CellRef::new(f, r))
-            .to_vec(),
+        targets: [(6, 0), (4, 4), (3, 3), (7, 3), (6, 4), (4, 0)].map(|(f, r)| CellRef::new(f, r)).to_vec(),
     });
-    view.captured.first = vec![Stock {
-        piece: piece(Glyph::Knight, Side::Second),
-        count: 1,
-    }];
-    view.captured.second = vec![Stock {
-        piece: piece(Glyph::Pawn, Side::First),
-        count: 2,
-    }];
+    view.captured.first = vec![Stock { piece: piece(Glyph::Knight, Side::Second), count: 1 }];
+    view.captured.second = vec![Stock { piece: piece(Glyph::Pawn, Side::First), count: 2 }];
     view
 }
 
 fn dice_landing() -> BoardView {
-    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| {
-        Some(Shade::checker(f, r))
-    })]);
+    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| Some(Shade::checker(f, r)))]);
     rank(&mut view, 0, 0, "....K...", chess_glyph);
     rank(&mut view, 0, 1, "..PPPP..", chess_glyph);
     rank(&mut view, 0, 5, "....r...", chess_glyph);
     rank(&mut view, 0, 6, "..pppp..", chess_glyph);
     rank(&mut view, 0, 7, "k.......", chess_glyph);
     view.checks = vec![CellRef::new(4, 0)];
-    view.last_move = Some(LastMove {
-        from: None,
-        to: CellRef::new(4, 5),
-    });
-    view.dice = vec![Die {
-        kind: DieKind::D6,
-        face: 5,
-    }];
-    let stock = |glyph, side, count| Stock {
-        piece: piece(glyph, side),
-        count,
-    };
+    view.last_move = Some(LastMove { from: None, to: CellRef::new(4, 5) });
+    view.dice = vec![Die { kind: DieKind::D6, face: 5 }];
+    let stock = |glyph, side, count| Stock { piece: piece(glyph, side), count };
     view.hands.first = vec![
         stock(Glyph::Queen, Side::First, 1),
         stock(Glyph::Rook, Side::First, 2),
@@ -196,9 +143,7 @@ fn dice_landing() -> BoardView {
 }
 
 fn luck_dragon() -> BoardView {
-    let mut view = BoardView::new(vec![Layer::new("", "abcdefghij", "12345678", |f, r| {
-        Some(Shade::checker(f, r))
-    })]);
+    let mut view = BoardView::new(vec![Layer::new("", "abcdefghij", "12345678", |f, r| Some(Shade::checker(f, r)))]);
     let rows = [
         "LRNBQKBNRL",
         "PPPP.PPPPP",
@@ -212,14 +157,8 @@ fn luck_dragon() -> BoardView {
     for (r, row) in rows.iter().enumerate() {
         rank(&mut view, 0, r, row, chess_glyph);
     }
-    view.last_move = Some(LastMove {
-        from: Some(CellRef::new(4, 6)),
-        to: CellRef::new(4, 4),
-    });
-    view.dice = vec![Die {
-        kind: DieKind::D8,
-        face: 8,
-    }];
+    view.last_move = Some(LastMove { from: Some(CellRef::new(4, 6)), to: CellRef::new(4, 4) });
+    view.dice = vec![Die { kind: DieKind::D8, face: 8 }];
     view
 }
 
@@ -233,11 +172,7 @@ fn guardener() -> BoardView {
         exists.then(|| Shade::checker(x, y))
     });
     let mut view = BoardView::new(vec![layer]);
-    view.regions = ["T1", "T2", "T3", "T4"]
-        .map(|label| Region {
-            label: label.to_owned(),
-        })
-        .to_vec();
+    view.regions = ["T1", "T2", "T3", "T4"].map(|label| Region { label: label.to_owned() }).to_vec();
     let terraces = [
         (0, [(3, 0), (4, 0), (5, 0), (6, 0)]),
         (1, [(0, 3), (0, 4), (0, 5), (0, 6)]),
@@ -263,26 +198,9 @@ fn guardener() -> BoardView {
         rank(&mut view, 0, r, row, chess_glyph);
     }
     put(&mut view, CellRef::new(3, 0), Glyph::Guardener, Side::First);
-    put(
-        &mut view,
-        CellRef::new(6, 9),
-        Glyph::Guardener,
-        Side::Second,
-    );
-    view.last_move = Some(LastMove {
-        from: Some(CellRef::new(5, 7)),
-        to: CellRef::new(5, 5),
-    });
-    view.dice = vec![
-        Die {
-            kind: DieKind::D4,
-            face: 3,
-        },
-        Die {
-            kind: DieKind::D4,
-            face: 1,
-        },
-    ];
+    put(&mut view, CellRef::new(6, 9), Glyph::Guardener, Side::Second);
+    view.last_move = Some(LastMove { from: Some(CellRef::new(5, 7)), to: CellRef::new(5, 5) });
+    view.dice = vec![Die { kind: DieKind::D4, face: 3 }, Die { kind: DieKind::D4, face: 1 }];
     view
 }
 
@@ -306,9 +224,7 @@ fn new_chess_glyph(c: char) -> Glyph {
 fn new_chess() -> BoardView {
     let files: Vec<String> = "abcdefghij".chars().map(String::from).collect();
     let ranks: Vec<String> = (1..=10).map(|r| r.to_string()).collect();
-    let mut view = BoardView::new(vec![Layer::with_labels("", files, ranks, |f, r| {
-        Some(Shade::checker(f, r))
-    })]);
+    let mut view = BoardView::new(vec![Layer::with_labels("", files, ranks, |f, r| Some(Shade::checker(f, r)))]);
     let rows = [
         "THFGKJG.HT",
         ".C......C.",
@@ -324,24 +240,12 @@ fn new_chess() -> BoardView {
     for (r, row) in rows.iter().enumerate() {
         rank(&mut view, 0, r, row, new_chess_glyph);
     }
-    view.last_move = Some(LastMove {
-        from: None,
-        to: CellRef::new(5, 4),
-    });
+    view.last_move = Some(LastMove { from: None, to: CellRef::new(5, 4) });
     view.checks = vec![CellRef::new(4, 9)];
-    view.hands.first = vec![Stock {
-        piece: piece(Glyph::Pawn, Side::First),
-        count: 1,
-    }];
+    view.hands.first = vec![Stock { piece: piece(Glyph::Pawn, Side::First), count: 1 }];
     view.hands.second = vec![
-        Stock {
-            piece: piece(Glyph::Pawn, Side::Second),
-            count: 2,
-        },
-        Stock {
-            piece: piece(Glyph::Fool, Side::Second),
-            count: 1,
-        },
+        Stock { piece: piece(Glyph::Pawn, Side::Second), count: 2 },
+        Stock { piece: piece(Glyph::Fool, Side::Second), count: 1 },
     ];
     view
 }
@@ -367,11 +271,7 @@ fn dragonchess_glyph(c: char) -> Glyph {
 }
 
 fn dragonchess() -> BoardView {
-    let board = |name| {
-        Layer::new(name, "abcdefghijkl", "12345678", |f, r| {
-            Some(Shade::checker(f, r))
-        })
-    };
+    let board = |name| Layer::new(name, "abcdefghijkl", "12345678", |f, r| Some(Shade::checker(f, r)));
     let mut view = BoardView::new(vec![board("Sky"), board("Ground"), board("Underworld")]);
     view.colours = SideColours::GoldScarlet;
     let setup: [(usize, usize, &str); 12] = [
@@ -392,24 +292,13 @@ fn dragonchess() -> BoardView {
         rank(&mut view, layer, r, row, dragonchess_glyph);
     }
     // A Scarlet basilisk under a Gold warrior freezes it.
-    put(
-        &mut view,
-        CellRef::on(2, 4, 2),
-        Glyph::Basilisk,
-        Side::Second,
-    );
+    put(&mut view, CellRef::on(2, 4, 2), Glyph::Basilisk, Side::Second);
     put(&mut view, CellRef::on(1, 4, 2), Glyph::Warrior, Side::First);
     if let Some(cell) = view.cell_mut(CellRef::on(1, 4, 2)) {
         cell.frozen = true;
     }
-    view.last_move = Some(LastMove {
-        from: Some(CellRef::on(2, 2, 7)),
-        to: CellRef::on(2, 4, 2),
-    });
+    view.last_move = Some(LastMove { from: Some(CellRef::on(2, 2, 7)), to: CellRef::on(2, 4, 2) });
     view.checks = vec![CellRef::on(1, 6, 0)];
-    view.captured.second = vec![Stock {
-        piece: piece(Glyph::Warrior, Side::First),
-        count: 1,
-    }];
+    view.captured.second = vec![Stock { piece: piece(Glyph::Warrior, Side::First), count: 1 }];
     view
 }

@@ -56,21 +56,12 @@ pub(crate) struct Canvas {
 impl Canvas {
     /// A `width`×`height` canvas filled with `colour`.
     pub fn new(width: usize, height: usize, colour: Rgb) -> Canvas {
-        Canvas {
-            width,
-            height,
-            rgb: colour.repeat(width * height),
-            index: Vec::new(),
-        }
+        Canvas { width, height, rgb: colour.repeat(width * height), index: Vec::new() }
     }
 
     /// Fill the index plane from the RGB pixels.
     pub fn quantise(&mut self, quantiser: &Quantiser) {
-        self.index = self
-            .rgb
-            .chunks_exact(3)
-            .map(|c| quantiser.index(c))
-            .collect();
+        self.index = self.rgb.chunks_exact(3).map(|c| quantiser.index(c)).collect();
     }
 
     /// `sprite` flattened onto a solid `background`: the pre-blended tiles a
@@ -172,12 +163,7 @@ pub(crate) struct Indexed<'q> {
 impl<'q> Indexed<'q> {
     /// A `width`×`height` frame filled with `colour`.
     pub fn new(width: usize, height: usize, colour: Rgb, quantiser: &'q Quantiser) -> Indexed<'q> {
-        Indexed {
-            width,
-            height,
-            index: vec![quantiser.index(&colour); width * height],
-            quantiser,
-        }
+        Indexed { width, height, index: vec![quantiser.index(&colour); width * height], quantiser }
     }
 }
 
@@ -220,8 +206,7 @@ impl Surface for Indexed<'_> {
                     a => {
                         let keep = u16::from(255 - a);
                         let bg = q.colour(*d);
-                        let mixed: [u8; 3] =
-                            std::array::from_fn(|i| s[i] + div255(u16::from(bg[i]) * keep));
+                        let mixed: [u8; 3] = std::array::from_fn(|i| s[i] + div255(u16::from(bg[i]) * keep));
                         *d = q.index(&mixed);
                     }
                 }
@@ -242,9 +227,8 @@ impl Surface for Indexed<'_> {
                 if a != 0 {
                     let (a, keep) = (u16::from(a), u16::from(255 - a));
                     let bg = q.colour(*d);
-                    let mixed: [u8; 3] = std::array::from_fn(|i| {
-                        div255(u16::from(colour[i]) * a + u16::from(bg[i]) * keep)
-                    });
+                    let mixed: [u8; 3] =
+                        std::array::from_fn(|i| div255(u16::from(colour[i]) * a + u16::from(bg[i]) * keep));
                     *d = q.index(&mixed);
                 }
             }

@@ -8,13 +8,7 @@ use crate::{BoardView, Cell, CellRef, Piece, RenderError, Renderer, SideColours}
 
 impl Renderer {
     /// Draw `view` onto a frame filled with the page colour.
-    pub(crate) fn draw<S: Surface>(
-        &self,
-        canvas: &mut S,
-        view: &BoardView,
-        layout: &Layout,
-        sprites: &ThemeSprites,
-    ) {
+    pub(crate) fn draw<S: Surface>(&self, canvas: &mut S, view: &BoardView, layout: &Layout, sprites: &ThemeSprites) {
         let colours = &sprites.colours;
         let c = layout.cell;
         let mut labelled = vec![false; view.regions.len()];
@@ -27,13 +21,7 @@ impl Renderer {
             for rank in 0..layer.ranks.len() {
                 let (_, row) = layout.screen(view, li, 0, rank);
                 let y = by + row * c + c / 2;
-                canvas.text_centred(
-                    &self.fonts.coords,
-                    layout.rank_gutter / 2,
-                    y,
-                    &layer.ranks[rank],
-                    colours.text,
-                );
+                canvas.text_centred(&self.fonts.coords, layout.rank_gutter / 2, y, &layer.ranks[rank], colours.text);
             }
             // Screen order, so a region's label goes by its top-left cell.
             for row in 0..layer.ranks.len() as i32 {
@@ -45,26 +33,15 @@ impl Renderer {
                         continue;
                     };
                     let (x, y) = (bx + col * c, by + row * c);
-                    self.draw_cell(
-                        canvas,
-                        sprites,
-                        view,
-                        CellRef::on(li, file, rank),
-                        cell,
-                        x,
-                        y,
-                    );
+                    self.draw_cell(canvas, sprites, view, CellRef::on(li, file, rank), cell, x, y);
                     if let Some(region) = cell.region.filter(|&r| !labelled[r]) {
                         labelled[region] = true;
                         let label = &view.regions[region].label;
-                        let hole =
-                            [(-1, 0), (0, -1), (1, 0), (0, 1)]
-                                .into_iter()
-                                .find(|&(dx, dy)| {
-                                    layout
-                                        .file_rank(view, li, col + dx, row + dy)
-                                        .is_some_and(|(f, r)| layer.cell(f, r).is_none())
-                                });
+                        let hole = [(-1, 0), (0, -1), (1, 0), (0, 1)].into_iter().find(|&(dx, dy)| {
+                            layout
+                                .file_rank(view, li, col + dx, row + dy)
+                                .is_some_and(|(f, r)| layer.cell(f, r).is_none())
+                        });
                         // A label in a neighbouring hole never hides under a piece.
                         match hole {
                             Some((dx, dy)) => canvas.text_centred(
@@ -74,13 +51,7 @@ impl Renderer {
                                 label,
                                 colours.region_text,
                             ),
-                            None => canvas.text(
-                                &self.fonts.counts,
-                                x + c / 16,
-                                y + c / 16,
-                                label,
-                                colours.region_text,
-                            ),
+                            None => canvas.text(&self.fonts.counts, x + c / 16, y + c / 16, label, colours.region_text),
                         }
                     }
                 }
@@ -90,13 +61,7 @@ impl Renderer {
             let y = by + last.ranks.len() as i32 * c + layout.file_gutter / 2;
             for (file, label) in last.files.iter().enumerate() {
                 let (col, _) = layout.screen(view, view.layers.len() - 1, file, 0);
-                canvas.text_centred(
-                    &self.fonts.coords,
-                    bx + col * c + c / 2,
-                    y,
-                    label,
-                    colours.text,
-                );
+                canvas.text_centred(&self.fonts.coords, bx + col * c + c / 2, y, label, colours.text);
             }
         }
         if let Some(panel) = layout.panel {
@@ -118,10 +83,7 @@ impl Renderer {
     ) {
         let backdrop = if view.selection.as_ref().is_some_and(|s| s.from == at) {
             Backdrop::Selected
-        } else if view
-            .last_move
-            .is_some_and(|m| m.to == at || m.from == Some(at))
-        {
+        } else if view.last_move.is_some_and(|m| m.to == at || m.from == Some(at)) {
             Backdrop::LastMove
         } else if cell.region.is_some() {
             Backdrop::Region
@@ -134,11 +96,7 @@ impl Renderer {
                 canvas.copy(x, y, sprites.on_plain(view.colours, piece, cell.shade));
             }
             (piece, _, _) => {
-                let tile = if in_check {
-                    sprites.check(cell.shade)
-                } else {
-                    sprites.square(backdrop, cell.shade)
-                };
+                let tile = if in_check { sprites.check(cell.shade) } else { sprites.square(backdrop, cell.shade) };
                 canvas.copy(x, y, tile);
                 if let Some(piece) = piece {
                     canvas.blend(x, y, self.piece(view.colours, piece));
@@ -148,11 +106,7 @@ impl Renderer {
         if cell.frozen && cell.piece.is_some() {
             canvas.blend(x, y, &self.art.frozen);
         }
-        if view
-            .selection
-            .as_ref()
-            .is_some_and(|s| s.targets.contains(&at))
-        {
+        if view.selection.as_ref().is_some_and(|s| s.targets.contains(&at)) {
             let mark = &self.art.marks[usize::from(cell.piece.is_some())];
             canvas.blend(x, y, mark);
         }
@@ -171,27 +125,14 @@ pub(crate) fn validate(view: &BoardView) -> Result<(), RenderError> {
     for (layer, l) in view.layers.iter().enumerate() {
         let (files, ranks) = (l.files.len(), l.ranks.len());
         if files == 0 || ranks == 0 || files > MAX_CELLS || ranks > MAX_CELLS {
-            return Err(RenderError::BoardSize {
-                layer,
-                files,
-                ranks,
-                max: MAX_CELLS,
-            });
+            return Err(RenderError::BoardSize { layer, files, ranks, max: MAX_CELLS });
         }
         if l.cells.len() != files * ranks {
-            return Err(RenderError::CellCount {
-                layer,
-                expected: files * ranks,
-                found: l.cells.len(),
-            });
+            return Err(RenderError::CellCount { layer, expected: files * ranks, found: l.cells.len() });
         }
         for region in l.cells.iter().flatten().filter_map(|c| c.region) {
             if region >= view.regions.len() {
-                return Err(RenderError::NoSuchRegion {
-                    layer,
-                    region,
-                    count: view.regions.len(),
-                });
+                return Err(RenderError::NoSuchRegion { layer, region, count: view.regions.len() });
             }
         }
     }
@@ -200,11 +141,7 @@ pub(crate) fn validate(view: &BoardView) -> Result<(), RenderError> {
         .iter()
         .flat_map(|m| m.from.into_iter().chain([m.to]))
         .chain(view.checks.iter().copied())
-        .chain(
-            view.selection
-                .iter()
-                .flat_map(|s| [s.from].into_iter().chain(s.targets.iter().copied())),
-        );
+        .chain(view.selection.iter().flat_map(|s| [s.from].into_iter().chain(s.targets.iter().copied())));
     for at in refs {
         if view.cell(at).is_none() {
             return Err(RenderError::NoSuchCell(at));
@@ -212,10 +149,7 @@ pub(crate) fn validate(view: &BoardView) -> Result<(), RenderError> {
     }
     for die in &view.dice {
         if die.face == 0 || die.face > die.kind.sides() {
-            return Err(RenderError::DieFace {
-                kind: die.kind,
-                face: die.face,
-            });
+            return Err(RenderError::DieFace { kind: die.kind, face: die.face });
         }
     }
     Ok(())

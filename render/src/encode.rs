@@ -59,18 +59,14 @@ impl Quantiser {
     /// Palette index for the RGB colour in `c[..3]`.
     pub fn index(&self, c: &[u8]) -> u8 {
         let b = 8 - LUT_BITS;
-        let key = (usize::from(c[0] >> b) << (2 * LUT_BITS))
-            | (usize::from(c[1] >> b) << LUT_BITS)
-            | usize::from(c[2] >> b);
+        let key =
+            (usize::from(c[0] >> b) << (2 * LUT_BITS)) | (usize::from(c[1] >> b) << LUT_BITS) | usize::from(c[2] >> b);
         self.lut[key]
     }
 
     /// The colour of palette entry `i`.
     pub fn colour(&self, i: u8) -> Rgb {
-        self.palette
-            .get(usize::from(i))
-            .copied()
-            .unwrap_or_default()
+        self.palette.get(usize::from(i)).copied().unwrap_or_default()
     }
 
     /// The palette, at most 256 colours.
@@ -86,9 +82,7 @@ fn nearest(palette: &[Rgb], want: [i32; 3]) -> u8 {
         let d = |i: usize| i32::from(c[i]) - want[i];
         2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2)
     };
-    (0..palette.len())
-        .min_by_key(|&i| distance(&palette[i]))
-        .map_or(0, |i| i as u8)
+    (0..palette.len()).min_by_key(|&i| distance(&palette[i])).map_or(0, |i| i as u8)
 }
 
 /// Encode RGB pixels of a `size` image.
@@ -97,11 +91,7 @@ pub(crate) fn truecolour(size: (usize, usize), rgb: &[u8]) -> Result<Vec<u8>, Re
 }
 
 /// Encode palette indices of a `size` image.
-pub(crate) fn indexed(
-    size: (usize, usize),
-    index: &[u8],
-    palette: &[Rgb],
-) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn indexed(size: (usize, usize), index: &[u8], palette: &[Rgb]) -> Result<Vec<u8>, RenderError> {
     write(size, png::ColorType::Indexed, Some(palette.concat()), index)
 }
 

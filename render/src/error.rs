@@ -12,26 +12,13 @@ pub enum RenderError {
     #[error("the view has no boards")]
     NoLayers,
     #[error("board {layer} has {found} cells, but its labels make {expected}")]
-    CellCount {
-        layer: usize,
-        expected: usize,
-        found: usize,
-    },
+    CellCount { layer: usize, expected: usize, found: usize },
     #[error("board {layer} is {files}x{ranks}; at most {max}x{max} can be drawn")]
-    BoardSize {
-        layer: usize,
-        files: usize,
-        ranks: usize,
-        max: usize,
-    },
+    BoardSize { layer: usize, files: usize, ranks: usize, max: usize },
     #[error("{0:?} is not a cell of the view")]
     NoSuchCell(CellRef),
     #[error("board {layer} refers to region {region}, but the view has {count} regions")]
-    NoSuchRegion {
-        layer: usize,
-        region: usize,
-        count: usize,
-    },
+    NoSuchRegion { layer: usize, region: usize, count: usize },
     #[error("a {kind:?} has no face {face}")]
     DieFace { kind: DieKind, face: u8 },
     #[error("the image would be too large")]

@@ -102,14 +102,10 @@ impl Layout {
         let boards_bottom = y - edge + file_gutter;
         let boards_right = rank_gutter + files * c;
         let has_panel = !view.dice.is_empty()
-            || [&view.hands, &view.captured]
-                .iter()
-                .any(|b| !b.first.is_empty() || !b.second.is_empty());
+            || [&view.hands, &view.captured].iter().any(|b| !b.first.is_empty() || !b.second.is_empty());
         let panel = has_panel.then(|| {
             // Captures alone need a narrow strip; hands and dice need room.
-            let roomy = !view.dice.is_empty()
-                || !view.hands.first.is_empty()
-                || !view.hands.second.is_empty();
+            let roomy = !view.dice.is_empty() || !view.hands.first.is_empty() || !view.hands.second.is_empty();
             let mut p = Panel {
                 x: boards_right + pct(30),
                 y: edge,
@@ -122,10 +118,7 @@ impl Layout {
                 caption: pct(40),
             };
             let dice = p.rows_height(view.dice.len(), p.die);
-            let needed = p.zone_height(view, Side::First)
-                + p.zone_height(view, Side::Second)
-                + dice
-                + 4 * p.pad;
+            let needed = p.zone_height(view, Side::First) + p.zone_height(view, Side::Second) + dice + 4 * p.pad;
             p.height = needed.max(boards_bottom - file_gutter - edge);
             p
         });
@@ -153,23 +146,13 @@ impl Layout {
 
     /// File and rank shown at screen column `col` and row `row` of board
     /// `layer`, or `None` outside the board's box.
-    pub fn file_rank(
-        &self,
-        view: &BoardView,
-        layer: usize,
-        col: i32,
-        row: i32,
-    ) -> Option<(usize, usize)> {
+    pub fn file_rank(&self, view: &BoardView, layer: usize, col: i32, row: i32) -> Option<(usize, usize)> {
         let l = &view.layers[layer];
         let (files, ranks) = (l.files.len() as i32, l.ranks.len() as i32);
         if !(0..files).contains(&col) || !(0..ranks).contains(&row) {
             return None;
         }
-        let (file, rank) = if self.flipped {
-            (files - 1 - col, row)
-        } else {
-            (col, ranks - 1 - row)
-        };
+        let (file, rank) = if self.flipped { (files - 1 - col, row) } else { (col, ranks - 1 - row) };
         Some((file as usize, rank as usize))
     }
 
@@ -177,11 +160,7 @@ impl Layout {
     pub fn screen(&self, view: &BoardView, layer: usize, file: usize, rank: usize) -> (i32, i32) {
         let l = &view.layers[layer];
         let (files, ranks) = (l.files.len(), l.ranks.len());
-        let (col, row) = if self.flipped {
-            (files - 1 - file, rank)
-        } else {
-            (file, ranks - 1 - rank)
-        };
+        let (col, row) = if self.flipped { (files - 1 - file, rank) } else { (file, ranks - 1 - rank) };
         (col as i32, row as i32)
     }
 }

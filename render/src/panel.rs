@@ -10,20 +10,8 @@ use crate::theme::{piece_index, Colours};
 use crate::{BoardView, Renderer, Side, Stock};
 
 impl Renderer {
-    pub(crate) fn draw_panel<S: Surface>(
-        &self,
-        canvas: &mut S,
-        view: &BoardView,
-        panel: Panel,
-        colours: &Colours,
-    ) {
-        canvas.fill(
-            panel.x,
-            panel.y,
-            panel.width as usize,
-            panel.height as usize,
-            colours.panel,
-        );
+    pub(crate) fn draw_panel<S: Surface>(&self, canvas: &mut S, view: &BoardView, panel: Panel, colours: &Colours) {
+        canvas.fill(panel.x, panel.y, panel.width as usize, panel.height as usize, colours.panel);
         let top = Panel::top_side(view.flipped);
         let bottom = match top {
             Side::First => Side::Second,
@@ -47,46 +35,16 @@ impl Renderer {
     }
 
     /// Draw `side`'s name, hand and captures from `y` down.
-    fn zone<S: Surface>(
-        &self,
-        canvas: &mut S,
-        view: &BoardView,
-        panel: Panel,
-        side: Side,
-        y: i32,
-        colours: &Colours,
-    ) {
+    fn zone<S: Surface>(&self, canvas: &mut S, view: &BoardView, panel: Panel, side: Side, y: i32, colours: &Colours) {
         if panel.zone_height(view, side) == 0 {
             return;
         }
         let name = view.colours.name(side);
         let font = &self.fonts.counts;
-        canvas.text(
-            font,
-            panel.x + panel.pad,
-            y + (panel.caption - font.cap_height()) / 2,
-            name,
-            colours.text,
-        );
+        canvas.text(font, panel.x + panel.pad, y + (panel.caption - font.cap_height()) / 2, name, colours.text);
         let y = y + panel.caption;
-        let y = self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.hands.get(side),
-            Kind::Hand,
-            colours,
-        );
-        self.stocks(
-            canvas,
-            view,
-            panel,
-            y,
-            view.captured.get(side),
-            Kind::Captured,
-            colours,
-        );
+        let y = self.stocks(canvas, view, panel, y, view.hands.get(side), Kind::Hand, colours);
+        self.stocks(canvas, view, panel, y, view.captured.get(side), Kind::Captured, colours);
     }
 
     /// Draw `stocks` in rows from `y`; returns the y below them.

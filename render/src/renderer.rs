@@ -25,10 +25,7 @@ impl Default for RenderOptions {
     /// an attachment at, and the three Dragonchess boards stay legible on a
     /// phone.
     fn default() -> RenderOptions {
-        RenderOptions {
-            cell_px: 56,
-            encoding: Encoding::default(),
-        }
+        RenderOptions { cell_px: 56, encoding: Encoding::default() }
     }
 }
 
@@ -64,10 +61,7 @@ impl Frame {
     /// The pixels as an opaque RGBA image.
     pub fn to_rgba(&self) -> RgbaImage {
         let rgba = match &self.pixels {
-            Pixels::Rgb(rgb) => rgb
-                .chunks_exact(3)
-                .flat_map(|c| [c[0], c[1], c[2], 255])
-                .collect(),
+            Pixels::Rgb(rgb) => rgb.chunks_exact(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect(),
             Pixels::Indexed(index, palette) => index
                 .iter()
                 .flat_map(|&i| {
@@ -76,8 +70,7 @@ impl Frame {
                 })
                 .collect(),
         };
-        RgbaImage::from_raw(self.width(), self.height(), rgba)
-            .expect("a frame holds width × height pixels")
+        RgbaImage::from_raw(self.width(), self.height(), rgba).expect("a frame holds width × height pixels")
     }
 }
 
@@ -188,11 +181,7 @@ impl Renderer {
                 Pixels::Indexed(frame.index, quantiser.palette().to_vec())
             }
         };
-        Ok(Frame {
-            width,
-            height,
-            pixels,
-        })
+        Ok(Frame { width, height, pixels })
     }
 
     /// Encode a composed frame: the second half of [`Renderer::render_png`].
@@ -216,11 +205,7 @@ impl Renderer {
                 Pixels::Indexed(index, quantiser.palette().to_vec())
             }
         };
-        self.encode(&Frame {
-            width: image.width() as usize,
-            height: image.height() as usize,
-            pixels,
-        })
+        self.encode(&Frame { width: image.width() as usize, height: image.height() as usize, pixels })
     }
 
     /// Centre pixel of cell `at` in the image of `view`, or `None` if `at`
@@ -241,11 +226,7 @@ impl Renderer {
 
     /// The sprite of `kind` showing `face`, which [`validate`] has checked.
     pub(crate) fn die(&self, kind: DieKind, face: u8) -> &Sprite {
-        let before: usize = DieKind::ALL
-            .iter()
-            .take_while(|&&k| k != kind)
-            .map(|k| usize::from(k.sides()))
-            .sum();
+        let before: usize = DieKind::ALL.iter().take_while(|&&k| k != kind).map(|k| usize::from(k.sides())).sum();
         &self.art.dice[before + usize::from(face) - 1]
     }
 }
@@ -264,12 +245,7 @@ fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
     exact.extend(sprites::flat_colours());
     let mut sample = Vec::new();
     let mut add = |canvas: &Canvas| {
-        sample.extend(
-            canvas
-                .rgb
-                .chunks_exact(3)
-                .flat_map(|p| [p[0], p[1], p[2], 255]),
-        );
+        sample.extend(canvas.rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]));
     };
     for (i, piece) in art.pieces.iter().enumerate() {
         let backdrop = Backdrop::ALL[i % Backdrop::ALL.len()];

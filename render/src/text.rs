@@ -47,8 +47,7 @@ pub(crate) struct Placed<'a> {
 impl Font {
     /// Rasterise printable ASCII at `px` pixels per em.
     pub fn new(px: f32) -> Font {
-        let font = FontRef::try_from_slice(dejavu::sans::bold())
-            .expect("the bundled DejaVu Sans Bold parses");
+        let font = FontRef::try_from_slice(dejavu::sans::bold()).expect("the bundled DejaVu Sans Bold parses");
         let scaled = font.as_scaled(PxScale::from(px));
         let chars = (FIRST..=LAST)
             .map(|b| {
@@ -56,10 +55,7 @@ impl Font {
                 let glyph = id.with_scale_and_position(px, ab_glyph::point(0.0, 0.0));
                 let advance = scaled.h_advance(id);
                 let Some(outline) = font.outline_glyph(glyph) else {
-                    return CharMask {
-                        advance,
-                        ..CharMask::default()
-                    };
+                    return CharMask { advance, ..CharMask::default() };
                 };
                 let bounds = outline.px_bounds();
                 let (width, height) = (bounds.width() as usize, bounds.height() as usize);
@@ -71,11 +67,7 @@ impl Font {
                     }
                 });
                 CharMask {
-                    mask: Mask {
-                        width,
-                        height,
-                        alpha,
-                    },
+                    mask: Mask { width, height, alpha },
                     left: bounds.min.x as i32,
                     top: bounds.min.y as i32,
                     advance,
@@ -83,19 +75,13 @@ impl Font {
             })
             .collect();
         let cap_height = font
-            .outline_glyph(
-                font.glyph_id('0')
-                    .with_scale_and_position(px, ab_glyph::point(0.0, 0.0)),
-            )
+            .outline_glyph(font.glyph_id('0').with_scale_and_position(px, ab_glyph::point(0.0, 0.0)))
             .map_or(px * 0.7, |g| g.px_bounds().height());
         Font { chars, cap_height }
     }
 
     fn char(&self, c: char) -> &CharMask {
-        let b = u8::try_from(c)
-            .ok()
-            .filter(|b| (FIRST..=LAST).contains(b))
-            .unwrap_or(b'?');
+        let b = u8::try_from(c).ok().filter(|b| (FIRST..=LAST).contains(b)).unwrap_or(b'?');
         &self.chars[usize::from(b - FIRST)]
     }
 
@@ -115,11 +101,8 @@ impl Font {
         let mut pen = 0.0f32;
         s.chars().map(move |c| {
             let ch = self.char(c);
-            let placed = Placed {
-                x: pen.round() as i32 + ch.left,
-                y: baseline.round() as i32 + ch.top,
-                mask: &ch.mask,
-            };
+            let placed =
+                Placed { x: pen.round() as i32 + ch.left, y: baseline.round() as i32 + ch.top, mask: &ch.mask };
             pen += ch.advance;
             placed
         })
@@ -135,10 +118,7 @@ mod tests {
         let font = Font::new(20.0);
         assert!(font.width("10") > font.width("1"));
         assert!(font.cap_height() > 8 && font.cap_height() < 20);
-        let ink: u32 = font
-            .layout("8")
-            .map(|p| p.mask.alpha.iter().map(|&a| u32::from(a)).sum::<u32>())
-            .sum();
+        let ink: u32 = font.layout("8").map(|p| p.mask.alpha.iter().map(|&a| u32::from(a)).sum::<u32>()).sum();
         assert!(ink > 0);
     }
 }

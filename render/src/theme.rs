@@ -77,12 +77,8 @@ pub(crate) enum Backdrop {
 
 impl Backdrop {
     const COUNT: usize = 4;
-    pub const ALL: [Backdrop; Backdrop::COUNT] = [
-        Backdrop::Plain,
-        Backdrop::Region,
-        Backdrop::LastMove,
-        Backdrop::Selected,
-    ];
+    pub const ALL: [Backdrop; Backdrop::COUNT] =
+        [Backdrop::Plain, Backdrop::Region, Backdrop::LastMove, Backdrop::Selected];
 }
 
 /// Everything one theme draws, rasterised at one cell size.
@@ -105,29 +101,17 @@ impl ThemeSprites {
             .flat_map(|&b| Shade::ALL.map(|s| (b, s)))
             .map(|(b, s)| Canvas::new(size, size, colours.square(b, s)))
             .collect();
-        let check =
-            Shade::ALL.map(|s| check_tile(cell, colours.square(Backdrop::Plain, s), colours.check));
+        let check = Shade::ALL.map(|s| check_tile(cell, colours.square(Backdrop::Plain, s), colours.check));
         let on_plain = pieces
             .iter()
-            .flat_map(|p| {
-                Shade::ALL.map(|s| Canvas::flatten(p, colours.square(Backdrop::Plain, s)))
-            })
+            .flat_map(|p| Shade::ALL.map(|s| Canvas::flatten(p, colours.square(Backdrop::Plain, s))))
             .collect();
-        ThemeSprites {
-            colours,
-            squares,
-            check,
-            on_plain,
-        }
+        ThemeSprites { colours, squares, check, on_plain }
     }
 
     /// Give every tile its palette indices for the indexed encoding.
     pub fn quantise(&mut self, quantiser: &Quantiser) {
-        let tiles = self
-            .squares
-            .iter_mut()
-            .chain(&mut self.check)
-            .chain(&mut self.on_plain);
+        let tiles = self.squares.iter_mut().chain(&mut self.check).chain(&mut self.on_plain);
         for tile in tiles {
             tile.quantise(quantiser);
         }
@@ -151,8 +135,7 @@ impl ThemeSprites {
 
 /// Index of a piece sprite in tables ordered by colours, side, glyph.
 pub(crate) fn piece_index(colours: SideColours, piece: Piece) -> usize {
-    (colours.index() * Side::ALL.len() + piece.side.index()) * Glyph::ALL.len()
-        + piece.glyph.index()
+    (colours.index() * Side::ALL.len() + piece.side.index()) * Glyph::ALL.len() + piece.glyph.index()
 }
 
 /// Every piece sprite at `size`, in [`piece_index`] order.
@@ -160,11 +143,7 @@ pub(crate) fn piece_table(size: u32) -> Vec<Sprite> {
     SideColours::ALL
         .iter()
         .flat_map(|&c| Side::ALL.iter().map(move |&s| (c, s)))
-        .flat_map(|(c, side)| {
-            Glyph::ALL
-                .iter()
-                .map(move |&glyph| sprites::piece(Piece { glyph, side }, c, size))
-        })
+        .flat_map(|(c, side)| Glyph::ALL.iter().map(move |&glyph| sprites::piece(Piece { glyph, side }, c, size)))
         .collect()
 }
 
@@ -179,19 +158,12 @@ fn check_tile(cell: u32, square: Rgb, red: Rgb) -> Canvas {
         0.0,
         Point::from_xy(c, c),
         c * 1.05,
-        vec![
-            GradientStop::new(0.0, glow(1.0)),
-            GradientStop::new(0.35, glow(0.85)),
-            GradientStop::new(1.0, glow(0.0)),
-        ],
+        vec![GradientStop::new(0.0, glow(1.0)), GradientStop::new(0.35, glow(0.85)), GradientStop::new(1.0, glow(0.0))],
         tiny_skia::SpreadMode::Pad,
         Transform::identity(),
     )
     .expect("a glow with distinct stops is a valid gradient");
-    let paint = Paint {
-        shader: gradient,
-        ..Paint::default()
-    };
+    let paint = Paint { shader: gradient, ..Paint::default() };
     let rect = Rect::from_xywh(0.0, 0.0, cell as f32, cell as f32).expect("cell size is positive");
     pixmap.fill_rect(rect, &paint, Transform::identity(), None);
     let sprite = Sprite::from_pixmap(pixmap);
@@ -220,19 +192,10 @@ pub(crate) fn move_marks(cell: u32) -> [Sprite; 2] {
     paint.set_color(Color::from_rgba8(20, 85, 30, 120));
     paint.anti_alias = true;
     if let Some(path) = tiny_skia::PathBuilder::from_circle(s / 2.0, s / 2.0, s * 0.16) {
-        dot.fill_path(
-            &path,
-            &paint,
-            tiny_skia::FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        dot.fill_path(&path, &paint, tiny_skia::FillRule::Winding, Transform::identity(), None);
     }
     if let Some(path) = tiny_skia::PathBuilder::from_circle(s / 2.0, s / 2.0, s * 0.44) {
-        let stroke = tiny_skia::Stroke {
-            width: s * 0.08,
-            ..tiny_skia::Stroke::default()
-        };
+        let stroke = tiny_skia::Stroke { width: s * 0.08, ..tiny_skia::Stroke::default() };
         ring.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
     }
     [Sprite::from_pixmap(dot), Sprite::from_pixmap(ring)]

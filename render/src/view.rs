@@ -149,11 +149,7 @@ pub struct CellRef {
 impl CellRef {
     /// Shorthand for a cell on a one-board game.
     pub const fn new(file: usize, rank: usize) -> CellRef {
-        CellRef {
-            layer: 0,
-            file,
-            rank,
-        }
+        CellRef { layer: 0, file, rank }
     }
 
     /// A cell on board `layer`.
@@ -176,12 +172,7 @@ pub struct Cell {
 impl Cell {
     /// An empty, unmarked cell.
     pub const fn empty(shade: Shade) -> Cell {
-        Cell {
-            shade,
-            region: None,
-            piece: None,
-            frozen: false,
-        }
+        Cell { shade, region: None, piece: None, frozen: false }
     }
 }
 
@@ -214,12 +205,7 @@ impl Layer {
     /// let chess = Layer::new("", "abcdefgh", "12345678", |f, r| Some(Shade::checker(f, r)));
     /// assert_eq!(chess.cells.len(), 64);
     /// ```
-    pub fn new(
-        name: &str,
-        files: &str,
-        ranks: &str,
-        shade: impl Fn(usize, usize) -> Option<Shade>,
-    ) -> Layer {
+    pub fn new(name: &str, files: &str, ranks: &str, shade: impl Fn(usize, usize) -> Option<Shade>) -> Layer {
         Layer::with_labels(name, labels(files), labels(ranks), shade)
     }
 
@@ -234,12 +220,7 @@ impl Layer {
             .flat_map(|r| (0..files.len()).map(move |f| (f, r)))
             .map(|(f, r)| shade(f, r).map(Cell::empty))
             .collect();
-        Layer {
-            name: name.to_owned(),
-            files,
-            ranks,
-            cells,
-        }
+        Layer { name: name.to_owned(), files, ranks, cells }
     }
 
     /// The cell at (`file`, `rank`), or `None` if it is off the board or a hole.
@@ -340,10 +321,7 @@ pub struct BoardView {
 impl BoardView {
     /// A view of `layers` with nothing else shown.
     pub fn new(layers: Vec<Layer>) -> BoardView {
-        BoardView {
-            layers,
-            ..BoardView::default()
-        }
+        BoardView { layers, ..BoardView::default() }
     }
 
     /// The cell at `at`, if it exists.

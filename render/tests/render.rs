@@ -6,18 +6,14 @@ use std::sync::LazyLock;
 
 use image::{Rgba, RgbaImage};
 use rookery_render::{
-    BoardView, CellRef, Die, DieKind, Encoding, Glyph, Layer, Piece, RenderError, RenderOptions,
-    Renderer, Selection, Shade, Side, SideColours, Stock, Theme,
+    BoardView, CellRef, Die, DieKind, Encoding, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Selection,
+    Shade, Side, SideColours, Stock, Theme,
 };
 
 const CELL: u32 = 40;
 
-static RENDERER: LazyLock<Renderer> = LazyLock::new(|| {
-    Renderer::new(RenderOptions {
-        cell_px: CELL,
-        ..RenderOptions::default()
-    })
-});
+static RENDERER: LazyLock<Renderer> =
+    LazyLock::new(|| Renderer::new(RenderOptions { cell_px: CELL, ..RenderOptions::default() }));
 
 fn checkered(name: &str, files: &str, ranks: &str) -> Layer {
     Layer::new(name, files, ranks, |f, r| Some(Shade::checker(f, r)))
@@ -39,11 +35,8 @@ fn guardener() -> BoardView {
 }
 
 fn dragonchess() -> BoardView {
-    let mut view = BoardView::new(
-        ["Sky", "Ground", "Underworld"]
-            .map(|n| checkered(n, "abcdefghijkl", "12345678"))
-            .to_vec(),
-    );
+    let mut view =
+        BoardView::new(["Sky", "Ground", "Underworld"].map(|n| checkered(n, "abcdefghijkl", "12345678")).to_vec());
     view.colours = SideColours::GoldScarlet;
     view
 }
@@ -79,9 +72,7 @@ fn cell_difference(a: &RgbaImage, b: &RgbaImage, c: (u32, u32)) -> u32 {
 /// The pixels of the cell around `c`, for comparing cells with each other.
 fn cell_pixels(image: &RgbaImage, c: (u32, u32)) -> Vec<Rgba<u8>> {
     let half = CELL / 2;
-    (c.1 - half..c.1 + half)
-        .flat_map(|y| (c.0 - half..c.0 + half).map(move |x| *image.get_pixel(x, y)))
-        .collect()
+    (c.1 - half..c.1 + half).flat_map(|y| (c.0 - half..c.0 + half).map(move |x| *image.get_pixel(x, y))).collect()
 }
 
 #[test]
@@ -103,16 +94,10 @@ fn image_size_follows_geometry() {
 
     let (wd, hd) = size(&dragonchess());
     assert_eq!(wd, w8 + 4 * CELL);
-    assert!(
-        hd >= 24 * CELL + 3 * CELL / 2,
-        "three boards and their titles: {hd}"
-    );
+    assert!(hd >= 24 * CELL + 3 * CELL / 2, "three boards and their titles: {hd}");
 
     let mut with_dice = chess();
-    with_dice.dice = vec![Die {
-        kind: DieKind::D6,
-        face: 3,
-    }];
+    with_dice.dice = vec![Die { kind: DieKind::D6, face: 3 }];
     let (wp, hp) = size(&with_dice);
     assert!(wp >= w8 + 2 * CELL, "the dice panel adds width");
     assert_eq!(hp, h8);
@@ -160,10 +145,7 @@ fn pieces_appear_where_the_view_has_them() {
         let changed = cell_difference(&before, &after, centre(&view, at));
         assert!(changed > area / 6, "{at:?}: only {changed} pixels changed");
     }
-    assert_eq!(
-        cell_difference(&before, &after, centre(&view, CellRef::new(4, 4))),
-        0
-    );
+    assert_eq!(cell_difference(&before, &after, centre(&view, CellRef::new(4, 4))), 0);
 }
 
 #[test]
@@ -171,24 +153,18 @@ fn every_glyph_is_drawn_and_distinct() {
     for colours in SideColours::ALL {
         for side in Side::ALL {
             // All on light squares so cells compare like for like.
-            let mut view = BoardView::new(vec![Layer::new("", "abcdefghijk", "123", |_, _| {
-                Some(Shade::Light)
-            })]);
+            let mut view = BoardView::new(vec![Layer::new("", "abcdefghijk", "123", |_, _| Some(Shade::Light))]);
             view.colours = colours;
             for (i, &glyph) in Glyph::ALL.iter().enumerate() {
                 put(&mut view, CellRef::new(i % 11, i / 11), glyph, side);
             }
             let image = render(&view);
             let empty = render(&BoardView {
-                layers: vec![Layer::new("", "abcdefghijk", "123", |_, _| {
-                    Some(Shade::Light)
-                })],
+                layers: vec![Layer::new("", "abcdefghijk", "123", |_, _| Some(Shade::Light))],
                 colours,
                 ..BoardView::default()
             });
-            let cells: Vec<_> = (0..Glyph::ALL.len())
-                .map(|i| centre(&view, CellRef::new(i % 11, i / 11)))
-                .collect();
+            let cells: Vec<_> = (0..Glyph::ALL.len()).map(|i| centre(&view, CellRef::new(i % 11, i / 11))).collect();
             for (i, &c) in cells.iter().enumerate() {
                 let glyph = Glyph::ALL[i];
                 assert!(
@@ -218,10 +194,7 @@ fn holes_stay_empty() {
     let x = centre(&view, CellRef::new(0, 3)).0;
     let y = centre(&view, CellRef::new(3, 0)).1;
     let hole = cell_pixels(&image, (x, y));
-    assert!(
-        hole.iter().all(|&p| p == page),
-        "something drawn in hole w0"
-    );
+    assert!(hole.iter().all(|&p| p == page), "something drawn in hole w0");
     assert_eq!(RENDERER.cell_centre(&view, CellRef::new(0, 0)), None);
     // And the existing terrace cell next to it is a square, not page.
     assert_ne!(px(&image, centre(&view, CellRef::new(4, 0))), page);
@@ -267,23 +240,11 @@ fn last_move_selection_and_frozen_marks_show() {
     let target = CellRef::on(1, 4, 5);
     put(&mut view, to, Glyph::Warrior, Side::First);
     let plain = render(&view);
-    view.last_move = Some(rookery_render::LastMove {
-        from: Some(from),
-        to,
-    });
-    view.selection = Some(Selection {
-        from: to,
-        targets: vec![target],
-    });
+    view.last_move = Some(rookery_render::LastMove { from: Some(from), to });
+    view.selection = Some(Selection { from: to, targets: vec![target] });
     let marked = render(&view);
-    assert_ne!(
-        px(&plain, centre(&view, from)),
-        px(&marked, centre(&view, from))
-    );
-    assert_ne!(
-        px(&plain, centre(&view, target)),
-        px(&marked, centre(&view, target))
-    );
+    assert_ne!(px(&plain, centre(&view, from)), px(&marked, centre(&view, from)));
+    assert_ne!(px(&plain, centre(&view, target)), px(&marked, centre(&view, target)));
 
     view.cell_mut(to).expect("exists").frozen = true;
     let frozen = render(&view);
@@ -305,24 +266,9 @@ fn boards_stack_sky_to_underworld() {
 #[test]
 fn hands_and_dice_are_drawn_beside_the_board() {
     let mut view = chess();
-    view.hands.first = vec![Stock {
-        piece: Piece {
-            glyph: Glyph::Queen,
-            side: Side::First,
-        },
-        count: 2,
-    }];
+    view.hands.first = vec![Stock { piece: Piece { glyph: Glyph::Queen, side: Side::First }, count: 2 }];
     let with_hand = render(&view);
-    view.dice = vec![
-        Die {
-            kind: DieKind::D4,
-            face: 4,
-        },
-        Die {
-            kind: DieKind::D8,
-            face: 7,
-        },
-    ];
+    view.dice = vec![Die { kind: DieKind::D4, face: 4 }, Die { kind: DieKind::D8, face: 7 }];
     let with_dice = render(&view);
     assert_eq!(with_hand.dimensions(), with_dice.dimensions());
     let board_right = centre(&view, CellRef::new(7, 0)).0 + CELL / 2;
@@ -330,10 +276,7 @@ fn hands_and_dice_are_drawn_beside_the_board() {
         .flat_map(|y| (board_right..with_dice.width()).map(move |x| (x, y)))
         .filter(|&(x, y)| with_hand.get_pixel(x, y) != with_dice.get_pixel(x, y))
         .count();
-    assert!(
-        changed as u32 > CELL * CELL / 2,
-        "dice drew {changed} pixels"
-    );
+    assert!(changed as u32 > CELL * CELL / 2, "dice drew {changed} pixels");
 }
 
 #[test]
@@ -354,10 +297,7 @@ fn png_decodes_to_the_rendered_pixels_and_is_small() {
         put(&mut view, CellRef::new(f, 7), glyph(s), Side::Second);
     }
     for encoding in [Encoding::Indexed, Encoding::Truecolour] {
-        let renderer = Renderer::new(RenderOptions {
-            encoding,
-            ..RenderOptions::default()
-        });
+        let renderer = Renderer::new(RenderOptions { encoding, ..RenderOptions::default() });
         let png = renderer.render_png(&view).expect("renders");
         assert!(png.len() <= 60 * 1024, "{encoding:?}: {} bytes", png.len());
         let decoded = image::load_from_memory(&png).expect("valid PNG").to_rgba8();
@@ -375,25 +315,16 @@ fn inconsistent_views_are_refused() {
     assert!(matches!(err(&view), RenderError::NoSuchCell(_)));
 
     let mut view = guardener();
-    view.last_move = Some(rookery_render::LastMove {
-        from: None,
-        to: CellRef::new(0, 0),
-    });
+    view.last_move = Some(rookery_render::LastMove { from: None, to: CellRef::new(0, 0) });
     assert!(matches!(err(&view), RenderError::NoSuchCell(_)));
 
     let mut view = chess();
-    view.dice = vec![Die {
-        kind: DieKind::D4,
-        face: 5,
-    }];
+    view.dice = vec![Die { kind: DieKind::D4, face: 5 }];
     assert!(matches!(err(&view), RenderError::DieFace { face: 5, .. }));
 
     let mut view = chess();
     view.layers[0].cells.pop();
-    assert!(matches!(
-        err(&view),
-        RenderError::CellCount { found: 63, .. }
-    ));
+    assert!(matches!(err(&view), RenderError::CellCount { found: 63, .. }));
 
     let mut view = chess();
     view.cell_mut(CellRef::new(0, 0)).expect("exists").region = Some(0);

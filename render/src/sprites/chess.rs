@@ -20,11 +20,7 @@ pub(super) fn draw(glyph: Glyph, pen: &mut Pen) {
 /// The rounded plinth most pieces stand on, `half` units either side of centre.
 pub(super) fn plinth(pen: &mut Pen, half: f32) {
     let (l, r) = (50.0 - half, 50.0 + half);
-    pen.body(&format!(
-        "M {l} 91 L {r} 91 L {r} 86 Q {r} 80 {} 80 L {} 80 Q {l} 80 {l} 86 Z",
-        r - 6.0,
-        l + 6.0
-    ));
+    pen.body(&format!("M {l} 91 L {r} 91 L {r} 86 Q {r} 80 {} 80 L {} 80 Q {l} 80 {l} 86 Z", r - 6.0, l + 6.0));
 }
 
 /// A regular `points`-pointed star as a path string.
@@ -49,16 +45,8 @@ pub(super) fn king(pen: &mut Pen) {
 }
 
 fn queen(pen: &mut Pen) {
-    pen.body(
-        "M 30 58 L 20 26 L 33 44 L 35 19 L 44 42 L 50 14 L 56 42 L 65 19 L 67 44 L 80 26 L 70 58 Z",
-    );
-    for (x, y) in [
-        (20.0, 25.0),
-        (35.0, 18.0),
-        (50.0, 13.0),
-        (65.0, 18.0),
-        (80.0, 25.0),
-    ] {
+    pen.body("M 30 58 L 20 26 L 33 44 L 35 19 L 44 42 L 50 14 L 56 42 L 65 19 L 67 44 L 80 26 L 70 58 Z");
+    for (x, y) in [(20.0, 25.0), (35.0, 18.0), (50.0, 13.0), (65.0, 18.0), (80.0, 25.0)] {
         pen.ball(x, y, 5.0);
     }
     pen.body("M 27 82 Q 29 68 33 56 L 67 56 Q 71 68 73 82 Z");

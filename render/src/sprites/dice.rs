@@ -14,15 +14,13 @@ const INK: u32 = EMBLEMS[5];
 /// `font` prints the number of a d4 or d8.
 pub(crate) fn die(kind: DieKind, face: u8, size: u32, font: &Font) -> Sprite {
     let mut pixmap = blank(size);
-    let inks = Inks {
-        body: rgb(IVORY),
-        outline: rgb(INK),
-        detail: rgb(INK),
-    };
+    let inks = Inks { body: rgb(IVORY), outline: rgb(INK), detail: rgb(INK) };
     let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, inks);
     match kind {
         DieKind::D4 => pen.body("M 50 6 L 95 88 L 5 88 Z"),
-        DieKind::D6 => pen.body("M 18 8 L 82 8 Q 92 8 92 18 L 92 82 Q 92 92 82 92 L 18 92 Q 8 92 8 82 L 8 18 Q 8 8 18 8 Z"),
+        DieKind::D6 => {
+            pen.body("M 18 8 L 82 8 Q 92 8 92 18 L 92 82 Q 92 92 82 92 L 18 92 Q 8 92 8 82 L 8 18 Q 8 8 18 8 Z")
+        }
         DieKind::D8 => {
             pen.body("M 50 3 L 95 50 L 50 97 L 5 50 Z");
             pen.detail("M 5 50 L 95 50");

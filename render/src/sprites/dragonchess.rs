@@ -63,9 +63,7 @@ fn dragon(pen: &mut Pen) {
 fn oliphant(pen: &mut Pen) {
     pen.body("M 40 24 Q 12 14 12 40 Q 14 60 40 52 Z");
     pen.body("M 60 24 Q 88 14 88 40 Q 86 60 60 52 Z");
-    pen.body(
-        "M 36 26 Q 50 10 64 26 Q 68 44 58 54 Q 55 68 60 78 L 50 80 Q 45 66 44 56 Q 32 44 36 26 Z",
-    );
+    pen.body("M 36 26 Q 50 10 64 26 Q 68 44 58 54 Q 55 68 60 78 L 50 80 Q 45 66 44 56 Q 32 44 36 26 Z");
     pen.body("M 42 52 Q 30 62 24 58 Q 32 58 38 48 Z");
     pen.body("M 58 52 Q 70 62 76 58 Q 68 58 62 48 Z");
     pen.dot(43.0, 34.0, 3.0);
@@ -146,10 +144,7 @@ fn warrior(pen: &mut Pen) {
 
 /// A crowned serpent rising in coils.
 fn basilisk(pen: &mut Pen) {
-    pen.tube(
-        "M 26 80 Q 72 86 72 70 Q 72 58 50 60 Q 28 62 30 48 Q 32 36 50 36 Q 62 36 60 28",
-        11.0,
-    );
+    pen.tube("M 26 80 Q 72 86 72 70 Q 72 58 50 60 Q 28 62 30 48 Q 32 36 50 36 Q 62 36 60 28", 11.0);
     pen.body("M 50 28 Q 50 14 63 14 Q 77 16 73 27 Q 67 34 50 28 Z");
     pen.solid("M 55 16 L 56 5 L 61 12 L 65 4 L 68 12 L 73 6 L 71 18 Z");
     pen.spot(64.0, 22.0, 2.4);
@@ -159,7 +154,9 @@ fn basilisk(pen: &mut Pen) {
 
 /// A living flame.
 fn elemental(pen: &mut Pen) {
-    pen.body("M 50 82 Q 24 80 26 56 Q 28 38 42 28 Q 40 42 48 46 Q 42 26 57 8 Q 58 30 69 40 Q 79 54 74 66 Q 70 82 50 82 Z");
+    pen.body(
+        "M 50 82 Q 24 80 26 56 Q 28 38 42 28 Q 40 42 48 46 Q 42 26 57 8 Q 58 30 69 40 Q 79 54 74 66 Q 70 82 50 82 Z",
+    );
     pen.detail("M 50 76 Q 37 72 41 60 Q 45 52 50 47 Q 52 58 58 62 Q 63 72 50 76 Z");
     plinth(pen, 25.0);
 }

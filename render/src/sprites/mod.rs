@@ -24,24 +24,14 @@ pub(crate) struct Sprite {
 impl Sprite {
     /// Take the pixels of a tiny-skia pixmap, which is premultiplied already.
     pub fn from_pixmap(pixmap: Pixmap) -> Sprite {
-        Sprite {
-            width: pixmap.width() as usize,
-            height: pixmap.height() as usize,
-            rgba: pixmap.take(),
-        }
+        Sprite { width: pixmap.width() as usize, height: pixmap.height() as usize, rgba: pixmap.take() }
     }
 }
 
 /// Rasterise `piece` on a transparent `size`×`size` square.
 pub(crate) fn piece(piece: Piece, colours: SideColours, size: u32) -> Sprite {
     let mut pixmap = blank(size);
-    let mut pen = Pen::new(
-        &mut pixmap,
-        0.0,
-        0.0,
-        size as f32,
-        inks(colours, piece.side),
-    );
+    let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, inks(colours, piece.side));
     draw(piece.glyph, &mut pen);
     Sprite::from_pixmap(pixmap)
 }
@@ -54,13 +44,11 @@ pub(crate) fn blank(size: u32) -> Pixmap {
 fn draw(glyph: Glyph, pen: &mut Pen) {
     use Glyph::*;
     match glyph {
-        King | Queen | Rook | Bishop | Knight | Pawn | LuckDragon | Guardener => {
-            chess::draw(glyph, pen)
-        }
-        Sylph | Griffin | Dragon | Oliphant | Unicorn | Hero | Thief | Cleric | Mage | Paladin
-        | Warrior | Basilisk | Elemental | Dwarf => dragonchess::draw(glyph, pen),
-        EKing | FKing | GoldGeneral | Tower | Fool | Horse | Cannon | Sergeant | KnightedFool
-        | KnightedSergeant | KnightedPawn => newchess::draw(glyph, pen),
+        King | Queen | Rook | Bishop | Knight | Pawn | LuckDragon | Guardener => chess::draw(glyph, pen),
+        Sylph | Griffin | Dragon | Oliphant | Unicorn | Hero | Thief | Cleric | Mage | Paladin | Warrior | Basilisk
+        | Elemental | Dwarf => dragonchess::draw(glyph, pen),
+        EKing | FKing | GoldGeneral | Tower | Fool | Horse | Cannon | Sergeant | KnightedFool | KnightedSergeant
+        | KnightedPawn => newchess::draw(glyph, pen),
     }
 }
 
@@ -76,9 +64,7 @@ const INKS: [[u32; 3]; 4] = [
 
 /// Emblem colours that do not depend on the side: king badges, the knighted
 /// medal, dice, the frozen snowflake.
-const EMBLEMS: [u32; 7] = [
-    0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8,
-];
+const EMBLEMS: [u32; 7] = [0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8];
 
 /// Every flat colour in the artwork, for palettes that must keep them exact.
 pub(crate) fn flat_colours() -> impl Iterator<Item = [u8; 3]> {
@@ -90,11 +76,7 @@ pub(crate) fn flat_colours() -> impl Iterator<Item = [u8; 3]> {
 
 fn inks(colours: SideColours, side: Side) -> Inks {
     let [body, outline, detail] = INKS[colours.index() * 2 + side.index()];
-    Inks {
-        body: rgb(body),
-        outline: rgb(outline),
-        detail: rgb(detail),
-    }
+    Inks { body: rgb(body), outline: rgb(outline), detail: rgb(detail) }
 }
 
 /// An opaque colour from `0xRRGGBB`.
@@ -105,11 +87,7 @@ pub(crate) fn rgb(hex: u32) -> Color {
 
 /// A six-armed snowflake, white with a blue rim, in a `size` square at (`x`, `y`).
 pub(crate) fn snowflake(pixmap: &mut Pixmap, x: f32, y: f32, size: f32) {
-    let inks = Inks {
-        body: rgb(EMBLEMS[3]),
-        outline: rgb(EMBLEMS[6]),
-        detail: rgb(EMBLEMS[6]),
-    };
+    let inks = Inks { body: rgb(EMBLEMS[3]), outline: rgb(EMBLEMS[6]), detail: rgb(EMBLEMS[6]) };
     let mut pen = Pen::new(pixmap, x, y, size, inks);
     let mut d = String::new();
     for k in 0..6 {
@@ -119,9 +97,7 @@ pub(crate) fn snowflake(pixmap: &mut Pixmap, x: f32, y: f32, size: f32) {
         let (mx, my) = at(26.0, 0.0);
         let (lx, ly) = at(36.0, 0.35);
         let (rx, ry) = at(36.0, -0.35);
-        d.push_str(&format!(
-            "M 50 50 L {ex} {ey} M {lx} {ly} L {mx} {my} L {rx} {ry} "
-        ));
+        d.push_str(&format!("M 50 50 L {ex} {ey} M {lx} {ly} L {mx} {my} L {rx} {ry} "));
     }
     pen.tube(&d, 7.0);
 }

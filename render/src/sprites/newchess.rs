@@ -35,16 +35,10 @@ fn brother_king(pen: &mut Pen, brother: Brother) {
     king(pen);
     let white = rgb(EMBLEMS[3]);
     let (colour, letter) = match brother {
-        Brother::E => (
-            EMBLEMS[0],
-            "M 82 60 L 72 60 L 72 80 L 82 80 M 72 70 L 80 70",
-        ),
+        Brother::E => (EMBLEMS[0], "M 82 60 L 72 60 L 72 80 L 82 80 M 72 70 L 80 70"),
         Brother::F => (EMBLEMS[1], "M 82 60 L 72 60 L 72 80 M 72 70 L 80 70"),
     };
-    pen.paint(
-        "M 64 70 Q 64 56 77 56 Q 90 56 90 70 Q 90 84 77 84 Q 64 84 64 70 Z",
-        rgb(colour),
-    );
+    pen.paint("M 64 70 Q 64 56 77 56 Q 90 56 90 70 Q 90 84 77 84 Q 64 84 64 70 Z", rgb(colour));
     pen.ink(letter, white, 3.6);
 }
 
@@ -106,9 +100,6 @@ fn sergeant(pen: &mut Pen) {
 /// `base` plus a gold medal with a star in the top-right corner.
 fn knighted(pen: &mut Pen, base: fn(&mut Pen)) {
     base(pen);
-    pen.paint(
-        "M 70 16 Q 70 4 82 4 Q 94 4 94 16 Q 94 28 82 28 Q 70 28 70 16 Z",
-        rgb(EMBLEMS[2]),
-    );
+    pen.paint("M 70 16 Q 70 4 82 4 Q 94 4 94 16 Q 94 28 82 28 Q 70 28 70 16 Z", rgb(EMBLEMS[2]));
     pen.solid(&star(82.0, 16.5, 8.5, 3.6, 5));
 }

@@ -3,9 +3,7 @@
 //! Artwork is written as short SVG-like path strings (absolute `M L Q C Z`
 //! only), so a piece reads like a drawing and scales to any cell size.
 
-use tiny_skia::{
-    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform,
-};
+use tiny_skia::{Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 /// The three inks of a piece: body fill, outline, and inner detail lines.
 #[derive(Debug, Clone, Copy)]
@@ -30,11 +28,7 @@ impl<'a> Pen<'a> {
     /// with the top-left corner at (`x`, `y`).
     pub fn new(pixmap: &'a mut Pixmap, x: f32, y: f32, size: f32, inks: Inks) -> Pen<'a> {
         let s = size / 100.0;
-        Pen {
-            pixmap,
-            transform: Transform::from_row(s, 0.0, 0.0, s, x, y),
-            inks,
-        }
+        Pen { pixmap, transform: Transform::from_row(s, 0.0, 0.0, s, x, y), inks }
     }
 
     /// Fill `d` with the body ink and outline it.
@@ -100,26 +94,17 @@ impl<'a> Pen<'a> {
     /// Mirror all later drawing left to right, so one drawing can face
     /// either way.
     pub fn mirror(&mut self) {
-        self.transform = self
-            .transform
-            .pre_concat(Transform::from_row(-1.0, 0.0, 0.0, 1.0, 100.0, 0.0));
+        self.transform = self.transform.pre_concat(Transform::from_row(-1.0, 0.0, 0.0, 1.0, 100.0, 0.0));
     }
 
     fn fill_path(&mut self, path: &Path, colour: Color) {
         let paint = paint(colour);
-        self.pixmap
-            .fill_path(path, &paint, FillRule::Winding, self.transform, None);
+        self.pixmap.fill_path(path, &paint, FillRule::Winding, self.transform, None);
     }
 
     fn stroke_path(&mut self, path: &Path, colour: Color, width: f32) {
-        let stroke = Stroke {
-            width,
-            line_cap: LineCap::Round,
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
-        self.pixmap
-            .stroke_path(path, &paint(colour), &stroke, self.transform, None);
+        let stroke = Stroke { width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
+        self.pixmap.stroke_path(path, &paint(colour), &stroke, self.transform, None);
     }
 }
 
@@ -138,17 +123,11 @@ fn paint(colour: Color) -> Paint<'static> {
 /// so a malformed string is a programming error and panics.
 pub(crate) fn parse(d: &str) -> Path {
     let mut pb = PathBuilder::new();
-    let mut tokens = d
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .peekable();
+    let mut tokens = d.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).peekable();
     let mut command = 'M';
     let num = |tokens: &mut dyn Iterator<Item = &str>| -> f32 {
-        let t = tokens
-            .next()
-            .unwrap_or_else(|| panic!("path ends early: {d}"));
-        t.parse()
-            .unwrap_or_else(|_| panic!("bad number {t:?} in path {d}"))
+        let t = tokens.next().unwrap_or_else(|| panic!("path ends early: {d}"));
+        t.parse().unwrap_or_else(|_| panic!("bad number {t:?} in path {d}"))
     };
     while let Some(&t) = tokens.peek() {
         if let Some(c) = t.chars().next().filter(char::is_ascii_alphabetic) {
@@ -183,8 +162,7 @@ pub(crate) fn parse(d: &str) -> Path {
             other => panic!("unknown path command {other:?} in {d}"),
         }
     }
-    pb.finish()
-        .unwrap_or_else(|| panic!("empty or degenerate path: {d}"))
+    pb.finish().unwrap_or_else(|| panic!("empty or degenerate path: {d}"))
 }
 
 #[cfg(test)]
@@ -195,9 +173,6 @@ mod tests {
     fn parses_every_command() {
         let p = parse("M 0 0 L 10 0 Q 10 10 0 10 C 0 5, 2 2, 0 0 Z M 20 20 30 20 30 30 Z");
         let b = p.bounds();
-        assert_eq!(
-            (b.left(), b.top(), b.right(), b.bottom()),
-            (0.0, 0.0, 30.0, 30.0)
-        );
+        assert_eq!((b.left(), b.top(), b.right(), b.bottom()), (0.0, 0.0, 30.0, 30.0));
     }
 }

@@ -1,0 +1,198 @@
+//! One poise function per slash command. Each only turns its typed arguments
+//! into a core [`Command`]; the doc comments are the descriptions Discord shows.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
+
+use super::choices::{variants_matching, DrawChoice, TakebackChoice};
+use super::{convert, respond, Context, Data, Error};
+use crate::core::{Command, Request};
+
+/// Discord shows at most this many autocomplete suggestions.
+const SUGGESTIONS_MAX: usize = 25;
+
+/// Every command Rookery registers with Discord.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        play(),
+        accept(),
+        decline(),
+        r#move(),
+        board(),
+        resign(),
+        draw(),
+        takeback(),
+        roll(),
+        seed(),
+        verify(),
+        game(),
+        stats(),
+        leaderboard(),
+        rules(),
+        help(),
+    ]
+}
+
+/// Challenge someone (or anyone) to a game in this channel.
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Which variant to play"]
+    #[autocomplete = "complete_variant"]
+    variant: String,
+    #[description = "Who to challenge; anyone may accept if left out"] opponent: Option<serenity::User>,
+    #[description = "Days each player has per move; a live game if left out"]
+    #[min = 1]
+    #[max = 30]
+    move_days: Option<u32>,
+) -> Result<(), Error> {
+    let opponent = opponent.as_ref().map(convert::mentioned);
+    run(ctx, Command::Play { variant, opponent, move_days }).await
+}
+
+/// Accept the open challenge in this channel (the same as its Accept button).
+#[poise::command(slash_command)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Accept).await
+}
+
+/// Decline the challenge in this channel, or withdraw your own.
+#[poise::command(slash_command)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Decline).await
+}
+
+/// Make your move in this channel's game.
+#[poise::command(slash_command, rename = "move")]
+pub async fn r#move(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. e4, Nf3, O-O or e7e8q"]
+    #[autocomplete = "complete_move"]
+    text: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Move { text }).await
+}
+
+/// Show the current position of this channel's game.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// Resign this channel's game.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resign).await
+}
+
+/// Offer, accept or decline a draw, or claim one the rules allow.
+#[poise::command(slash_command)]
+pub async fn draw(ctx: Context<'_>, #[description = "What to do"] action: DrawChoice) -> Result<(), Error> {
+    run(ctx, Command::Draw(action.into())).await
+}
+
+/// Ask to take back your last move, or answer such a request.
+#[poise::command(slash_command)]
+pub async fn takeback(ctx: Context<'_>, #[description = "What to do"] action: TakebackChoice) -> Result<(), Error> {
+    run(ctx, Command::Takeback(action.into())).await
+}
+
+/// Roll dice, e.g. 2d6+1; without an expression, make the roll your game is waiting for.
+#[poise::command(slash_command)]
+pub async fn roll(
+    ctx: Context<'_>,
+    #[description = "Dice to roll, e.g. d20 or 3d6+2; leave out for your game's roll"] expression: Option<String>,
+    #[description = "Show the result only to you"] sealed: Option<bool>,
+) -> Result<(), Error> {
+    run(ctx, convert::roll(expression, sealed)).await
+}
+
+/// Add your own randomness to this channel's next dice ledger.
+#[poise::command(slash_command)]
+pub async fn seed(
+    ctx: Context<'_>,
+    #[description = "Any text; it is mixed into the seed"] text: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Seed { text }).await
+}
+
+/// Show this channel's revealed dice ledgers, so anyone can check every roll.
+#[poise::command(slash_command)]
+pub async fn verify(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Verify).await
+}
+
+/// Show this channel's game: players, dice commitment, PGN and FEN.
+#[poise::command(slash_command)]
+pub async fn game(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Game).await
+}
+
+/// Show a player's results; yours if nobody is named.
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose results to show"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(ctx, Command::Stats { user: user.as_ref().map(convert::mentioned) }).await
+}
+
+/// Show the best players of a variant.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which variant"]
+    #[autocomplete = "complete_variant"]
+    variant: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Leaderboard { variant }).await
+}
+
+/// Explain how a variant is played.
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which variant"]
+    #[autocomplete = "complete_variant"]
+    variant: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Rules { variant }).await
+}
+
+/// How to use Rookery.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Help).await
+}
+
+/// Runs `command` for whoever invoked `ctx` and sends the core's replies.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let interaction = ctx.interaction;
+    let request = Request {
+        place: convert::place(interaction.guild_id, interaction.channel_id),
+        user: convert::requester(&interaction.user, interaction.member.as_deref()),
+        command,
+    };
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+async fn complete_variant(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices = variants_matching(partial).into_iter().map(AutocompleteChoice::from).collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Legal moves from the core. Autocomplete has no error channel, so a failure
+/// shows as no suggestions and is logged.
+async fn complete_move(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let place = convert::place(ctx.interaction.guild_id, ctx.interaction.channel_id);
+    let user = ctx.interaction.user.id.get();
+    let handler = ctx.data().handler.clone();
+    let partial = partial.to_string();
+    let moves = tokio::task::spawn_blocking(move || handler.complete_move(place, user, &partial)).await;
+    let moves = moves.unwrap_or_else(|error| {
+        tracing::error!(%error, "move completion failed");
+        Vec::new()
+    });
+    let choices = moves.into_iter().take(SUGGESTIONS_MAX).map(AutocompleteChoice::from).collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}

@@ -1,0 +1,108 @@
+//! Discord's view of who and where, turned into the core's plain types. Plain
+//! functions over serenity's model types, because a serenity `Context` cannot
+//! be built in a unit test.
+
+use poise::serenity_prelude as serenity;
+
+use crate::core::{ButtonAction, Command, Place, User};
+
+/// The channel a request comes from; direct messages have guild `0`.
+pub fn place(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
+    Place { guild: guild.map_or(0, |g| g.get()), channel: channel.get() }
+}
+
+/// The user who ran a command or clicked a button. In a guild Discord sends the
+/// member with permissions already resolved for this channel, so no cache or
+/// extra request is needed; outside a guild nobody manages the channel.
+pub fn requester(user: &serenity::User, member: Option<&serenity::Member>) -> User {
+    User {
+        id: user.id.get(),
+        name: member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string(),
+        can_manage_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
+    }
+}
+
+/// A user named in an argument (an opponent, whose stats to show). Their
+/// permissions do not matter to any command.
+pub fn mentioned(user: &serenity::User) -> User {
+    User { id: user.id.get(), name: user.display_name().to_string(), can_manage_channel: false }
+}
+
+/// What a button's custom id asks for; `None` for ids Rookery never sent (an
+/// old message from a previous version, or a forged click).
+pub fn button_command(custom_id: &str) -> Option<Command> {
+    ButtonAction::from_id(custom_id).map(ButtonAction::command)
+}
+
+/// `/roll`: an expression rolls table dice; no expression (or only spaces)
+/// means the roll the channel's dice game is waiting for.
+pub fn roll(expression: Option<String>, sealed: Option<bool>) -> Command {
+    match expression.map(|e| e.trim().to_string()).filter(|e| !e.is_empty()) {
+        Some(expression) => Command::Roll { expression, sealed: sealed.unwrap_or(false) },
+        None => Command::RollForGame,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: u64, name: &str, global_name: Option<&str>) -> serenity::User {
+        let mut user = serenity::User::default();
+        user.id = serenity::UserId::new(id);
+        user.name = name.to_string();
+        user.global_name = global_name.map(str::to_string);
+        user
+    }
+
+    fn member(of: &serenity::User, nick: Option<&str>, permissions: Option<serenity::Permissions>) -> serenity::Member {
+        let mut member = serenity::Member::default();
+        member.user = of.clone();
+        member.nick = nick.map(str::to_string);
+        member.permissions = permissions;
+        member
+    }
+
+    #[test]
+    fn direct_messages_have_guild_zero() {
+        let channel = serenity::ChannelId::new(7);
+        assert_eq!(place(None, channel), Place { guild: 0, channel: 7 });
+        assert_eq!(place(Some(serenity::GuildId::new(3)), channel), Place { guild: 3, channel: 7 });
+    }
+
+    #[test]
+    fn requester_uses_guild_nick_and_manage_channels() {
+        let alice = user(11, "alice", Some("Alice"));
+        let moderator = member(&alice, Some("Queen A"), Some(serenity::Permissions::MANAGE_CHANNELS));
+        assert_eq!(
+            requester(&alice, Some(&moderator)),
+            User { id: 11, name: "Queen A".into(), can_manage_channel: true }
+        );
+
+        let player = member(&alice, None, Some(serenity::Permissions::SEND_MESSAGES));
+        assert_eq!(requester(&alice, Some(&player)), User { id: 11, name: "Alice".into(), can_manage_channel: false });
+        assert!(!requester(&alice, Some(&member(&alice, None, None))).can_manage_channel);
+    }
+
+    #[test]
+    fn requester_outside_a_guild_manages_nothing() {
+        let bob = user(12, "bob", None);
+        assert_eq!(requester(&bob, None), User { id: 12, name: "bob".into(), can_manage_channel: false });
+        assert_eq!(mentioned(&bob), requester(&bob, None));
+    }
+
+    #[test]
+    fn buttons_map_to_commands() {
+        assert_eq!(button_command("resign"), Some(Command::Resign));
+        assert_eq!(button_command("roll"), Some(Command::RollForGame));
+        assert_eq!(button_command("self-destruct"), None);
+    }
+
+    #[test]
+    fn roll_without_expression_is_the_game_roll() {
+        assert_eq!(roll(None, Some(true)), Command::RollForGame);
+        assert_eq!(roll(Some("  ".into()), None), Command::RollForGame);
+        assert_eq!(roll(Some(" 2d6+1 ".into()), None), Command::Roll { expression: "2d6+1".into(), sealed: false });
+        assert_eq!(roll(Some("d20".into()), Some(true)), Command::Roll { expression: "d20".into(), sealed: true });
+    }
+}

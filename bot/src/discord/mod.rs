@@ -1,0 +1,48 @@
+//! The Discord adapter: serenity + poise on one side, the command core's plain
+//! [`Request`](crate::core::Request) and [`Reply`](crate::core::Reply) on the
+//! other. It holds no game logic, so everything it does is either a pure
+//! conversion (`convert`, `reply`, unit-tested) or plumbing proven end to end
+//! against a fake Discord (the `rookery-tests` crate).
+//!
+//! - `commands`: one poise function per slash command, typed arguments.
+//! - `choices`: the fixed choice lists (variants, draw and takeback actions).
+//! - `buttons`: component clicks, which poise does not dispatch.
+//! - `respond`: runs the core off the async threads and sends its replies.
+//! - `serve`: the client and framework set-up.
+
+mod buttons;
+mod choices;
+mod commands;
+mod convert;
+mod reply;
+mod respond;
+mod serve;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::core::Handler;
+
+pub use serve::{serve, ServeOptions};
+
+/// What every poise callback can reach: the command core and how long it
+/// may think before the answer is deferred.
+struct Data {
+    handler: Arc<dyn Handler>,
+    defer_after: Duration,
+}
+
+/// Why a command or click failed, for the log: the user has been answered
+/// privately already if the core failed, and user mistakes never get here
+/// (the core answers those with replies). The cause is the error's source,
+/// not part of its message, so log the whole chain.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("Discord request failed")]
+    Discord(#[from] poise::serenity_prelude::Error),
+    /// The command core panicked or was cancelled.
+    #[error("command core failed")]
+    Core(#[from] tokio::task::JoinError),
+}
+
+type Context<'a> = poise::ApplicationContext<'a, Data, Error>;

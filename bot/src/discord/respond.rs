@@ -1,0 +1,89 @@
+//! Runs the core and sends what it says. Shared by slash commands and button
+//! clicks, which both answer through the interaction's id and token.
+
+use poise::serenity_prelude as serenity;
+use serenity::{Builder, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId};
+
+use super::{reply, Data, Error};
+use crate::core::{Reply, Request};
+
+/// What the user sees when the core panicked.
+const CORE_FAILED: &str = "Something went wrong on Rookery's side. Please try again.";
+
+/// Runs `request` through the core and sends its replies: the first answers
+/// the interaction, the rest are follow-ups. Every interaction is answered,
+/// even when the core fails (privately, and the failure is returned for
+/// logging); an error from Discord itself leaves nothing to retry.
+///
+/// The core does blocking storage I/O and renders pictures, so it runs on the
+/// blocking pool, never on the threads that keep the gateway alive. Discord
+/// drops an interaction not answered within 3 seconds, so when the core takes
+/// longer than `data.defer_after` the answer is deferred ("Rookery is
+/// thinking…") and the replies come once it is done.
+pub async fn answer(http: &Http, id: InteractionId, token: &str, data: &Data, request: Request) -> Result<(), Error> {
+    let handler = data.handler.clone();
+    let mut core = tokio::task::spawn_blocking(move || handler.handle(request));
+    if let Ok(done) = tokio::time::timeout(data.defer_after, &mut core).await {
+        return match done {
+            Ok(replies) => send(http, id, token, replies).await,
+            Err(failed) => {
+                private_error(http, id, token, CORE_FAILED).await?;
+                Err(failed.into())
+            }
+        };
+    }
+    tracing::debug!(after = ?data.defer_after, "the core is slow; deferring the answer");
+    let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+    defer.execute(http, (id, token)).await?;
+    match core.await {
+        Ok(replies) => send_deferred(http, token, replies).await,
+        Err(failed) => {
+            send_deferred(http, token, vec![Reply::private(CORE_FAILED)]).await?;
+            Err(failed.into())
+        }
+    }
+}
+
+async fn send(http: &Http, id: InteractionId, token: &str, replies: Vec<Reply>) -> Result<(), Error> {
+    let (first, rest) = first_and_rest(replies);
+    CreateInteractionResponse::Message(reply::response(first)).execute(http, (id, token)).await?;
+    followups(http, token, rest).await
+}
+
+/// The deferred answer is public, so a private first reply takes its place as
+/// a private follow-up instead of being shown to everyone.
+async fn send_deferred(http: &Http, token: &str, replies: Vec<Reply>) -> Result<(), Error> {
+    let (first, rest) = first_and_rest(replies);
+    if first.ephemeral {
+        http.delete_original_interaction_response(token).await?;
+        reply::followup(first).execute(http, (None, token)).await?;
+    } else {
+        reply::edit(first).execute(http, token).await?;
+    }
+    followups(http, token, rest).await
+}
+
+async fn followups(http: &Http, token: &str, replies: impl Iterator<Item = Reply>) -> Result<(), Error> {
+    for next in replies {
+        reply::followup(next).execute(http, (None, token)).await?;
+    }
+    Ok(())
+}
+
+/// Discord shows "interaction failed" unless something answers, so a core
+/// that says nothing still gets an answer.
+fn first_and_rest(replies: Vec<Reply>) -> (Reply, impl Iterator<Item = Reply>) {
+    let mut replies = replies.into_iter();
+    let first = replies.next().unwrap_or_else(|| {
+        tracing::warn!("the core returned no reply");
+        Reply::private("Done.")
+    });
+    (first, replies)
+}
+
+/// Answers the interaction with a private message, for failures the core
+/// never saw (an unknown button, the core itself failing).
+pub async fn private_error(http: &Http, id: InteractionId, token: &str, text: &str) -> Result<(), Error> {
+    CreateInteractionResponse::Message(reply::private_error(text)).execute(http, (id, token)).await?;
+    Ok(())
+}

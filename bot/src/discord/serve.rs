@@ -1,0 +1,107 @@
+//! Connecting to Discord: the REST client, the poise framework and the gateway.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use poise::FrameworkError;
+use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
+
+use super::{buttons, commands, Data, Error};
+use crate::core::Handler;
+
+/// Where to reach Discord, and how patient to be. The defaults are the real
+/// Discord; the end-to-end tests point both URLs at a fake on 127.0.0.1.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Base URL that replaces `https://discord.com` in every REST call, e.g. a
+    /// rate-limiting proxy shared by several processes, or a fake Discord.
+    /// serenity's own rate limiter ignores the proxy, so it is switched off
+    /// whenever this is set: the proxy must do the rate limiting.
+    pub rest_url: Option<String>,
+    /// Gateway WebSocket URL to use instead of the one `GET /gateway` returns.
+    pub gateway_url: Option<String>,
+    /// How long the core may work before the answer is deferred. Discord
+    /// wants an answer within 3 seconds of the click or command.
+    pub defer_after: Duration,
+}
+
+impl Default for ServeOptions {
+    fn default() -> ServeOptions {
+        ServeOptions { rest_url: None, gateway_url: None, defer_after: Duration::from_secs(2) }
+    }
+}
+
+/// Runs the bot until the connection fails for good: registers the slash
+/// commands globally once connected, then answers commands, autocomplete and
+/// button clicks with `handler`.
+///
+/// The token goes only into the REST client's authorisation header and the
+/// gateway's IDENTIFY; it is never logged.
+pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
+    let ServeOptions { rest_url, gateway_url, defer_after } = options;
+    let mut http = HttpBuilder::new(token);
+    if let Some(url) = rest_url {
+        tracing::info!(%url, "sending REST calls through a proxy");
+        http = http.proxy(url).ratelimiter_disabled(true);
+    }
+
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: buttons::on_event,
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        // Owners are for owner-only commands, which Rookery has none of; this
+        // saves a request at start-up.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord; registering commands");
+                // A failed registration must not stop the bot: without user
+                // data poise would hold every event forever, and Discord keeps
+                // the commands from the last successful registration.
+                if let Err(error) = poise::builtins::register_globally(ctx, &framework.options().commands).await {
+                    tracing::error!(%error, "could not register slash commands; serving the registered ones");
+                }
+                Ok(Data { handler, defer_after })
+            })
+        })
+        .build();
+
+    // Slash commands and clicks arrive without any privileged or guild intents.
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty()).framework(framework).await?;
+    if let Some(url) = gateway_url {
+        tracing::info!(%url, "using a gateway override");
+        *client.ws_url.lock().await = url;
+    }
+    client.start().await?;
+    Ok(())
+}
+
+/// Logs every failure. Users have been answered already: by the adapter when
+/// the core failed, by poise's defaults for everything before a command runs.
+async fn on_error(error: FrameworkError<'_, Data, Error>) {
+    match error {
+        FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, error = %chain(&error), "command failed");
+        }
+        other => {
+            if let Err(error) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %chain(&error), "could not handle a framework error");
+            }
+        }
+    }
+}
+
+/// `error: cause: its cause`, on one line.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text = format!("{text}: {cause}");
+        source = cause.source();
+    }
+    text
+}

@@ -1,0 +1,72 @@
+//! End to end: the real Discord adapter (serenity + poise, `rookery::discord`)
+//! talking to a fake Discord on 127.0.0.1 over REST and the gateway.
+//!
+//! - `fake_discord`: the fake; records every REST call.
+//! - `interactions`: INTERACTION_CREATE fixtures, checked against serenity.
+//! - `chess_game`: a short game through commands and buttons (issue 5).
+//! - `adapter`: what the adapter itself promises: the requests it builds,
+//!   follow-ups, autocomplete, deferred answers, failures answered privately.
+//! - `stand_in`: the command core until the real one lands.
+
+mod adapter;
+mod chess_game;
+mod fake_discord;
+mod interactions;
+mod stand_in;
+
+use std::sync::Arc;
+
+use anyhow::{Context as _, Result};
+use axum::http::Method;
+use rookery::core::Handler;
+use rookery::discord::{serve, ServeOptions};
+use tokio::task::JoinHandle;
+
+use fake_discord::FakeDiscord;
+
+/// The command core the chess scenario plays against. This is the one place to
+/// swap in the real core once it lands, e.g.
+/// `Arc::new(rookery::core::Core::open(temp_dir)?)`.
+fn core() -> Arc<dyn Handler> {
+    Arc::new(stand_in::StandIn::default())
+}
+
+const TOKEN: &str = "fake-token";
+
+/// The adapter connected to a fresh fake, its commands registered. Dropping
+/// it stops both.
+struct Connected {
+    fake: FakeDiscord,
+    bot: JoinHandle<Result<(), rookery::discord::Error>>,
+}
+
+impl Drop for Connected {
+    fn drop(&mut self) {
+        self.bot.abort();
+    }
+}
+
+async fn connect(handler: Arc<dyn Handler>) -> Result<Connected> {
+    connect_with(handler, ServeOptions::default()).await
+}
+
+/// [`connect`] with other options; the URLs are always the fake's.
+async fn connect_with(handler: Arc<dyn Handler>, options: ServeOptions) -> Result<Connected> {
+    // `RUST_LOG=rookery=debug,serenity=debug` shows both sides when a test fails.
+    let logs = tracing_subscriber::EnvFilter::from_default_env();
+    let _already_set = tracing_subscriber::fmt().with_env_filter(logs).with_test_writer().try_init();
+
+    let fake = FakeDiscord::start().await?;
+    let options = ServeOptions { rest_url: Some(fake.rest_url()), gateway_url: Some(fake.gateway_url()), ..options };
+    let bot = tokio::spawn(async move { serve(handler, TOKEN, options).await });
+    let mut connected = Connected { fake, bot };
+    let registered = connected
+        .fake
+        .wait_for("command registration", |c| c.method == Method::PUT && c.path.ends_with("/commands"))
+        .await;
+    if registered.is_err() && connected.bot.is_finished() {
+        (&mut connected.bot).await?.context("the bot stopped before registering its commands")?;
+    }
+    registered?;
+    Ok(connected)
+}

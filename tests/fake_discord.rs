@@ -1,0 +1,319 @@
+//! A fake Discord on 127.0.0.1: just enough REST and gateway for a real
+//! serenity client to connect, register commands and answer interactions the
+//! test injects. Every REST call is recorded for assertions.
+//!
+//! What serenity 0.12.5 needs from it is listed in
+//! `shared/notes/discord-offline-testing.md`; the points that bite are marked
+//! below.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+
+/// The application (and bot user) id the fake hands out in READY.
+pub const APPLICATION_ID: u64 = 900_000_000_000_000_001;
+/// How long any single wait in a test may take before it fails.
+pub const WAIT: Duration = Duration::from_secs(10);
+const HEARTBEAT_MS: u64 = 41_250;
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: Method,
+    /// Path without the query, e.g. `/api/v10/interactions/1/tok/callback`.
+    pub path: String,
+    pub authorization: Option<String>,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub payload: Value,
+    pub files: Vec<File>,
+    /// What the fake answered; 404 means a route it does not know.
+    pub status: StatusCode,
+}
+
+/// A file part of a multipart call.
+#[derive(Clone, Debug)]
+pub struct File {
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub size: usize,
+    /// Whether the bytes start with the PNG signature.
+    pub is_png: bool,
+}
+
+impl Call {
+    /// The `data` object of an interaction callback: the message itself.
+    pub fn data(&self) -> &Value {
+        &self.payload["data"]
+    }
+
+    /// Whether the message's flags include EPHEMERAL (64).
+    pub fn is_ephemeral(&self) -> bool {
+        let message = if self.payload.get("data").is_some() { self.data() } else { &self.payload };
+        message["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+    }
+
+    /// Custom ids of all buttons in the message, row by row.
+    pub fn button_ids(&self) -> Vec<String> {
+        let message = if self.payload.get("data").is_some() { self.data() } else { &self.payload };
+        let rows = message["components"].as_array().cloned().unwrap_or_default();
+        rows.iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|button| button["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+}
+
+struct Shared {
+    address: SocketAddr,
+    calls: Mutex<Vec<Call>>,
+    sequence: AtomicU64,
+    dispatches: broadcast::Sender<Value>,
+}
+
+/// The running fake. Dropping it stops the server.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    server: JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+impl FakeDiscord {
+    pub async fn start() -> Result<FakeDiscord> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let shared = Arc::new(Shared {
+            address: listener.local_addr()?,
+            calls: Mutex::new(Vec::new()),
+            sequence: AtomicU64::new(1),
+            dispatches: broadcast::channel(64).0,
+        });
+        let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
+        let server = tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, app).await {
+                tracing::error!(%error, "fake Discord stopped");
+            }
+        });
+        Ok(FakeDiscord { shared, server })
+    }
+
+    /// What replaces `https://discord.com` in the bot's REST calls.
+    pub fn rest_url(&self) -> String {
+        format!("http://{}", self.shared.address)
+    }
+
+    /// Plain `ws://` works: serenity needs no TLS for the gateway.
+    pub fn gateway_url(&self) -> String {
+        format!("ws://{}/gateway", self.shared.address)
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.shared.calls.lock().unwrap().clone()
+    }
+
+    /// Waits for the first recorded call that `matches`.
+    pub async fn wait_for(&self, what: &str, matches: impl Fn(&Call) -> bool) -> Result<Call> {
+        poll(what, || self.calls().into_iter().find(|c| matches(c))).await
+    }
+
+    /// The answer to interaction `id` (its callback).
+    pub async fn callback(&self, id: u64) -> Result<Call> {
+        let path = format!("/api/v10/interactions/{id}/");
+        self.wait_for(&format!("the callback of interaction {id}"), |c| {
+            c.method == Method::POST && c.path.starts_with(&path) && c.path.ends_with("/callback")
+        })
+        .await
+    }
+
+    /// The follow-ups sent so far on interaction `id`.
+    pub fn followups(&self, id: u64) -> Vec<Call> {
+        let path = webhook(id);
+        self.calls().into_iter().filter(|c| c.method == Method::POST && c.path == path).collect()
+    }
+
+    /// Sends an INTERACTION_CREATE dispatch to the connected bot.
+    pub fn dispatch(&self, interaction: Value) -> Result<()> {
+        self.shared.dispatches.send(interaction).map_err(|_| anyhow!("no gateway session to dispatch to"))?;
+        Ok(())
+    }
+}
+
+/// The path of interaction `id`'s webhook: follow-ups, and its original
+/// answer below `/messages/@original`.
+pub fn webhook(id: u64) -> String {
+    format!("/api/v10/webhooks/{APPLICATION_ID}/{}", crate::interactions::token(id))
+}
+
+/// Polls `check` every 10 ms until it yields, failing after [`WAIT`].
+async fn poll<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> Result<T> {
+    let waiting = async {
+        loop {
+            if let Some(found) = check() {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, waiting).await.with_context(|| format!("timed out waiting for {what}"))
+}
+
+async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    ws.on_upgrade(move |socket| async move {
+        if let Err(error) = session(socket, shared).await {
+            tracing::warn!(%error, "fake gateway session ended");
+        }
+    })
+}
+
+/// HELLO, then IDENTIFY → READY, heartbeat ACKs, and the injected dispatches.
+async fn session(mut socket: WebSocket, shared: Arc<Shared>) -> Result<()> {
+    let mut dispatches = shared.dispatches.subscribe();
+    send(&mut socket, json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}})).await?;
+    loop {
+        tokio::select! {
+            frame = socket.recv() => {
+                let text = match frame {
+                    Some(Ok(WsMessage::Text(text))) => text,
+                    Some(Ok(WsMessage::Close(_))) | None => return Ok(()),
+                    Some(Ok(_)) => continue,
+                    Some(Err(error)) => return Err(error.into()),
+                };
+                let frame: Value = serde_json::from_str(&text)?;
+                match frame["op"].as_u64() {
+                    Some(2) => send(&mut socket, ready(&shared)).await?,
+                    // Without ACKs serenity reconnects and RESUMEs.
+                    Some(1) => send(&mut socket, json!({"op": 11})).await?,
+                    other => bail!("unexpected gateway op {other:?}: {frame}"),
+                }
+            }
+            interaction = dispatches.recv() => {
+                let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
+                send(&mut socket, json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction?})).await?;
+            }
+        }
+    }
+}
+
+/// READY's `application.id` is what gives serenity's Http the application id
+/// that follow-ups need.
+fn ready(shared: &Shared) -> Value {
+    let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
+    json!({"op": 0, "s": s, "t": "READY", "d": {
+        "v": 10,
+        "user": {"id": APPLICATION_ID.to_string(), "username": "Rookery", "discriminator": "0", "bot": true},
+        "guilds": [],
+        "session_id": "fake-session",
+        "resume_gateway_url": format!("ws://{}/gateway", shared.address),
+        "shard": [0, 1],
+        "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
+    }})
+}
+
+async fn send(socket: &mut WebSocket, frame: Value) -> Result<()> {
+    socket.send(WsMessage::Text(frame.to_string().into())).await?;
+    Ok(())
+}
+
+/// Every REST route: answer as Discord would, and record the call.
+async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let mut call = match record(request).await {
+        Ok(call) => call,
+        Err(error) => return (StatusCode::BAD_REQUEST, error.to_string()).into_response(),
+    };
+    let path = call.path.trim_start_matches("/api/v10/").to_string();
+    let segments: Vec<&str> = path.split('/').collect();
+    let response = match (call.method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => Json(json!({"url": format!("ws://{}/gateway", shared.address)})).into_response(),
+        // serenity parses the answer as the registered commands; none is fine.
+        ("PUT", ["applications", _, "commands"]) => Json(json!([])).into_response(),
+        // Discord answers callbacks with 204 and no body.
+        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        // Follow-ups and edits must come back as a Message serenity can parse.
+        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
+            let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
+            Json(message(id, crate::interactions::CHANNEL)).into_response()
+        }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => StatusCode::NO_CONTENT.into_response(),
+        _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
+    };
+    call.status = response.status();
+    shared.calls.lock().unwrap().push(call);
+    response
+}
+
+async fn record(request: Request) -> Result<Call> {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let authorization = header(&request, header::AUTHORIZATION);
+    let content_type = header(&request, header::CONTENT_TYPE).unwrap_or_default();
+
+    let mut payload = Value::Null;
+    let mut files = Vec::new();
+    if content_type.starts_with("multipart/form-data") {
+        let mut multipart = Multipart::from_request(request, &()).await?;
+        while let Some(field) = multipart.next_field().await? {
+            let name = field.name().unwrap_or_default().to_string();
+            let filename = field.file_name().map(str::to_string);
+            let content_type = field.content_type().map(str::to_string);
+            let bytes = field.bytes().await?;
+            match filename {
+                _ if name == "payload_json" => payload = serde_json::from_slice(&bytes)?,
+                Some(filename) => files.push(File {
+                    filename,
+                    content_type,
+                    size: bytes.len(),
+                    is_png: bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+                }),
+                None => bail!("multipart field {name} is neither payload_json nor a file"),
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), 16 << 20).await?;
+        if !bytes.is_empty() {
+            payload = serde_json::from_slice(&bytes)?;
+        }
+    }
+    Ok(Call { method, path, authorization, payload, files, status: StatusCode::OK })
+}
+
+/// A plain function, not a closure: the body is not Sync, so no borrow of the
+/// request may live across an await.
+fn header(request: &Request, name: header::HeaderName) -> Option<String> {
+    request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+/// A message as Discord returns it, with every field serenity 0.12.5 requires.
+pub fn message(id: u64, channel: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "author": {"id": APPLICATION_ID.to_string(), "username": "Rookery", "discriminator": "0", "bot": true},
+        "content": "",
+        "timestamp": "2025-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+    })
+}
