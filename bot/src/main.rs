@@ -4,17 +4,55 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use rookery::{dice_cli, tools};
+use std::sync::Arc;
+
+use rookery::config::Config;
+use rookery::core::{system_clock, Core};
+use rookery::{console as local, dice_cli, discord, tools};
+use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
 #[command(name = "rookery", version, about = "Chess variants and fair dice for Discord communities")]
 struct Cli {
+    /// Without a command: serve Discord if a token is configured, otherwise
+    /// start the local console.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+}
+
+/// Where settings come from, for the commands that run Rookery.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct Settings {
+    /// A TOML settings file (default: rookery.toml if present).
+    #[arg(long)]
+    config: Option<std::path::PathBuf>,
+    /// Where the database lives; overrides the file and ROOKERY_DATA_DIR.
+    #[arg(long)]
+    data_dir: Option<std::path::PathBuf>,
+}
+
+impl Settings {
+    fn load(&self) -> Result<Config> {
+        let mut config = Config::load(self.config.as_deref(), |name| std::env::var(name).ok())?;
+        if let Some(dir) = &self.data_dir {
+            config.data_dir = dir.clone();
+        }
+        Ok(config)
+    }
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Connect to Discord (needs DISCORD_TOKEN or `discord_token` in the settings).
+    Serve {
+        #[command(flatten)]
+        settings: Settings,
+    },
+    /// A local channel in the terminal; reads commands from a pipe too.
+    Console {
+        #[command(flatten)]
+        settings: Settings,
+    },
     /// Count the leaves of the legal move tree (a move-generator check).
     Perft {
         #[command(flatten)]
@@ -34,6 +72,20 @@ enum Command {
     Fen {
         #[command(flatten)]
         setup: tools::Setup,
+    },
+    /// Draw the position after the given moves as a PNG.
+    Render {
+        #[command(flatten)]
+        setup: tools::Setup,
+        /// Show the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+        /// Use the dark theme.
+        #[arg(long)]
+        dark: bool,
+        /// Where to write the picture.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
     },
     /// Roll dice notation on a fresh provably fair ledger and print the proof.
     Roll {
@@ -62,10 +114,18 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    let output = match &cli.command {
+    let Some(command) = cli.command else {
+        let settings = Settings::default();
+        let config = settings.load()?;
+        return if config.discord_token.is_some() { serve(config) } else { console(config) };
+    };
+    let output = match &command {
+        Command::Serve { settings } => return serve(settings.load()?),
+        Command::Console { settings } => return console(settings.load()?),
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,
+        Command::Render { setup, flip, dark, output } => tools::render(setup, *flip, *dark, output)?,
         Command::Roll { expression, seed } => format!("{}\n", dice_cli::roll(expression, seed.as_deref())?),
         Command::Verify { transcript } => {
             let text =
@@ -77,5 +137,37 @@ fn run(cli: Cli) -> Result<()> {
         }
     };
     print!("{output}");
+    Ok(())
+}
+
+fn open_core(config: &Config) -> Result<Core> {
+    let storage = Storage::open(&config.data_dir)
+        .with_context(|| format!("opening the database in {}", config.data_dir.display()))?;
+    Ok(Core::new(storage, system_clock()))
+}
+
+fn console(config: Config) -> Result<()> {
+    let core = open_core(&config)?;
+    let stdin = std::io::stdin();
+    local::run(&core, stdin.lock(), &mut std::io::stdout(), &config.image_dir)?;
+    Ok(())
+}
+
+fn serve(config: Config) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let token =
+        config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
+    let core = Arc::new(open_core(&config)?);
+    let options = discord::ServeOptions {
+        tick: std::time::Duration::from_secs(config.tick_seconds.max(1)),
+        ..discord::ServeOptions::default()
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(discord::serve(core, &token, options))?;
     Ok(())
 }

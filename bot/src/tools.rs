@@ -72,6 +72,15 @@ pub fn moves(setup: &Setup) -> Result<String> {
     Ok(names.iter().map(|n| format!("{n}\n")).collect())
 }
 
+/// `rookery render`: the position after the moves as a PNG file.
+pub fn render(setup: &Setup, flip: bool, dark: bool, output: &std::path::Path) -> Result<String> {
+    let game = setup.game()?;
+    let theme = if dark { rookery_render::Theme::Dark } else { rookery_render::Theme::Light };
+    let png = crate::picture::game_png(&game, flip, theme)?;
+    std::fs::write(output, &png).with_context(|| format!("writing {}", output.display()))?;
+    Ok(format!("wrote {} ({} bytes)\n", output.display(), png.len()))
+}
+
 /// `rookery fen`: the position text after the moves.
 pub fn fen(setup: &Setup) -> Result<String> {
     Ok(format!("{}\n", setup.game()?.fen()))
@@ -105,6 +114,17 @@ mod tests {
         let mut sorted = lines.clone();
         sorted.sort();
         assert_eq!(lines, sorted);
+    }
+
+    #[test]
+    fn render_writes_a_png() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("board.png");
+        let out = render(&setup("chess", None, "e4 e5"), true, false, &path).unwrap();
+        assert!(out.starts_with("wrote "));
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+        assert!(render(&setup("chess", None, "e5"), false, false, &path).is_err());
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod error;
 mod glyph;
 mod layout;
 mod panel;
+pub mod position;
 mod renderer;
 mod sprites;
 mod text;

@@ -5,7 +5,10 @@ use rookery_engine::game::{Choice, Game};
 use rookery_engine::Color;
 use rookery_storage::{ChannelGame, Phase, Player};
 
-use super::{Button, ButtonAction, ButtonStyle, Reply};
+use rookery_render::Theme;
+
+use super::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
+use crate::picture;
 
 pub(super) fn player_name(player: Option<&Player>) -> String {
     player.map_or_else(|| "?".to_string(), |p| p.name.clone())
@@ -65,6 +68,13 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
             }
         }
         (_, None) => {}
+    }
+    // The player to move sees their own side at the bottom.
+    let flipped = game.outcome().is_none() && game.position().turn() == Color::Black;
+    match picture::game_png(game, flipped, Theme::Light) {
+        Ok(bytes) => reply.image = Some(Attachment { name: format!("board-{}.png", record.id), bytes }),
+        // A missing picture must not cost the player their move.
+        Err(error) => tracing::error!(%error, game = record.id, "board picture failed"),
     }
     if let Some(asker) = &record.takeback_request {
         lines.push(format!("{asker} asks for a takeback."));

@@ -103,6 +103,13 @@ impl Handler for Core {
     fn complete_move(&self, place: Place, user: u64, partial: &str) -> Vec<String> {
         self.move_suggestions(place, user, partial).unwrap_or_default()
     }
+
+    fn due(&self) -> Vec<(Place, Reply)> {
+        self.tick().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "deadline check failed");
+            Vec::new()
+        })
+    }
 }
 
 fn channel(place: Place) -> ChannelKey {

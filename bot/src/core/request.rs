@@ -201,6 +201,13 @@ pub trait Handler: Send + Sync + 'static {
     /// Legal moves in this channel's game that start with `partial`, for the
     /// move box's autocomplete (at most 25, Discord's limit).
     fn complete_move(&self, place: Place, user: u64, partial: &str) -> Vec<String>;
+
+    /// Messages that are due without anyone asking (move reminders, time
+    /// forfeits), each with the channel to post it in. Front ends call this
+    /// periodically.
+    fn due(&self) -> Vec<(Place, Reply)> {
+        Vec::new()
+    }
 }
 
 impl Reply {

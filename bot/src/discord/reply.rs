@@ -86,6 +86,20 @@ pub fn private_error(text: &str) -> CreateInteractionResponseMessage {
     response(Reply::private(text))
 }
 
+/// A message posted in a channel on the bot's own initiative (a reminder, a
+/// forfeit), with the same content mapping as answers.
+pub fn channel_message(reply: Reply) -> serenity::CreateMessage {
+    let Message { content, embed, files, rows, .. } = message(reply);
+    let mut out = serenity::CreateMessage::new().components(rows).add_files(files);
+    if let Some(content) = content {
+        out = out.content(content);
+    }
+    if let Some(embed) = embed {
+        out = out.embed(embed);
+    }
+    out
+}
+
 fn message(reply: Reply) -> Message {
     let Reply { text, fields, image, files, buttons, ephemeral } = reply;
     let content = (!text.is_empty()).then(|| truncate(&text, CONTENT_MAX));

@@ -24,11 +24,19 @@ pub struct ServeOptions {
     /// How long the core may work before the answer is deferred. Discord
     /// wants an answer within 3 seconds of the click or command.
     pub defer_after: Duration,
+    /// How often to ask the handler for due messages (move reminders, time
+    /// forfeits) and post them.
+    pub tick: Duration,
 }
 
 impl Default for ServeOptions {
     fn default() -> ServeOptions {
-        ServeOptions { rest_url: None, gateway_url: None, defer_after: Duration::from_secs(2) }
+        ServeOptions {
+            rest_url: None,
+            gateway_url: None,
+            defer_after: Duration::from_secs(2),
+            tick: Duration::from_secs(60),
+        }
     }
 }
 
@@ -39,7 +47,7 @@ impl Default for ServeOptions {
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
-    let ServeOptions { rest_url, gateway_url, defer_after } = options;
+    let ServeOptions { rest_url, gateway_url, defer_after, tick } = options;
     let mut http = HttpBuilder::new(token);
     if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
@@ -65,6 +73,7 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                 if let Err(error) = poise::builtins::register_globally(ctx, &framework.options().commands).await {
                     tracing::error!(%error, "could not register slash commands; serving the registered ones");
                 }
+                tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick));
                 Ok(Data { handler, defer_after })
             })
         })
@@ -104,4 +113,26 @@ fn chain(error: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+/// Posts what the handler says is due, every `tick`, for as long as the bot runs.
+async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration) {
+    let mut interval = tokio::time::interval(tick);
+    loop {
+        interval.tick().await;
+        let ask = handler.clone();
+        let due = match tokio::task::spawn_blocking(move || ask.due()).await {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::error!(%error, "the deadline check panicked");
+                continue;
+            }
+        };
+        for (place, reply) in due {
+            let channel = serenity::ChannelId::new(place.channel);
+            if let Err(error) = channel.send_message(&http, super::reply::channel_message(reply)).await {
+                tracing::warn!(%error, channel = place.channel, "could not post a due message");
+            }
+        }
+    }
 }

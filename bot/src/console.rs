@@ -1,0 +1,205 @@
+//! The local console: one channel in the terminal, where anyone can type the
+//! same commands as on Discord, as any user (`/as alice`). Pictures and files
+//! are written to a folder and their paths printed. It reads a pipe too, one
+//! command per line, and ends at the end of input, so it can be scripted.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use crate::core::{Command, DrawAction, Handler, Place, Reply, Request, TakebackAction, User};
+
+/// The console's single channel.
+pub const CHANNEL: Place = Place { guild: 0, channel: 1 };
+
+/// What one line asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Speak as this user from now on.
+    As(String),
+    Run(Command),
+    Quit,
+    Nothing,
+}
+
+/// The console's users: named on first use, numbered in order of appearance.
+#[derive(Default)]
+pub struct Users {
+    names: Vec<String>,
+}
+
+impl Users {
+    pub fn get(&mut self, name: &str) -> User {
+        let name = name.trim_start_matches('@').to_string();
+        let index = match self.names.iter().position(|n| *n == name) {
+            Some(i) => i,
+            None => {
+                self.names.push(name.clone());
+                self.names.len() - 1
+            }
+        };
+        User { id: index as u64 + 1, name, can_manage_channel: true }
+    }
+}
+
+/// Reads one console line. `users` resolves `@name` arguments.
+pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Line::Nothing);
+    }
+    let Some(rest) = line.strip_prefix('/') else {
+        // A bare line is a move: the most common thing typed at a board.
+        return Ok(Line::Run(Command::Move { text: line.to_string() }));
+    };
+    let (verb, args) = rest.split_once(char::is_whitespace).map_or((rest, ""), |(v, a)| (v, a.trim()));
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let one_of = |options: &[&str]| -> Result<usize, String> {
+        let word = words.first().copied().unwrap_or("");
+        options.iter().position(|o| *o == word).ok_or_else(|| format!("/{verb} takes one of: {}", options.join(", ")))
+    };
+    let command = match verb {
+        "as" if words.len() == 1 => return Ok(Line::As(words[0].trim_start_matches('@').to_string())),
+        "as" => return Err("say who: /as alice".into()),
+        "quit" | "exit" => return Ok(Line::Quit),
+        "play" => {
+            let variant = words.first().ok_or("say which variant: /play chess [@opponent] [days per move]")?;
+            let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
+            let days = words.iter().find_map(|w| w.parse::<u32>().ok());
+            Command::Play { variant: variant.to_string(), opponent, move_days: days }
+        }
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "move" if !args.is_empty() => Command::Move { text: args.to_string() },
+        "move" => return Err("say which move: /move e4".into()),
+        "board" => Command::Board,
+        "resign" => Command::Resign,
+        "draw" => Command::Draw(
+            [DrawAction::Offer, DrawAction::Accept, DrawAction::Decline, DrawAction::Claim]
+                [one_of(&["offer", "accept", "decline", "claim"])?],
+        ),
+        "takeback" => Command::Takeback(
+            [TakebackAction::Request, TakebackAction::Accept, TakebackAction::Decline]
+                [one_of(&["request", "accept", "decline"])?],
+        ),
+        "roll" if args.is_empty() => Command::RollForGame,
+        "roll" => {
+            let sealed = args.ends_with(" sealed");
+            Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed }
+        }
+        "seed" => Command::Seed { text: args.to_string() },
+        "verify" => Command::Verify,
+        "game" => Command::Game,
+        "stats" => Command::Stats { user: words.first().map(|w| users.get(w)) },
+        "leaderboard" => Command::Leaderboard { variant: words.first().unwrap_or(&"chess").to_string() },
+        "rules" => Command::Rules { variant: words.first().unwrap_or(&"chess").to_string() },
+        "help" => Command::Help,
+        other => return Err(format!("there is no /{other}; type /help")),
+    };
+    Ok(Line::Run(command))
+}
+
+/// Runs the console until `quit` or the end of input.
+pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, images: &Path) -> std::io::Result<()> {
+    let interactive = std::io::stdin().is_terminal();
+    let mut users = Users::default();
+    let mut speaker = users.get("alice");
+    std::fs::create_dir_all(images)?;
+    let mut saved = 0usize;
+    if interactive {
+        writeln!(out, "Rookery console: one local channel. Type /help, /as NAME to switch players, /quit to leave.")?;
+    }
+    let mut lines = input.lines();
+    loop {
+        if interactive {
+            write!(out, "{}> ", speaker.name)?;
+            out.flush()?;
+        }
+        let Some(line) = lines.next() else { break };
+        match parse_line(&line?, &mut users) {
+            Ok(Line::Nothing) => {}
+            Ok(Line::Quit) => break,
+            Ok(Line::As(name)) => speaker = users.get(&name),
+            Ok(Line::Run(command)) => {
+                for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
+                    print_reply(&reply, &speaker, images, &mut saved, out)?;
+                }
+                for (_, reply) in handler.due().into_iter().filter(|(place, _)| *place == CHANNEL) {
+                    print_reply(&reply, &speaker, images, &mut saved, out)?;
+                }
+            }
+            Err(problem) => writeln!(out, "(only you) {problem}")?,
+        }
+    }
+    Ok(())
+}
+
+fn print_reply(
+    reply: &Reply,
+    to: &User,
+    images: &Path,
+    saved: &mut usize,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let prefix = if reply.ephemeral { format!("(only {}) ", to.name) } else { String::new() };
+    writeln!(out, "{prefix}{}", reply.text)?;
+    for (name, value) in &reply.fields {
+        writeln!(out, "  {name}: {value}")?;
+    }
+    for file in reply.image.iter().chain(&reply.files) {
+        *saved += 1;
+        let path: PathBuf = images.join(format!("{:03}-{}", saved, file.name));
+        std::fs::write(&path, &file.bytes)?;
+        writeln!(out, "  [file] {}", path.display())?;
+    }
+    if !reply.buttons.is_empty() {
+        let labels: Vec<String> =
+            reply.buttons.iter().map(|b| format!("[{}] /{}", b.label, button_line(b.action))).collect();
+        writeln!(out, "  {}", labels.join("  "))?;
+    }
+    Ok(())
+}
+
+/// What to type in the console for a button.
+fn button_line(action: crate::core::ButtonAction) -> &'static str {
+    use crate::core::ButtonAction as A;
+    match action {
+        A::Accept => "accept",
+        A::Decline => "decline",
+        A::Resign => "resign",
+        A::OfferDraw => "draw offer",
+        A::AcceptDraw => "draw accept",
+        A::DeclineDraw => "draw decline",
+        A::Roll => "roll",
+        A::Board => "board",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_become_commands() {
+        let mut users = Users::default();
+        let bob = users.get("bob");
+        assert_eq!(parse_line("  ", &mut users), Ok(Line::Nothing));
+        assert_eq!(parse_line("/as @carol", &mut users), Ok(Line::As("carol".into())));
+        assert_eq!(parse_line("e4", &mut users), Ok(Line::Run(Command::Move { text: "e4".into() })));
+        assert_eq!(parse_line("/move Nf3", &mut users), Ok(Line::Run(Command::Move { text: "Nf3".into() })));
+        assert_eq!(
+            parse_line("/play chess @bob 3", &mut users),
+            Ok(Line::Run(Command::Play { variant: "chess".into(), opponent: Some(bob), move_days: Some(3) }))
+        );
+        assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
+        assert_eq!(
+            parse_line("/roll 2d6+1 sealed", &mut users),
+            Ok(Line::Run(Command::Roll { expression: "2d6+1".into(), sealed: true }))
+        );
+        assert_eq!(parse_line("/roll", &mut users), Ok(Line::Run(Command::RollForGame)));
+        assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
+        assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
+        assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));
+        assert!(parse_line("/play", &mut users).is_err());
+        assert_eq!(users.get("bob").id, 1, "the same name is the same user");
+    }
+}

@@ -1,0 +1,108 @@
+//! The adapter from engine positions to [`BoardView`]s. It reads only the
+//! engine's generic vocabulary — geometry, piece kinds by name, moves — so a new
+//! variant needs no change here beyond naming its pieces' glyphs.
+
+use rookery_engine::geometry::Shade as EngineShade;
+use rookery_engine::{Color, Move, Position, Square, Variant};
+
+use crate::{BoardView, CellRef, Glyph, LastMove, Layer, Piece, Shade, Side, SideColours, Theme};
+
+/// How to show a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Look {
+    /// The move that led here, highlighted.
+    pub last_move: Option<Move>,
+    /// Draw the board as Black (or Scarlet) sees it.
+    pub flipped: bool,
+    pub theme: Theme,
+}
+
+/// The glyph that draws a piece kind, by the kind's name.
+pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
+    Some(match kind_name {
+        "king" => Glyph::King,
+        "queen" => Glyph::Queen,
+        "rook" => Glyph::Rook,
+        "bishop" => Glyph::Bishop,
+        "knight" => Glyph::Knight,
+        "pawn" => Glyph::Pawn,
+        _ => return None,
+    })
+}
+
+fn cell_of(position: &Position, square: Square) -> CellRef {
+    let g = &position.rules().geometry;
+    CellRef::on(g.layer(square), g.file(square), g.rank(square))
+}
+
+/// A view of `position`: its board, pieces, the last move and any king in check.
+pub fn view_of(position: &Position, look: Look) -> BoardView {
+    let rules = position.rules();
+    let g = &rules.geometry;
+    let layers = g
+        .layers()
+        .iter()
+        .enumerate()
+        .map(|(l, layer)| {
+            let files = (0..g.width()).map(|f| g.file_label(f).to_string()).collect();
+            let ranks = (0..g.height()).map(|r| g.rank_label(r).to_string()).collect();
+            Layer::with_labels(&layer.name, files, ranks, |f, r| {
+                let square = g.square(l as i32, f as i32, r as i32)?;
+                Some(match g.shade(square) {
+                    Some(EngineShade::Light) => Shade::Light,
+                    Some(EngineShade::Dark) => Shade::Dark,
+                    // Uncoloured boards still get a checkerboard, for looks.
+                    None => Shade::checker(f, r),
+                })
+            })
+        })
+        .collect();
+    let mut view = BoardView::new(layers);
+    for color in Color::ALL {
+        let side = color.fold(Side::First, Side::Second);
+        for (square, kind) in position.pieces(color) {
+            // A kind without a glyph is left undrawn rather than failing the picture.
+            if let (Some(glyph), Some(cell)) =
+                (glyph_for(rules.kind(kind).name), view.cell_mut(cell_of(position, square)))
+            {
+                cell.piece = Some(Piece { glyph, side });
+            }
+        }
+    }
+    if position.is_check() {
+        view.checks = position.royals(position.turn()).iter().map(|sq| cell_of(position, sq)).collect();
+    }
+    view.last_move =
+        look.last_move.map(|mv| LastMove { from: Some(cell_of(position, mv.from)), to: cell_of(position, mv.to) });
+    view.flipped = look.flipped;
+    view.theme = look.theme;
+    view.colours =
+        if rules.variant == Variant::Dragonchess { SideColours::GoldScarlet } else { SideColours::WhiteBlack };
+    view
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rookery_engine::game::Game;
+
+    #[test]
+    fn chess_position_becomes_a_view() {
+        let mut game = Game::new(Variant::Chess).unwrap();
+        for mv in ["f3", "e5", "g4", "Qh4"] {
+            let side = game.position().turn();
+            game.play_move(side, mv).unwrap();
+        }
+        let view = view_of(game.position(), Look { last_move: game.last_move(), flipped: true, theme: Theme::Dark });
+        assert_eq!(view.layers.len(), 1);
+        assert_eq!(view.layers[0].cells.len(), 64);
+        let queen = view.cell(CellRef::new(7, 3)).unwrap().piece.unwrap();
+        assert_eq!((queen.glyph, queen.side), (Glyph::Queen, Side::Second));
+        assert_eq!(view.checks, vec![CellRef::new(4, 0)]);
+        assert_eq!(view.last_move, Some(LastMove { from: Some(CellRef::new(3, 7)), to: CellRef::new(7, 3) }));
+        assert_eq!(view.cell(CellRef::new(0, 0)).unwrap().shade, Shade::Dark);
+        assert!(view.flipped);
+        let pieces = view.layers[0].cells.iter().flatten().filter(|c| c.piece.is_some()).count();
+        assert_eq!(pieces, 32);
+    }
+}
