@@ -25,8 +25,8 @@ static TABLES: Mutex<()> = Mutex::new(());
 impl Core {
     pub(super) fn roll(&self, place: Place, user: &User, expression: &str, sealed: bool) -> Outcome {
         let _turn = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-        let key = channel(place);
-        let mut day = Day::open(&self.storage, key, self.now())?;
+        let (key, now) = (channel(place), self.now());
+        let mut day = Day::open(&self.storage, key, now)?;
         let rolled = if sealed { day.ledger.roll_sealed(expression) } else { day.ledger.roll_notation(expression) };
         let (record, shown) = match rolled {
             Ok(NotationRoll { record, results }) => (record, dice::render(&results)),
@@ -41,13 +41,7 @@ impl Core {
             }
             Err(other) => return Err(Refusal::from(other)),
         };
-        let log = LoggedRoll {
-            index: record.index,
-            expression: expression.to_owned(),
-            sealed,
-            user: user.id,
-            at: self.now(),
-        };
+        let log = LoggedRoll { index: record.index, expression: expression.to_owned(), sealed, user: user.id, at: now };
         day.record(&self.storage, key, &log)?;
         Ok(roll_replies(&day, user, &record, shown))
     }
