@@ -5,6 +5,7 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
+mod dice;
 mod games;
 mod info;
 mod message;
@@ -85,9 +86,10 @@ impl Core {
             Command::Leaderboard { variant } => self.leaderboard(place, variant),
             Command::Rules { variant } => info::rules(variant),
             Command::Help => Ok(vec![info::help()]),
-            Command::Roll { .. } | Command::RollForGame | Command::Seed { .. } | Command::Verify => {
-                Err(Refusal::new("dice are not available in this build yet"))
-            }
+            Command::Roll { expression, sealed } => self.roll(place, user, expression, *sealed),
+            Command::RollForGame => self.roll_for_game(place),
+            Command::Seed { text } => self.seed(place, user, text),
+            Command::Verify => self.verify(place),
         }
     }
 }

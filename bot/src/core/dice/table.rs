@@ -1,0 +1,190 @@
+//! A channel's table ledgers as stored: one per UTC day, with a log of its rolls.
+//!
+//! The engine [`Ledger`] is never stored itself. What is stored is what it was
+//! made from (id, server seed, player seeds) and, per roll, the line that was
+//! rolled; the ledger is rebuilt by replaying those lines. Faces depend only on
+//! the seed, the id, the player seeds and the roll's index, so the replay gives
+//! back exactly the rolls that were shown, and a restart loses nothing.
+
+use rookery_engine::dice::{Ledger, LedgerError, LedgerId, ServerSeed};
+use rookery_storage::{ChannelKey, Storage};
+use serde::{Deserialize, Serialize};
+
+use super::super::{storage_failure, Refusal};
+
+/// A table ledger's state, stored with `Storage::put_ledger` under its storage id.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct TableState {
+    /// Storage key of the ledger and its roll log.
+    pub id: u64,
+    /// The engine ledger id, `table:<channel>:<date>`: part of every derivation.
+    pub ledger: String,
+    /// The UTC day (`YYYY-MM-DD`) the ledger serves.
+    pub date: String,
+    /// The server seed as hex; secret until `revealed`.
+    pub seed: String,
+    /// Player seeds in canonical order.
+    pub player_seeds: Vec<String>,
+    /// Index of the next roll: every index below it was shown to someone, so a
+    /// shorter roll log means lost rolls, and the ledger refuses to reuse them.
+    pub next_index: u64,
+    /// Set when the day is over: the seed and transcript may now be published.
+    pub revealed: bool,
+}
+
+/// One roll as logged with `Storage::log_roll`: enough to replay it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct LoggedRoll {
+    pub index: u64,
+    /// The notation exactly as rolled.
+    pub expression: String,
+    pub sealed: bool,
+    /// Who rolled, and when (Unix seconds), for moderators reading an export.
+    pub user: u64,
+    pub at: i64,
+}
+
+/// Today's open ledger of a channel, rebuilt and ready to roll.
+pub(super) struct Day {
+    pub state: TableState,
+    pub ledger: Ledger,
+    /// Engine ids of earlier ledgers this call revealed because their day is over.
+    pub revealed_now: Vec<String>,
+}
+
+impl Day {
+    /// Today's ledger of `channel`, created if there is none yet. Ledgers of
+    /// earlier days that are still open are revealed first (rotation happens on
+    /// the first dice command of a new day, not on a timer).
+    pub fn open(storage: &Storage, channel: ChannelKey, now: i64) -> Result<Day, Refusal> {
+        let today = utc_date(now);
+        let mut current = None;
+        let mut revealed_now = Vec::new();
+        for mut state in storage.channel_ledgers::<TableState>(channel).map_err(storage_failure)? {
+            if state.revealed {
+                continue;
+            }
+            // A ledger dated after today (the clock went back) stays the open one
+            // rather than running two open ledgers side by side.
+            if state.date >= today {
+                current = Some(state);
+            } else {
+                state.revealed = true;
+                storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+                revealed_now.push(state.ledger);
+            }
+        }
+        let state = match current {
+            Some(state) => state,
+            None => create(storage, channel, today)?,
+        };
+        let ledger = rebuild(storage, channel, &state)?;
+        Ok(Day { state, ledger, revealed_now })
+    }
+
+    /// Stores a roll the ledger just made: the log entry first, so that a crash
+    /// in between leaves a log one roll ahead of the state, which [`rebuild`]
+    /// accepts.
+    pub fn record(&mut self, storage: &Storage, channel: ChannelKey, roll: &LoggedRoll) -> Result<(), Refusal> {
+        storage.log_roll(channel, self.state.id, roll.index, roll).map_err(storage_failure)?;
+        self.state.next_index = roll.index + 1;
+        self.save(storage, channel)
+    }
+
+    /// Stores the state after a player seed was added.
+    pub fn save(&mut self, storage: &Storage, channel: ChannelKey) -> Result<(), Refusal> {
+        self.state.player_seeds = self.ledger.player_seeds().to_vec();
+        storage.put_ledger(channel, self.state.id, &self.state).map_err(storage_failure)
+    }
+}
+
+/// The channel's revealed ledgers, oldest first.
+pub(super) fn revealed(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
+    let states = storage.channel_ledgers::<TableState>(channel).map_err(storage_failure)?;
+    Ok(states.into_iter().filter(|state| state.revealed).collect())
+}
+
+fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableState, Refusal> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|error| {
+        tracing::error!(%error, "no randomness from the operating system");
+        Refusal::new("Rookery could not get fresh randomness for today's dice just now. Please try again.")
+    })?;
+    let state = TableState {
+        id: storage.new_id().map_err(storage_failure)?,
+        ledger: format!("table:{}:{date}", channel.channel),
+        date,
+        seed: ServerSeed::from_bytes(bytes).to_hex(),
+        player_seeds: Vec::new(),
+        next_index: 0,
+        revealed: false,
+    };
+    storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+    Ok(state)
+}
+
+/// The engine ledger of `state`, with every logged roll replayed in order.
+pub(super) fn rebuild(storage: &Storage, channel: ChannelKey, state: &TableState) -> Result<Ledger, Refusal> {
+    let id = LedgerId::new(&state.ledger).map_err(|e| damaged(state, &e.to_string()))?;
+    let seed = ServerSeed::from_hex(&state.seed).map_err(|e| damaged(state, &e.to_string()))?;
+    let mut ledger = Ledger::new(id, seed);
+    for player_seed in &state.player_seeds {
+        ledger.add_player_seed(player_seed).map_err(|e| damaged(state, &e.to_string()))?;
+    }
+    for roll in storage.rolls::<LoggedRoll>(channel, state.id).map_err(storage_failure)? {
+        let replayed =
+            if roll.sealed { ledger.roll_sealed(&roll.expression) } else { ledger.roll_notation(&roll.expression) };
+        let index = match replayed {
+            Ok(done) => done.record.index,
+            Err(LedgerError::RollFailed { index, .. }) => index,
+            Err(error) => return Err(damaged(state, &error.to_string())),
+        };
+        if index != roll.index {
+            return Err(damaged(state, &format!("logged roll {} replayed as {index}", roll.index)));
+        }
+    }
+    if (ledger.records().len() as u64) < state.next_index {
+        return Err(damaged(state, "rolls are missing from the log"));
+    }
+    Ok(ledger)
+}
+
+/// A stored ledger that does not rebuild: never roll on it (indexes could repeat).
+fn damaged(state: &TableState, reason: &str) -> Refusal {
+    tracing::error!(ledger = %state.ledger, id = state.id, reason, "table ledger does not rebuild");
+    Refusal::new(format!(
+        "The dice ledger `{}` of this channel is damaged, so Rookery will not roll on it. \
+         Please tell the bot's operator.",
+        state.ledger
+    ))
+}
+
+/// The UTC calendar date of Unix time `unix`, as `YYYY-MM-DD`
+/// (Howard Hinnant's `civil_from_days`).
+pub(super) fn utc_date(unix: i64) -> String {
+    let z = unix.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_date;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc_date(0), "1970-01-01");
+        assert_eq!(utc_date(951_782_400), "2000-02-29");
+        assert_eq!(utc_date(951_782_399), "2000-02-28");
+        assert_eq!(utc_date(1_700_000_000), "2023-11-14");
+        assert_eq!(utc_date(1_704_067_199), "2023-12-31");
+        assert_eq!(utc_date(1_704_067_200), "2024-01-01");
+    }
+}
