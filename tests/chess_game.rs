@@ -1,7 +1,7 @@
 //! Issue 5: a short chess game played through slash commands and button
 //! clicks, checked at the REST boundary. The assertions are about the adapter
 //! contract (which calls, flags, attachments, buttons), not about chess text,
-//! so they hold for the stand-in and for the real core alike.
+//! played against the real command core on a fresh database.
 
 use anyhow::Result;
 use axum::http::{Method, StatusCode};
@@ -37,7 +37,8 @@ const SUGGESTIONS: u64 = 8;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess_game_through_commands_and_buttons() -> Result<()> {
-    let connected = connect(core()).await?;
+    let (handler, _database) = core()?;
+    let connected = connect(handler).await?;
     let fake = &connected.fake;
 
     let registration = fake.calls().into_iter().find(|c| c.method == Method::PUT).expect("registered");

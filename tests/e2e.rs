@@ -6,13 +6,11 @@
 //! - `chess_game`: a short game through commands and buttons (issue 5).
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
-//! - `stand_in`: the command core until the real one lands.
 
 mod adapter;
 mod chess_game;
 mod fake_discord;
 mod interactions;
-mod stand_in;
 
 use std::sync::Arc;
 
@@ -24,11 +22,14 @@ use tokio::task::JoinHandle;
 
 use fake_discord::FakeDiscord;
 
-/// The command core the chess scenario plays against. This is the one place to
-/// swap in the real core once it lands, e.g.
-/// `Arc::new(rookery::core::Core::open(temp_dir)?)`.
-fn core() -> Arc<dyn Handler> {
-    Arc::new(stand_in::StandIn::default())
+/// The real command core on a fresh database, with the directory that holds it
+/// (the database lives as long as the directory value does).
+fn core() -> Result<(Arc<dyn Handler>, tempfile::TempDir)> {
+    let dir = tempfile::tempdir()?;
+    let storage = rookery_storage::Storage::open(dir.path())?;
+    // Build the board renderer now, so the first board is not slowed by it.
+    rookery::picture::renderer();
+    Ok((Arc::new(rookery::core::Core::new(storage, rookery::core::system_clock())), dir))
 }
 
 const TOKEN: &str = "fake-token";

@@ -31,7 +31,9 @@ pub(super) fn help() -> Reply {
          `/move text` play a move (`e4`, `Nf3`, `e2e4`)\n\
          `/board` show the game · `/game` players, PGN and FEN\n\
          `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
-         `/stats [user]` · `/leaderboard variant` · `/rules variant`",
+         `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
+         `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
+         before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`",
     )
 }
 
