@@ -215,7 +215,9 @@ fn game_details_autocomplete_help_and_rules() {
     assert!(t.core.complete_move(HERE, 1, "").is_empty(), "not alice's turn");
     assert!(t.core.complete_move(Place { guild: 1, channel: 99 }, 2, "").is_empty());
     assert!(t.send(alice(), Command::Help)[0].text.contains("/play"));
-    assert!(t.ok(alice(), Command::Rules { variant: "chess".into() }).text.contains("FIDE"));
+    let rules = t.ok(alice(), Command::Rules { variant: "chess".into() });
+    assert!(rules.text.contains("FIDE"));
+    assert_eq!(&rules.image.expect("a piece diagram").bytes[1..4], b"PNG");
     assert!(t.refused(alice(), Command::Rules { variant: "newchess".into() }).contains("not yet supported"));
     assert!(t.ok(alice(), Command::Stats { user: Some(carol()) }).text.contains("No rated games"));
     assert!(t.ok(alice(), Command::Leaderboard { variant: "chess".into() }).text.contains("No rated"));

@@ -1,8 +1,12 @@
 //! Help, rules, stats and the leaderboard.
 
+use rookery_engine::game::Game;
 use rookery_engine::Variant;
+use rookery_render::Theme;
 
-use super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
+use crate::picture;
+
+use super::{storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 
 /// The project's rules documents, which `/rules` shows.
 fn rules_text(variant: Variant) -> Option<&'static str> {
@@ -21,7 +25,14 @@ pub(super) fn rules(variant: &str) -> Outcome {
     if shown.len() < text.len() {
         shown.push_str("\n…");
     }
-    Ok(vec![Reply::text(shown)])
+    let mut reply = Reply::text(shown);
+    // The piece diagram: every piece of the game where it starts.
+    let start = Game::new(variant)?;
+    match picture::game_png(&start, false, Theme::Light) {
+        Ok(bytes) => reply.image = Some(Attachment { name: format!("{variant}-pieces.png"), bytes }),
+        Err(error) => tracing::error!(%error, %variant, "rules diagram failed"),
+    }
+    Ok(vec![reply])
 }
 
 pub(super) fn help() -> Reply {
