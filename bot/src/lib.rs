@@ -2,7 +2,10 @@
 //! adapter, the local console, the scheduler and the command-line tools. The
 //! `rookery` binary (`main.rs`) only wires these together.
 
+pub mod admin;
+pub mod bench;
 pub mod core;
 pub mod dice_cli;
 pub mod discord;
+pub mod load;
 pub mod tools;
