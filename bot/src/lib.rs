@@ -2,10 +2,13 @@
 //! adapter, the local console, the scheduler and the command-line tools. The
 //! `rookery` binary (`main.rs`) only wires these together.
 
+pub mod admin;
+pub mod bench;
 pub mod config;
 pub mod console;
 pub mod core;
 pub mod dice_cli;
 pub mod discord;
+pub mod load;
 pub mod picture;
 pub mod tools;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rookery::config::Config;
 use rookery::core::{system_clock, Core};
-use rookery::{console as local, dice_cli, discord, tools};
+use rookery::{admin, bench, console as local, dice_cli, discord, tools};
 use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
@@ -100,6 +100,39 @@ enum Command {
         /// The transcript file.
         transcript: std::path::PathBuf,
     },
+    /// Write every stored record as JSON lines (a backup).
+    Export {
+        /// The bot's database directory.
+        #[arg(long)]
+        data_dir: std::path::PathBuf,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Store every record of a backup written by `export`.
+    Import {
+        /// The database directory to import into (created if missing).
+        #[arg(long)]
+        data_dir: std::path::PathBuf,
+        /// The backup file.
+        file: std::path::PathBuf,
+    },
+    /// Measure move latency and durable moves per second on a fresh database.
+    Bench {
+        /// A fresh directory for the bench database (default: a temporary one).
+        #[arg(long)]
+        data_dir: Option<std::path::PathBuf>,
+        /// Moves to time one at a time.
+        #[arg(long, default_value_t = 2000)]
+        moves: usize,
+        /// Moves to play for the throughput run.
+        #[arg(long, default_value_t = 5000)]
+        throughput_moves: usize,
+        #[arg(long, default_value_t = 100)]
+        channels: u64,
+        #[arg(long, default_value_t = 8)]
+        threads: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -134,6 +167,30 @@ fn run(cli: Cli) -> Result<()> {
             println!("{report}");
             anyhow::ensure!(ok, "the transcript does not verify");
             return Ok(());
+        }
+        Command::Export { data_dir, output: Some(file) } => {
+            let count = admin::export_to_file(data_dir, file)?;
+            format!("exported {count} records to {}\n", file.display())
+        }
+        Command::Export { data_dir, output: None } => {
+            // The records go to stdout, so the count goes to stderr.
+            let count = admin::export(data_dir, &mut std::io::stdout().lock())?;
+            eprintln!("exported {count} records");
+            return Ok(());
+        }
+        Command::Import { data_dir, file } => {
+            let count = admin::import(data_dir, file)?;
+            format!("imported {count} records into {}\n", data_dir.display())
+        }
+        Command::Bench { data_dir, moves, throughput_moves, channels, threads } => {
+            let temporary = std::env::temp_dir().join(format!("rookery-bench-{}", std::process::id()));
+            let dir = data_dir.clone().unwrap_or_else(|| temporary.clone());
+            let result = bench::run(&dir, *moves, *throughput_moves, *channels, *threads);
+            if data_dir.is_none() {
+                // Best effort: a leftover temporary directory is harmless.
+                let _ = std::fs::remove_dir_all(&temporary);
+            }
+            result?
         }
     };
     print!("{output}");

@@ -1,0 +1,136 @@
+//! Crash safety: a worker process plays moves through the real command core
+//! and prints each one only once the core has acknowledged it; this test kills
+//! it with SIGKILL at random moments, reopens the database and checks that it
+//! opens and that every acknowledged move is in the stored record.
+//!
+//! SIGKILL loses the process, not the operating system's page cache, so this
+//! checks sled's crash recovery and that acknowledgement comes after the
+//! write; it cannot check fsync against power loss.
+//!
+//! `ROOKERY_CRASH_ROUNDS` (default 50) sets the number of kills and
+//! `ROOKERY_CRASH_SEED` replays a run's kill timings.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use rookery_storage::{ChannelGame, ChannelKey, Storage};
+
+const GUILD: u64 = 9;
+const CHANNELS: u64 = 4;
+
+/// What the workers acknowledged: (channel, game) to action index and text.
+type Acked = HashMap<(u64, u64), BTreeMap<usize, String>>;
+
+/// A small xorshift generator: the kill timings only need to vary and replay.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Runs the worker for `delay`, kills it, and returns the complete lines it
+/// printed. A line cut off by the kill has no newline and is not an
+/// acknowledgement.
+fn run_and_kill(dir: &std::path::Path, delay: Duration) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crash-worker"))
+        .arg(dir)
+        .arg(CHANNELS.to_string())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting the worker");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        while reader.read_line(&mut line).expect("reading the worker") > 0 {
+            if let Some(complete) = line.strip_suffix('\n') {
+                lines.push(complete.to_string());
+            }
+            line.clear();
+        }
+        lines
+    });
+    std::thread::sleep(delay);
+    // Child::kill is SIGKILL on Unix: no destructors, no final flush.
+    child.kill().expect("killing the worker");
+    let status = child.wait().expect("waiting for the worker");
+    let lines = reader.join().expect("the reader thread");
+    if status.code().is_some() {
+        // It exited by itself before the kill: that is a worker failure.
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("piped stderr"), &mut stderr).unwrap();
+        panic!("the worker exited on its own ({status}): {stderr}");
+    }
+    lines
+}
+
+/// The stored game `game` of `channel`: current or archived.
+fn find(storage: &Storage, channel: u64, game: u64) -> Option<ChannelGame> {
+    let key = ChannelKey { guild: GUILD, channel };
+    let current = storage.channel_game(key).expect("reading a channel").filter(|g| g.id == game);
+    current.or_else(|| storage.archived_games(key).expect("reading the archive").into_iter().find(|g| g.id == game))
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill() {
+    let rounds: usize = std::env::var("ROOKERY_CRASH_ROUNDS").map_or(50, |r| r.parse().expect("a number of rounds"));
+    let seed = std::env::var("ROOKERY_CRASH_SEED").map_or_else(
+        |_| SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1,
+        |s| s.parse().expect("a numeric seed"),
+    );
+    eprintln!("crash test: {rounds} rounds, ROOKERY_CRASH_SEED={seed}");
+    let mut rng = Rng(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let mut acked: Acked = HashMap::new();
+    let mut started = Vec::new();
+    let begun = Instant::now();
+    for round in 1..=rounds {
+        // Most kills land mid-play; some during start-up and recovery.
+        let delay = Duration::from_millis(if rng.below(5) == 0 { rng.below(15) } else { 15 + rng.below(150) });
+        for line in run_and_kill(dir.path(), delay) {
+            let fields: Vec<&str> = line.split(' ').collect();
+            match fields[..] {
+                ["start", channel, game] => started.push((channel.parse().unwrap(), game.parse().unwrap())),
+                ["ack", channel, game, index, action] => {
+                    let index: usize = index.parse().unwrap();
+                    let (channel, game) = (channel.parse().unwrap(), game.parse().unwrap());
+                    acked.entry((channel, game)).or_default().insert(index, action.to_string());
+                }
+                _ => panic!("round {round}: unexpected worker line {line:?}"),
+            }
+        }
+        let storage = Storage::open(dir.path())
+            .unwrap_or_else(|e| panic!("round {round}: the database no longer opens after SIGKILL: {e}"));
+        for &(channel, game) in &started {
+            assert!(
+                find(&storage, channel, game).is_some(),
+                "round {round}: accepted game {game} in channel {channel} was lost"
+            );
+        }
+        for (&(channel, game), moves) in &acked {
+            let record = find(&storage, channel, game)
+                .unwrap_or_else(|| panic!("round {round}: game {game} in channel {channel} was lost"));
+            for (&index, action) in moves {
+                assert_eq!(
+                    record.actions.get(index),
+                    Some(action),
+                    "round {round}: channel {channel} game {game}: acknowledged action {index} ({action}) \
+                     is not in the reopened record ({} actions stored)",
+                    record.actions.len()
+                );
+            }
+        }
+    }
+    let moves: usize = acked.values().map(BTreeMap::len).sum();
+    eprintln!("crash test: {moves} acknowledged moves, {} games, all intact, {:.1?}", started.len(), begun.elapsed());
+    assert!(moves >= rounds, "the workers barely played ({moves} moves in {rounds} rounds)");
+}

@@ -1,0 +1,40 @@
+//! The crash test's worker: plays chess through the real command core in a few
+//! channels of the database at `DIR`, forever, and prints one line per step
+//! only after the core has acknowledged it (the core replies after the storage
+//! flush). The crash test kills it with SIGKILL at random points and checks
+//! that every acknowledged step survived.
+//!
+//! Lines: `start CHANNEL GAME` when a new game was accepted, and
+//! `ack CHANNEL GAME INDEX ACTION` when a move was played.
+//!
+//! Usage: `crash-worker DIR CHANNELS`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use rookery::core::{system_clock, Core, Place};
+use rookery::load::{step, Step};
+use rookery_storage::Storage;
+
+/// The guild every crash-test channel lives in.
+const GUILD: u64 = 9;
+
+fn main() -> Result<()> {
+    let mut args = std::env::args().skip(1);
+    let dir = PathBuf::from(args.next().context("usage: crash-worker DIR CHANNELS")?);
+    let channels: u64 = args.next().context("usage: crash-worker DIR CHANNELS")?.parse()?;
+    let core = Core::new(Storage::open(&dir)?, system_clock());
+    let mut out = std::io::stdout().lock();
+    for channel in (1..=channels).cycle() {
+        let line = match step(&core, Place { guild: GUILD, channel })? {
+            Step::Started { game } => format!("start {channel} {game}\n"),
+            Step::Moved { game, index, action } => format!("ack {channel} {game} {index} {action}\n"),
+        };
+        // One write per line, flushed at once: the parent must see every
+        // acknowledgement that happened before the kill.
+        out.write_all(line.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(())
+}
