@@ -47,18 +47,25 @@ fn run_and_kill(dir: &std::path::Path, delay: Duration) -> Vec<String> {
         .spawn()
         .expect("starting the worker");
     let stdout = child.stdout.take().expect("piped stdout");
+    let (ready_tx, ready) = std::sync::mpsc::channel();
     let reader = std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         let mut lines = Vec::new();
         let mut line = String::new();
         while reader.read_line(&mut line).expect("reading the worker") > 0 {
-            if let Some(complete) = line.strip_suffix('\n') {
-                lines.push(complete.to_string());
+            match line.strip_suffix('\n') {
+                Some("ready") => {
+                    let _ = ready_tx.send(());
+                }
+                Some(complete) => lines.push(complete.to_string()),
+                None => {}
             }
             line.clear();
         }
         lines
     });
+    // Kills are timed from the worker's start of work, not from its launch.
+    let _ = ready.recv_timeout(Duration::from_secs(30));
     std::thread::sleep(delay);
     // Child::kill is SIGKILL on Unix: no destructors, no final flush.
     child.kill().expect("killing the worker");

@@ -24,8 +24,14 @@ fn main() -> Result<()> {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(args.next().context("usage: crash-worker DIR CHANNELS")?);
     let channels: u64 = args.next().context("usage: crash-worker DIR CHANNELS")?.parse()?;
-    let core = Core::new(Storage::open(&dir)?, system_clock());
     let mut out = std::io::stdout().lock();
+    // Every move draws a board; the renderer's one-off set-up (about half a
+    // second) is announced so the parent times its kills from here, across
+    // opening and recovering the database and playing.
+    rookery::picture::renderer();
+    out.write_all(b"ready\n")?;
+    out.flush()?;
+    let core = Core::new(Storage::open(&dir)?, system_clock());
     for channel in (1..=channels).cycle() {
         let line = match step(&core, Place { guild: GUILD, channel })? {
             Step::Started { game } => format!("start {channel} {game}\n"),
