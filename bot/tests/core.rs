@@ -2,59 +2,16 @@
 //! paths players hit (wrong turn, not a player, illegal move, game over, no
 //! game, double clicks).
 
-use std::sync::atomic::{AtomicI64, Ordering};
+mod common;
+
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use common::{alice, bob, carol, Table, HERE};
 use rookery::core::{ButtonAction, Command, Core, DrawAction, Handler, Place, Reply, Request, TakebackAction, User};
 use rookery_storage::Storage;
 
-struct Table {
-    core: Core,
-    clock: Arc<AtomicI64>,
-    _dir: tempfile::TempDir,
-}
-
-const HERE: Place = Place { guild: 1, channel: 10 };
-
-fn alice() -> User {
-    User { id: 1, name: "alice".into(), can_manage_channel: false }
-}
-fn bob() -> User {
-    User { id: 2, name: "bob".into(), can_manage_channel: false }
-}
-fn carol() -> User {
-    User { id: 3, name: "carol".into(), can_manage_channel: false }
-}
-
 impl Table {
-    fn new() -> Table {
-        let dir = tempfile::tempdir().unwrap();
-        let clock = Arc::new(AtomicI64::new(1_700_000_000));
-        let reader = clock.clone();
-        let core = Core::new(Storage::open(dir.path()).unwrap(), Arc::new(move || reader.load(Ordering::SeqCst)));
-        Table { core, clock, _dir: dir }
-    }
-
-    fn send(&self, user: User, command: Command) -> Vec<Reply> {
-        self.core.handle(Request { place: HERE, user, command })
-    }
-
-    /// The single reply of a command that must succeed publicly.
-    fn ok(&self, user: User, command: Command) -> Reply {
-        let replies = self.send(user, command.clone());
-        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
-        assert!(!replies[0].ephemeral, "{command:?} was refused: {}", replies[0].text);
-        replies.into_iter().next().unwrap()
-    }
-
-    /// The private refusal of a command that must fail.
-    fn refused(&self, user: User, command: Command) -> String {
-        let replies = self.send(user, command.clone());
-        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
-        assert!(replies[0].ephemeral, "{command:?} should have been refused: {}", replies[0].text);
-        replies[0].text.clone()
-    }
-
     fn mv(&self, user: User, text: &str) -> Reply {
         self.ok(user, Command::Move { text: text.into() })
     }

@@ -1,71 +1,15 @@
 //! Table dice through the command core: rolls, sealed rolls, player seeds, daily
 //! rotation with revealed transcripts that verify, and ledgers surviving a restart.
 
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+mod common;
 
-use rookery::core::{Command, Core, Handler, Place, Reply, Request, User};
-use rookery_storage::Storage;
+use common::{alice, bob, Table};
+use rookery::core::{Command, Place, Reply, User};
 
-const HERE: Place = Place { guild: 1, channel: 10 };
 const ELSEWHERE: Place = Place { guild: 1, channel: 11 };
-/// 2023-11-14 22:13:20 UTC.
-const START: i64 = 1_700_000_000;
 const DAY: i64 = 86_400;
 
-fn alice() -> User {
-    User { id: 1, name: "alice".into(), can_manage_channel: false }
-}
-fn bob() -> User {
-    User { id: 2, name: "bob".into(), can_manage_channel: false }
-}
-
-struct Table {
-    core: Core,
-    clock: Arc<AtomicI64>,
-    dir: tempfile::TempDir,
-}
-
 impl Table {
-    fn new() -> Table {
-        let dir = tempfile::tempdir().unwrap();
-        let clock = Arc::new(AtomicI64::new(START));
-        Table { core: core_at(&dir, &clock), clock, dir }
-    }
-
-    /// Closes the database and opens it again, as a restarted bot would.
-    fn restart(self) -> Table {
-        let Table { core, clock, dir } = self;
-        drop(core);
-        Table { core: core_at(&dir, &clock), clock, dir }
-    }
-
-    fn advance(&self, seconds: i64) {
-        self.clock.fetch_add(seconds, Ordering::SeqCst);
-    }
-
-    fn send_at(&self, place: Place, user: User, command: Command) -> Vec<Reply> {
-        self.core.handle(Request { place, user, command })
-    }
-
-    fn send(&self, user: User, command: Command) -> Vec<Reply> {
-        self.send_at(HERE, user, command)
-    }
-
-    fn ok(&self, user: User, command: Command) -> Reply {
-        let replies = self.send(user, command.clone());
-        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
-        assert!(!replies[0].ephemeral, "{command:?} was refused: {}", replies[0].text);
-        replies.into_iter().next().unwrap()
-    }
-
-    fn refused(&self, user: User, command: Command) -> String {
-        let replies = self.send(user, command.clone());
-        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
-        assert!(replies[0].ephemeral, "{command:?} should have been refused: {}", replies[0].text);
-        replies[0].text.clone()
-    }
-
     fn roll(&self, user: User, expression: &str) -> Reply {
         self.ok(user, roll(expression, false))
     }
@@ -85,11 +29,6 @@ impl Table {
             })
             .collect()
     }
-}
-
-fn core_at(dir: &tempfile::TempDir, clock: &Arc<AtomicI64>) -> Core {
-    let reader = clock.clone();
-    Core::new(Storage::open(dir.path()).unwrap(), Arc::new(move || reader.load(Ordering::SeqCst)))
 }
 
 fn roll(expression: &str, sealed: bool) -> Command {

@@ -1,0 +1,79 @@
+//! The table the command-core tests play at: a core on a fresh database, with
+//! a clock the test moves by hand.
+
+// Each test file uses its own part of the table.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use rookery::core::{Command, Core, Handler, Place, Reply, Request, User};
+use rookery_storage::Storage;
+
+pub const HERE: Place = Place { guild: 1, channel: 10 };
+/// 2023-11-14 22:13:20 UTC.
+pub const START: i64 = 1_700_000_000;
+
+pub fn alice() -> User {
+    User { id: 1, name: "alice".into(), can_manage_channel: false }
+}
+pub fn bob() -> User {
+    User { id: 2, name: "bob".into(), can_manage_channel: false }
+}
+pub fn carol() -> User {
+    User { id: 3, name: "carol".into(), can_manage_channel: false }
+}
+
+pub struct Table {
+    pub core: Core,
+    pub clock: Arc<AtomicI64>,
+    pub dir: tempfile::TempDir,
+}
+
+fn core_at(dir: &tempfile::TempDir, clock: &Arc<AtomicI64>) -> Core {
+    let reader = clock.clone();
+    Core::new(Storage::open(dir.path()).unwrap(), Arc::new(move || reader.load(Ordering::SeqCst)))
+}
+
+impl Table {
+    pub fn new() -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(AtomicI64::new(START));
+        Table { core: core_at(&dir, &clock), clock, dir }
+    }
+
+    /// Closes the database and opens it again, as a restarted bot would.
+    pub fn restart(self) -> Table {
+        let Table { core, clock, dir } = self;
+        drop(core);
+        Table { core: core_at(&dir, &clock), clock, dir }
+    }
+
+    pub fn advance(&self, seconds: i64) {
+        self.clock.fetch_add(seconds, Ordering::SeqCst);
+    }
+
+    pub fn send_at(&self, place: Place, user: User, command: Command) -> Vec<Reply> {
+        self.core.handle(Request { place, user, command })
+    }
+
+    pub fn send(&self, user: User, command: Command) -> Vec<Reply> {
+        self.send_at(HERE, user, command)
+    }
+
+    /// The single reply of a command that must succeed publicly.
+    pub fn ok(&self, user: User, command: Command) -> Reply {
+        let replies = self.send(user, command.clone());
+        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
+        assert!(!replies[0].ephemeral, "{command:?} was refused: {}", replies[0].text);
+        replies.into_iter().next().unwrap()
+    }
+
+    /// The private refusal of a command that must fail.
+    pub fn refused(&self, user: User, command: Command) -> String {
+        let replies = self.send(user, command.clone());
+        assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
+        assert!(replies[0].ephemeral, "{command:?} should have been refused: {}", replies[0].text);
+        replies[0].text.clone()
+    }
+}
