@@ -146,7 +146,6 @@ pub(crate) fn parse_number(field: &'static str, text: &str) -> Result<u32, FenEr
 /// Chess FEN, as lichess and python-chess read and write it.
 pub mod chess {
     use super::*;
-    use crate::moves::Special;
 
     const LETTERS: [char; 4] = ['K', 'Q', 'k', 'q'];
 
@@ -259,9 +258,7 @@ pub mod chess {
         }
         out.extend(LETTERS.iter().enumerate().filter(|(bit, _)| rights >> bit & 1 != 0).map(|(_, c)| *c));
         out.push(' ');
-        let legal_ep =
-            position.en_passant().filter(|_| position.legal_moves().iter().any(|m| m.special == Special::EnPassant));
-        match legal_ep {
+        match position.legal_en_passant() {
             Some(ep) => {
                 let _ = write!(out, "{}", position.rules().geometry.name(ep.target));
             }

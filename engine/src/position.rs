@@ -264,7 +264,16 @@ impl Position {
 
     /// A copy for trying moves on, without the history of how it was reached.
     pub fn scratch(&self) -> Position {
-        Position { undo: Vec::new(), ..self.clone() }
+        Position {
+            rules: Arc::clone(&self.rules),
+            board: self.board.clone(),
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            undo: Vec::new(),
+        }
     }
 
     /// Whether a piece of `by` attacks `target` (could capture there if an enemy
@@ -337,12 +346,16 @@ impl Position {
     /// castling rights, and the en-passant target only when a capture there is
     /// actually legal (as FIDE and lichess count it).
     pub fn repetition_key(&self) -> u64 {
-        match self.en_passant {
-            Some(ep) if self.legal_moves().iter().any(|m| m.special == Special::EnPassant) => {
-                self.board.hash ^ self.rules.zobrist.en_passant(ep.target)
-            }
-            _ => self.board.hash,
+        match self.legal_en_passant() {
+            Some(ep) => self.board.hash ^ self.rules.zobrist.en_passant(ep.target),
+            None => self.board.hash,
         }
+    }
+
+    /// The en-passant opportunity, but only if a capture there is legal: the
+    /// form in which it counts for repetition and is written in FEN.
+    pub fn legal_en_passant(&self) -> Option<EnPassant> {
+        self.en_passant.filter(|_| self.legal_moves().iter().any(|m| m.special == Special::EnPassant))
     }
 
     /// Every piece of `color` on the board, with its square.
