@@ -143,6 +143,16 @@ pub(crate) fn parse_number(field: &'static str, text: &str) -> Result<u32, FenEr
     text.parse().map_err(|_| FenError::Number { field, text: text.to_string() })
 }
 
+/// Reads a position written in its variant's position text.
+pub fn parse(rules: &Arc<Rules>, text: &str) -> Result<Position, FenError> {
+    (rules.dialect.parse_position)(rules, text)
+}
+
+/// Writes a position in its variant's position text.
+pub fn write(position: &Position) -> String {
+    (position.rules().dialect.write_position)(position)
+}
+
 /// Chess FEN, as lichess and python-chess read and write it.
 pub mod chess {
     use super::*;

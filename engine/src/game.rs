@@ -184,14 +184,14 @@ impl Game {
     /// A game from the variant's start position.
     pub fn new(variant: Variant) -> Result<Game, VariantError> {
         let rules = variant.rules()?;
-        let start = fen::chess::parse(&rules, rules.start).expect("the built-in start position parses");
+        let start = fen::parse(&rules, rules.start).expect("the built-in start position parses");
         Ok(Game::from_position(variant, start, false))
     }
 
     /// A game from a position given as text.
     pub fn from_fen(variant: Variant, text: &str) -> Result<Game, ReplayError> {
         let rules = variant.rules()?;
-        let start = fen::chess::parse(&rules, text)?;
+        let start = fen::parse(&rules, text)?;
         Ok(Game::from_position(variant, start, true))
     }
 
@@ -250,7 +250,7 @@ impl Game {
 
     /// Position text of the current position.
     pub fn fen(&self) -> String {
-        fen::chess::write(&self.position)
+        fen::write(&self.position)
     }
 
     /// What the side to move may do, or `None` once the game is over.
@@ -421,7 +421,7 @@ impl Game {
                 text
             })
             .collect();
-        GameRecord { variant: self.variant, start: self.custom_start.then(|| fen::chess::write(&self.start)), actions }
+        GameRecord { variant: self.variant, start: self.custom_start.then(|| fen::write(&self.start)), actions }
     }
 
     /// Rebuilds a game by replaying a record.

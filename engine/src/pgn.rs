@@ -35,7 +35,7 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     tag("Black", &or_unknown(&tags.black));
     tag("Result", result);
     let start = game.start_position();
-    let start_fen = fen::chess::write(start);
+    let start_fen = fen::write(start);
     if start_fen != start.rules().start {
         tag("SetUp", "1");
         tag("FEN", &start_fen);

@@ -2,8 +2,13 @@
 //! tables compiled from them. Move generation asks the rules questions and never
 //! matches on a variant's name.
 
+use std::sync::Arc;
+
 use crate::color::{ByColor, Color};
+use crate::fen::{self, FenError};
 use crate::geometry::{Geometry, Square};
+use crate::moves::Move;
+use crate::notation::{self, MoveError};
 use crate::piece::{Kind, PieceKind};
 use crate::position::Position;
 use crate::squareset::{SquareSet, MAX_CELLS};
@@ -99,6 +104,30 @@ pub struct DrawRules {
     pub dead_position: Option<fn(&Position) -> bool>,
 }
 
+/// How a variant writes positions and moves. Chess's forms (FEN, SAN and
+/// coordinates) serve any variant with nothing of its own to add; a variant
+/// with extra state or move kinds supplies its own functions.
+#[derive(Clone, Copy, Debug)]
+pub struct Dialect {
+    pub parse_position: fn(&Arc<Rules>, &str) -> Result<Position, FenError>,
+    pub write_position: fn(&Position) -> String,
+    /// SAN of a legal move without the check mark, given all legal moves.
+    pub san: fn(&Position, Move, &[Move]) -> String,
+    pub parse_move: fn(&Position, &str) -> Result<Move, MoveError>,
+    /// Coordinates of a move, as game records store it; `parse_move` must read it back.
+    pub coordinates: fn(&Position, Move) -> String,
+}
+
+impl Dialect {
+    pub const STANDARD: Dialect = Dialect {
+        parse_position: fen::chess::parse,
+        write_position: fen::chess::write,
+        san: notation::standard::san,
+        parse_move: notation::standard::parse_move,
+        coordinates: notation::standard::coordinates,
+    };
+}
+
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -116,6 +145,9 @@ pub struct Rules {
     pub zobrist: Zobrist,
     pub draws: DrawRules,
     pub start: &'static str,
+    /// Position text and notation; [`Dialect::STANDARD`] unless the variant
+    /// module sets its own after [`Rules::new`].
+    pub dialect: Dialect,
 }
 
 impl Rules {
@@ -139,7 +171,20 @@ impl Rules {
             castling_kept[rule.rook_from.index()] &= !(1 << rule.right);
         }
         let zobrist = Zobrist::new(kinds.len(), geometry.box_size());
-        Rules { variant, geometry, kinds, tables, castling, promotion, check, castling_kept, zobrist, draws, start }
+        Rules {
+            variant,
+            geometry,
+            kinds,
+            tables,
+            castling,
+            promotion,
+            check,
+            castling_kept,
+            zobrist,
+            draws,
+            start,
+            dialect: Dialect::STANDARD,
+        }
     }
 
     pub fn kind(&self, kind: Kind) -> &PieceKind {

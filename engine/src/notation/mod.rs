@@ -1,0 +1,150 @@
+//! Move notation: SAN-style output with disambiguation and check marks, and a
+//! lenient parser that accepts SAN or coordinates (`e2e4`, `e7e8q`) and, when a
+//! move is wrong, says why and which moves would do.
+
+pub mod standard;
+
+use crate::moves::{Move, Special};
+use crate::position::Position;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("type a move, for example `e4`, `Nf3` or `e2e4`")]
+    Empty,
+    #[error("`{text}` is not a move I can read: {reason}")]
+    Syntax { text: String, reason: String },
+    #[error("`{text}` is not legal here: {reason}")]
+    Illegal { text: String, reason: String },
+    #[error("`{text}` could mean {}; say which", .candidates.join(" or "))]
+    Ambiguous { text: String, candidates: Vec<String> },
+}
+
+/// The canonical SAN of `mv`, with `+` or `#` when it checks or mates.
+pub fn san(position: &Position, mv: Move) -> String {
+    san_among(position, mv, &position.legal_moves())
+}
+
+/// [`san`] with the position's legal moves already at hand.
+pub fn san_among(position: &Position, mv: Move, legal: &[Move]) -> String {
+    let mut out = (position.rules().dialect.san)(position, mv, legal);
+    let mut after = position.scratch();
+    after.make(mv);
+    if after.is_check() {
+        out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+    }
+    out
+}
+
+/// Whether `mv` captures something.
+pub fn is_capture(position: &Position, mv: Move) -> bool {
+    match mv.special {
+        Special::EnPassant | Special::FromAfar => true,
+        Special::Castle(_) => false,
+        _ => position.piece_at(mv.to).is_some(),
+    }
+}
+
+/// A move as game records store it, in the variant's coordinates (`e2e4`, `e7e8q`).
+pub fn coordinates(position: &Position, mv: Move) -> String {
+    (position.rules().dialect.coordinates)(position, mv)
+}
+
+/// Reads a move in any form the variant accepts and finds it among the legal moves.
+pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+    (position.rules().dialect.parse_move)(position, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+    use crate::variant::Variant;
+
+    fn position(fen: &str) -> Position {
+        fen::chess::parse(&Variant::Chess.rules().unwrap(), fen).unwrap()
+    }
+
+    fn start() -> Position {
+        position(crate::variants::chess::START)
+    }
+
+    fn san_of(p: &Position, text: &str) -> String {
+        san(p, parse_move(p, text).unwrap())
+    }
+
+    #[test]
+    fn reads_san_and_coordinates() {
+        let p = start();
+        for (input, expected) in
+            [("e4", "e4"), ("e2e4", "e4"), ("Nf3", "Nf3"), ("g1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("Nf3!?", "Nf3")]
+        {
+            assert_eq!(san_of(&p, input), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn disambiguates_by_file_rank_or_square() {
+        let p = position("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+        assert_eq!(san_of(&p, "Rad1"), "Rad1");
+        assert_eq!(san_of(&p, "f1d1"), "Rfd1");
+        assert_eq!(san_of(&p, "Ra2"), "Ra2");
+        let p = position("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(san_of(&p, "R1a3"), "R1a3");
+        assert_eq!(san_of(&p, "R5a3"), "R5a3");
+        let p = position("k7/8/8/8/8/2Q5/8/2Q1Q2K w - - 0 1");
+        assert_eq!(san_of(&p, "Qc1d2"), "Qc1d2");
+        assert_eq!(san_of(&p, "Qed2"), "Qed2");
+        assert_eq!(san_of(&p, "c3d2"), "Q3d2");
+    }
+
+    #[test]
+    fn promotions_castling_checks_and_mates() {
+        let p = position("4k3/P7/8/8/8/8/8/4K2R w K - 0 1");
+        assert_eq!(san_of(&p, "a8=Q"), "a8=Q+");
+        assert_eq!(san_of(&p, "a7a8n"), "a8=N");
+        assert_eq!(san_of(&p, "a8(R)"), "a8=R+");
+        assert_eq!(san_of(&p, "O-O"), "O-O");
+        assert_eq!(san_of(&p, "0-0"), "O-O");
+        assert_eq!(san_of(&p, "e1g1"), "O-O");
+        assert_eq!(san_of(&p, "e1h1"), "O-O");
+        let mate = position("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert_eq!(san_of(&mate, "Ra8"), "Ra8#");
+        let ep = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(san_of(&ep, "exd6"), "exd6");
+        assert_eq!(parse_move(&ep, "e5d6").unwrap().special, Special::EnPassant);
+    }
+
+    #[test]
+    fn errors_explain() {
+        let p = start();
+        assert_eq!(parse_move(&p, "  "), Err(MoveError::Empty));
+        assert!(matches!(parse_move(&p, "Zf3"), Err(MoveError::Syntax { .. })));
+        assert!(matches!(parse_move(&p, "hello"), Err(MoveError::Syntax { .. })));
+        assert!(matches!(parse_move(&p, "e2"), Err(MoveError::Illegal { .. })));
+        match parse_move(&p, "Qh5") {
+            Err(MoveError::Illegal { reason, .. }) => {
+                assert!(reason.contains("no queen of yours can move"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_move(&p, "Nd4") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("Na3 Nc3 Nf3 Nh3"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        match parse_move(&p, "e7e5") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("not yours"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse_move(&p, "O-O"), Err(MoveError::Illegal { .. })));
+        let two_knights = position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        match parse_move(&two_knights, "Nd2") {
+            Err(MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates, vec!["Nbd2", "Nfd2"]),
+            other => panic!("{other:?}"),
+        }
+        let promo = position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        match parse_move(&promo, "a8") {
+            Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("a8=Q+, a8=R+, a8=B, a8=N"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
