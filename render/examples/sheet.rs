@@ -28,6 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("guardener", guardener()),
         ("new-chess", new_chess()),
         ("dragonchess", dragonchess()),
+        ("guardener-start", guardener_start()),
+        ("guardener-teleport", guardener_teleport()),
+        ("dice-landing-start", dice_landing_start()),
+        ("new-chess-start", new_chess_start()),
     ] {
         std::fs::write(out.join(format!("{name}.png")), renderer.render_png(&view)?)?;
         let mut dark = view.clone();
@@ -162,7 +166,8 @@ fn luck_dragon() -> BoardView {
     view
 }
 
-fn guardener() -> BoardView {
+/// The Guardener cross with its terraces marked and no pieces.
+fn guardener_board() -> BoardView {
     let files: Vec<String> = "wabcdefghz".chars().map(String::from).collect();
     let ranks: Vec<String> = (0..10).map(|r| r.to_string()).collect();
     let layer = Layer::with_labels("", files, ranks, |x, y| {
@@ -186,6 +191,11 @@ fn guardener() -> BoardView {
             }
         }
     }
+    view
+}
+
+fn guardener() -> BoardView {
+    let mut view = guardener_board();
     let rows = [
         (1, ".RNBQKBNR."),
         (2, ".PPPP.PPP."),
@@ -201,6 +211,65 @@ fn guardener() -> BoardView {
     put(&mut view, CellRef::new(6, 9), Glyph::Guardener, Side::Second);
     view.last_move = Some(LastMove { from: Some(CellRef::new(5, 7)), to: CellRef::new(5, 5) });
     view.dice = vec![Die { kind: DieKind::D4, face: 3 }, Die { kind: DieKind::D4, face: 1 }];
+    view
+}
+
+/// The Guardener start position (guardener.md §3.1). Each Guardener straddles
+/// two terrace squares until its first move, so it is drawn on both.
+fn guardener_start() -> BoardView {
+    let mut view = guardener_board();
+    let rows = [
+        (0, "....GG...."),
+        (1, ".RNBQKBNR."),
+        (2, ".PPPPPPPP."),
+        (7, ".pppppppp."),
+        (8, ".rnbqkbnr."),
+        (9, "....gg...."),
+    ];
+    for (r, row) in rows {
+        rank(&mut view, 0, r, row, chess_glyph);
+    }
+    view
+}
+
+/// A double on the terrace dice lets White's knight teleport g1 to z4 on T3
+/// (guardener.md §5.4).
+fn guardener_teleport() -> BoardView {
+    let mut view = guardener_board();
+    let rows = [
+        (0, "....GG...."),
+        (1, ".RNBQKB.R."),
+        (2, ".PPPP.PPP."),
+        (4, ".....P...N"),
+        (5, ".....p...."),
+        (6, "....n....."),
+        (7, ".pppp.ppp."),
+        (8, ".r.bqkbnr."),
+        (9, "....gg...."),
+    ];
+    for (r, row) in rows {
+        rank(&mut view, 0, r, row, chess_glyph);
+    }
+    view.last_move = Some(LastMove { from: Some(CellRef::new(7, 1)), to: CellRef::new(9, 4) });
+    view.dice = [3, 3, 1, 2].map(|face| Die { kind: DieKind::D4, face }).to_vec();
+    view
+}
+
+/// Dice Landing's `standard` lineup (dice-landing.md §3): most of the army waits
+/// in the reserves.
+fn dice_landing_start() -> BoardView {
+    let mut view = BoardView::new(vec![Layer::new("", "abcdefgh", "12345678", |f, r| Some(Shade::checker(f, r)))]);
+    rank(&mut view, 0, 0, "....K...", chess_glyph);
+    rank(&mut view, 0, 1, "..PPPP..", chess_glyph);
+    rank(&mut view, 0, 6, "..pppp..", chess_glyph);
+    rank(&mut view, 0, 7, "....k...", chess_glyph);
+    let reserve = |side| {
+        [(Glyph::Queen, 1), (Glyph::Rook, 2), (Glyph::Bishop, 2), (Glyph::Knight, 2), (Glyph::Pawn, 4)]
+            .map(|(glyph, count)| Stock { piece: piece(glyph, side), count })
+            .to_vec()
+    };
+    view.hands.first = reserve(Side::First);
+    view.hands.second = reserve(Side::Second);
     view
 }
 
@@ -247,6 +316,26 @@ fn new_chess() -> BoardView {
         Stock { piece: piece(Glyph::Pawn, Side::Second), count: 2 },
         Stock { piece: piece(Glyph::Fool, Side::Second), count: 1 },
     ];
+    view
+}
+
+/// The New chess start position (new-chess.md §3), with both kings of each
+/// side on the back rank.
+fn new_chess_start() -> BoardView {
+    let files: Vec<String> = "abcdefghij".chars().map(String::from).collect();
+    let ranks: Vec<String> = (1..=10).map(|r| r.to_string()).collect();
+    let mut view = BoardView::new(vec![Layer::with_labels("", files, ranks, |f, r| Some(Shade::checker(f, r)))]);
+    let rows = [
+        (0, "THFGKJGFHT"),
+        (1, ".C......C."),
+        (2, "P.PSPPSP.P"),
+        (7, "p.psppsp.p"),
+        (8, ".c......c."),
+        (9, "thfgkjgfht"),
+    ];
+    for (r, row) in rows {
+        rank(&mut view, 0, r, row, new_chess_glyph);
+    }
     view
 }
 
