@@ -54,6 +54,7 @@ impl Variant {
         static CHESS: OnceLock<Arc<Rules>> = OnceLock::new();
         match self {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
+            Variant::Dragonchess => self.rules_with(&GameOptions::none()),
             other => Err(VariantError::NotYetSupported(other)),
         }
     }
@@ -62,6 +63,8 @@ impl Variant {
     /// same as [`Variant::rules`]. Each combination is compiled once.
     pub fn rules_with(self, options: &GameOptions) -> Result<Arc<Rules>, VariantError> {
         match self {
+            Variant::Dragonchess => crate::variants::dragonchess::shared_rules(options)
+                .map_err(|reason| VariantError::Options { variant: self, reason }),
             _ if options.is_empty() => self.rules(),
             _ => Err(VariantError::Options { variant: self, reason: format!("{self} has no optional rules") }),
         }
