@@ -29,6 +29,8 @@ pub enum FenError {
     Number { field: &'static str, text: String },
     #[error("illegal position: {0}")]
     Illegal(String),
+    #[error("{field} must be {expected}, not `{text}`")]
+    Field { field: &'static str, expected: &'static str, text: String },
 }
 
 /// Parses the placement part into an empty position of `rules`.

@@ -11,7 +11,9 @@ use crate::color::Color;
 use crate::fen::{self, FenError};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
+use crate::options::GameOptions;
 use crate::position::Position;
+use crate::rules::DrawRules;
 use crate::variant::{Variant, VariantError};
 
 /// Something a player does.
@@ -104,6 +106,35 @@ impl fmt::Display for EndReason {
     }
 }
 
+impl EndReason {
+    /// The reason in words, with the counts of `draws` where a count is part of
+    /// the name ("threefold repetition" in one variant, "fivefold" in another).
+    pub fn describe(self, draws: &DrawRules) -> String {
+        let fold = |n: u32| match n {
+            2 => "twofold".to_string(),
+            3 => "threefold".to_string(),
+            4 => "fourfold".to_string(),
+            5 => "fivefold".to_string(),
+            n => format!("{n}-fold"),
+        };
+        let quiet = |plies: u32| match plies {
+            100 => "the fifty-move rule".to_string(),
+            150 => "the seventy-five-move rule".to_string(),
+            p if p % 2 == 0 => format!("the {}-move rule", p / 2),
+            p => format!("the {p}-ply rule"),
+        };
+        match (self, draws) {
+            (EndReason::Repetition, DrawRules { repetition_claim: Some(n), .. })
+            | (EndReason::RepetitionAutomatic, DrawRules { repetition_automatic: Some(n), .. }) => {
+                format!("{} repetition", fold(*n))
+            }
+            (EndReason::QuietMoves, DrawRules { quiet_plies_claim: Some(p), .. })
+            | (EndReason::QuietMovesAutomatic, DrawRules { quiet_plies_automatic: Some(p), .. }) => quiet(*p),
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -150,6 +181,8 @@ pub enum GameError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub variant: Variant,
+    /// The optional rules the game was created with.
+    pub options: GameOptions,
     pub start: Option<String>,
     pub actions: Vec<String>,
 }
@@ -183,16 +216,31 @@ pub struct Game {
 impl Game {
     /// A game from the variant's start position.
     pub fn new(variant: Variant) -> Result<Game, VariantError> {
-        let rules = variant.rules()?;
+        Game::with_options(variant, &GameOptions::none())
+    }
+
+    /// A game from the start position with optional rules switched on.
+    pub fn with_options(variant: Variant, options: &GameOptions) -> Result<Game, VariantError> {
+        let rules = variant.rules_with(options)?;
         let start = fen::parse(&rules, rules.start).expect("the built-in start position parses");
         Ok(Game::from_position(variant, start, false))
     }
 
     /// A game from a position given as text.
     pub fn from_fen(variant: Variant, text: &str) -> Result<Game, ReplayError> {
-        let rules = variant.rules()?;
+        Game::from_fen_with_options(variant, &GameOptions::none(), text)
+    }
+
+    /// A game from a position given as text, with optional rules switched on.
+    pub fn from_fen_with_options(variant: Variant, options: &GameOptions, text: &str) -> Result<Game, ReplayError> {
+        let rules = variant.rules_with(options)?;
         let start = fen::parse(&rules, text)?;
         Ok(Game::from_position(variant, start, true))
+    }
+
+    /// The optional rules this game is played with.
+    pub fn options(&self) -> &GameOptions {
+        &self.start.rules().options
     }
 
     fn from_position(variant: Variant, start: Position, custom_start: bool) -> Game {
@@ -421,14 +469,19 @@ impl Game {
                 text
             })
             .collect();
-        GameRecord { variant: self.variant, start: self.custom_start.then(|| fen::write(&self.start)), actions }
+        GameRecord {
+            variant: self.variant,
+            options: self.options().clone(),
+            start: self.custom_start.then(|| fen::write(&self.start)),
+            actions,
+        }
     }
 
     /// Rebuilds a game by replaying a record.
     pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
         let mut game = match &record.start {
-            Some(text) => Game::from_fen(record.variant, text)?,
-            None => Game::new(record.variant)?,
+            Some(text) => Game::from_fen_with_options(record.variant, &record.options, text)?,
+            None => Game::with_options(record.variant, &record.options)?,
         };
         for (index, text) in record.actions.iter().enumerate() {
             let fail = |error| ReplayError::Action { index, text: text.clone(), error };

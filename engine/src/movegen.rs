@@ -34,7 +34,11 @@ impl Position {
         let us = self.turn();
         let ep_target = self.en_passant().map(|ep| ep.target);
         let promotion_zone = &rules.promotion.zone[us];
+        let freezing = rules.freezing.is_some();
         for from in self.occupied(us).iter() {
+            if freezing && self.is_frozen(from) {
+                continue;
+            }
             let kind = self.piece_at(from).expect("own piece").kind;
             let pawn = rules.kind(kind).pawn;
             for ray in tables.rays(us, kind.0 as usize, from) {
@@ -138,13 +142,27 @@ impl Position {
         let Some(pinned) = self.pins_unless_checked(king, us) else {
             return self.retain_by_trial(moves);
         };
-        if moves.iter().any(|m| m.special == Special::EnPassant) {
-            // En passant removes two pieces from a line at once; rare enough to try.
+        // En passant removes two pieces from a line at once, a capture from afar
+        // empties a cell without filling one, and a freezer moving away frees
+        // what it froze: rare enough to try on the board.
+        let is_freezer = |square: Square| {
+            let freezing = rules.freezing.as_ref();
+            freezing.is_some_and(|f| self.piece_at(square).is_some_and(|p| f.is_freezer(p.kind)))
+        };
+        let needs_trial = |m: &Move| {
+            matches!(m.special, Special::EnPassant | Special::FromAfar)
+                || (is_freezer(m.from)
+                    && (self.freezes_something(m.from) || pinned.iter().any(|(square, _)| *square == m.from)))
+        };
+        if moves.iter().any(needs_trial) {
             let mut scratch = self.scratch();
-            moves.retain(|m| m.special != Special::EnPassant || scratch.keeps_royals_safe(*m));
+            moves.retain(|m| !needs_trial(m) || scratch.keeps_royals_safe(*m));
         }
         moves.retain(|m| {
-            if m.from == king {
+            if needs_trial(m) {
+                // Tried above.
+                true
+            } else if m.from == king {
                 matches!(m.special, Special::Castle(_)) || !self.attacked_without(m.to, !us, king)
             } else {
                 pinned.iter().all(|(square, line)| *square != m.from || line.contains(m.to))
@@ -177,7 +195,9 @@ impl Position {
                     continue;
                 }
                 if let Some(piece) = self.piece_at(cell.square) {
-                    return piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0;
+                    return piece.color == by
+                        && cell.attackers >> piece.kind.0 & 1 != 0
+                        && !self.is_frozen(cell.square);
                 }
             }
             false
@@ -194,7 +214,8 @@ impl Position {
             let mut own: Option<Square> = None;
             for (i, cell) in tables.chain_cells(chain).iter().enumerate() {
                 let Some(piece) = self.piece_at(cell.square) else { continue };
-                let attacks = piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0;
+                let attacks =
+                    piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square);
                 match own {
                     None if piece.color == us => own = Some(cell.square),
                     None if attacks => return None,

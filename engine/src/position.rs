@@ -147,6 +147,11 @@ impl Position {
         self.board.put(&self.rules, square, piece);
     }
 
+    /// Takes the piece off `square`, if any (setting up a position).
+    pub fn remove(&mut self, square: Square) -> Option<Piece> {
+        self.board.take(&self.rules, square)
+    }
+
     /// Sets the side to move, castling rights, en passant and clocks (setting up
     /// a position).
     pub fn set_state(
@@ -205,7 +210,7 @@ impl Position {
             Special::None | Special::DoubleStep | Special::Promotion(_) => {
                 undo.captured = board.take(rules, mv.to).map(|p| (mv.to, p));
                 board.take(rules, mv.from);
-                let kind = mv.promotion().unwrap_or(moved.kind);
+                let kind = rules.transformed(moved.color, mv.promotion().unwrap_or(moved.kind), mv.to);
                 board.put(rules, mv.to, Piece { color: moved.color, kind });
                 if mv.special == Special::DoubleStep {
                     let target = Square(((mv.from.0 as u32 + mv.to.0 as u32) / 2) as u16);
@@ -290,7 +295,10 @@ impl Position {
                         continue;
                     }
                     if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 {
-                        return true;
+                        // A frozen piece attacks nothing, but still blocks.
+                        if self.rules.freezing.is_none() || !self.is_frozen(cell.square) {
+                            return true;
+                        }
                     }
                     break;
                 }
@@ -323,7 +331,7 @@ impl Position {
 
     /// Whether the piece on `from` attacks `target`.
     fn attacks_from(&self, from: Square, target: Square) -> bool {
-        let Some(piece) = self.piece_at(from) else { return false };
+        let Some(piece) = self.piece_at(from).filter(|_| !self.is_frozen(from)) else { return false };
         let tables = &self.rules.tables;
         tables.chains(piece.color, target).iter().any(|chain| {
             let mut screened = !chain.hop;

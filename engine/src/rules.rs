@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use crate::color::{ByColor, Color};
 use crate::fen::{self, FenError};
+use crate::freezing::Freezing;
 use crate::geometry::{Geometry, Square};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
+use crate::options::GameOptions;
 use crate::piece::{Kind, PieceKind};
 use crate::position::Position;
 use crate::squareset::{SquareSet, MAX_CELLS};
@@ -40,6 +42,16 @@ pub struct Promotion {
     pub zone: ByColor<SquareSet>,
     /// The kinds a pawn may become, in the order moves are listed.
     pub choices: Vec<Kind>,
+}
+
+/// A piece that turns into another kind, with no choice, on arriving in a
+/// zone: a Dragonchess Dwarf turning round at the end of the board. Unlike a
+/// promotion it is not a move of its own and is not written.
+#[derive(Clone, Debug)]
+pub struct Transformation {
+    pub kind: Kind,
+    pub zone: ByColor<SquareSet>,
+    pub into: Kind,
 }
 
 /// Random keys for incremental position hashing (repetition detection).
@@ -148,6 +160,14 @@ pub struct Rules {
     /// Position text and notation; [`Dialect::STANDARD`] unless the variant
     /// module sets its own after [`Rules::new`].
     pub dialect: Dialect,
+    /// Pieces that freeze enemy pieces, if the variant has any.
+    pub freezing: Option<Freezing>,
+    /// Kind changes on arrival; empty in most variants.
+    pub transformations: Vec<Transformation>,
+    /// The optional rules these rules were built with (none by default).
+    pub options: GameOptions,
+    /// What the players' sides are called, first player first.
+    pub side_names: [&'static str; 2],
 }
 
 impl Rules {
@@ -184,6 +204,10 @@ impl Rules {
             draws,
             start,
             dialect: Dialect::STANDARD,
+            freezing: None,
+            transformations: Vec::new(),
+            options: GameOptions::default(),
+            side_names: ["White", "Black"],
         }
     }
 
@@ -195,6 +219,17 @@ impl Rules {
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let upper = letter.to_ascii_uppercase();
         self.kinds.iter().position(|k| k.letter == upper).map(|i| Kind(i as u8))
+    }
+
+    /// The kind a piece of `color` and `kind` becomes on arriving on `square`.
+    #[inline]
+    pub fn transformed(&self, color: Color, kind: Kind, square: Square) -> Kind {
+        self.transformations.iter().find(|t| t.kind == kind && t.zone[color].contains(square)).map_or(kind, |t| t.into)
+    }
+
+    /// What `color`'s side is called ("White", "Gold").
+    pub fn side_name(&self, color: Color) -> &'static str {
+        self.side_names[color.index()]
     }
 
     /// The letter of a piece as a position string writes it: upper case for White.

@@ -22,7 +22,7 @@ pub const CAPTURE: u8 = 2;
 /// The piece captures on the cell without moving.
 pub const AFAR: u8 = 4;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RayCell {
     pub square: Square,
     /// `MOVE | CAPTURE | AFAR` bits; `0` for a cell that must only be passed.
@@ -93,6 +93,14 @@ impl Tables {
                     if geometry.exists(origin) {
                         for component in &kind.components {
                             if let Some((cells_of_ray, hop)) = compile(geometry, color, origin, component) {
+                                // Two components may reach the same cell the same way (a Sylph's
+                                // step up onto one of its home cells): one move, not two.
+                                let seen = &tables.rays[first as usize..];
+                                if seen.iter().any(|r| {
+                                    r.hop == hop && r.tag == component.tag && tables.ray_cells(r) == cells_of_ray
+                                }) {
+                                    continue;
+                                }
                                 tables.any_hop |= hop;
                                 record_reverse(&mut reverse[color.index() * cells..], origin, k, &cells_of_ray, hop);
                                 let start = tables.ray_cells.len() as u32;
@@ -206,6 +214,16 @@ fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Compon
                 d += 1;
             }
             true
+        }
+        Shape::Fixed { layer, file, rank } => {
+            let rank = if color == Color::White { *rank as usize } else { geometry.height() - 1 - *rank as usize };
+            let square = geometry.square(*layer as i32, *file as i32, rank as i32)?;
+            // Staying put is not a move.
+            if square == origin {
+                return None;
+            }
+            cells.push(RayCell { square, mode });
+            false
         }
     };
     (!cells.is_empty()).then_some((cells, hop))

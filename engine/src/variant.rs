@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
+use crate::options::GameOptions;
 use crate::rules::Rules;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +23,8 @@ pub enum VariantError {
     Unknown(String),
     #[error("{0} is not yet supported; for now Rookery plays: chess")]
     NotYetSupported(Variant),
+    #[error("{variant} options: {reason}")]
+    Options { variant: Variant, reason: String },
 }
 
 impl Variant {
@@ -51,7 +54,19 @@ impl Variant {
         static CHESS: OnceLock<Arc<Rules>> = OnceLock::new();
         match self {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
+            Variant::Dragonchess => self.rules_with(&GameOptions::none()),
             other => Err(VariantError::NotYetSupported(other)),
+        }
+    }
+
+    /// The variant's rules with optional rules switched on; without options the
+    /// same as [`Variant::rules`]. Each combination is compiled once.
+    pub fn rules_with(self, options: &GameOptions) -> Result<Arc<Rules>, VariantError> {
+        match self {
+            Variant::Dragonchess => crate::variants::dragonchess::shared_rules(options)
+                .map_err(|reason| VariantError::Options { variant: self, reason }),
+            _ if options.is_empty() => self.rules(),
+            _ => Err(VariantError::Options { variant: self, reason: format!("{self} has no optional rules") }),
         }
     }
 }

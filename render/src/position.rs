@@ -26,6 +26,22 @@ pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
         "bishop" => Glyph::Bishop,
         "knight" => Glyph::Knight,
         "pawn" => Glyph::Pawn,
+        "sylph" => Glyph::Sylph,
+        "griffin" => Glyph::Griffin,
+        "dragon" => Glyph::Dragon,
+        "oliphant" => Glyph::Oliphant,
+        "unicorn" => Glyph::Unicorn,
+        "hero" => Glyph::Hero,
+        "thief" => Glyph::Thief,
+        "cleric" => Glyph::Cleric,
+        "mage" => Glyph::Mage,
+        "paladin" => Glyph::Paladin,
+        "warrior" => Glyph::Warrior,
+        "basilisk" => Glyph::Basilisk,
+        "elemental" => Glyph::Elemental,
+        // A Dwarf turned round by the optional rule looks the same; the
+        // position text lists which ones are reversed.
+        "dwarf" | "reversed dwarf" => Glyph::Dwarf,
         _ => return None,
     })
 }
@@ -66,6 +82,7 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
                 (glyph_for(rules.kind(kind).name), view.cell_mut(cell_of(position, square)))
             {
                 cell.piece = Some(Piece { glyph, side });
+                cell.frozen = position.is_frozen(square);
             }
         }
     }
@@ -104,5 +121,34 @@ mod tests {
         assert!(view.flipped);
         let pieces = view.layers[0].cells.iter().flatten().filter(|c| c.piece.is_some()).count();
         assert_eq!(pieces, 32);
+    }
+
+    #[test]
+    fn dragonchess_shows_three_boards_frozen_pieces_and_moves_between_boards() {
+        let start = Game::new(Variant::Dragonchess).unwrap();
+        let view = view_of(start.position(), Look::default());
+        assert_eq!(view.layers.len(), 3);
+        assert_eq!(view.colours, SideColours::GoldScarlet);
+        let pieces: Vec<usize> =
+            view.layers.iter().map(|l| l.cells.iter().flatten().filter(|c| c.piece.is_some()).count()).collect();
+        assert_eq!(pieces, [18, 48, 18], "every piece of the start position is drawn");
+        let dragon = view.cell(CellRef::on(0, 6, 0)).unwrap().piece.unwrap();
+        assert_eq!((dragon.glyph, dragon.side), (Glyph::Dragon, Side::First));
+
+        // The Gold Oliphant on 2e5 stands over a Scarlet Basilisk; the Dragon on
+        // 1e5 captures the Warrior on 2f5 from afar, a move between boards.
+        let text = "12/12/12/4R7/12/12/12/12|11k/12/12/4Ow6/12/12/12/K11|12/12/12/4b7/12/12/12/12 g - 0 1";
+        let mut game = Game::from_fen(Variant::Dragonchess, text).unwrap();
+        game.play_move(rookery_engine::Color::White, "R1e5x2f5").unwrap();
+        let view = view_of(game.position(), Look { last_move: game.last_move(), ..Look::default() });
+        assert!(view.cell(CellRef::on(1, 4, 4)).unwrap().frozen);
+        assert!(!view.cell(CellRef::on(2, 4, 4)).unwrap().frozen, "the Basilisk itself is not frozen");
+        assert_eq!(view.last_move, Some(LastMove { from: Some(CellRef::on(0, 4, 4)), to: CellRef::on(1, 5, 4) }));
+        for name in ["king", "sylph", "griffin", "dragon", "oliphant", "unicorn", "hero", "thief", "cleric", "mage"] {
+            assert!(glyph_for(name).is_some(), "{name}");
+        }
+        for name in ["paladin", "warrior", "basilisk", "elemental", "dwarf", "reversed dwarf"] {
+            assert!(glyph_for(name).is_some(), "{name}");
+        }
     }
 }
