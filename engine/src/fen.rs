@@ -209,7 +209,7 @@ pub mod chess {
         Ok(rights)
     }
 
-    fn parse_en_passant(
+    pub(crate) fn parse_en_passant(
         rules: &Rules,
         position: &Position,
         turn: Color,

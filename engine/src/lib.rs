@@ -30,6 +30,7 @@ pub mod geometry;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod options;
 pub mod perft;
 pub mod pgn;
 pub mod piece;
@@ -42,7 +43,7 @@ pub mod variants;
 
 pub use color::{ByColor, Color};
 pub use geometry::{Geometry, Square};
-pub use moves::{Move, Special};
+pub use moves::{Move, Relocation, Special};
 pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use rules::Rules;

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
+use crate::options::GameOptions;
 use crate::rules::Rules;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +21,7 @@ pub enum Variant {
 pub enum VariantError {
     #[error("unknown variant `{0}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess")]
     Unknown(String),
-    #[error("{0} is not yet supported; for now Rookery plays: chess")]
+    #[error("{0} is not yet supported; for now Rookery plays: chess, luckdragon")]
     NotYetSupported(Variant),
 }
 
@@ -51,7 +52,17 @@ impl Variant {
         static CHESS: OnceLock<Arc<Rules>> = OnceLock::new();
         match self {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
+            Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             other => Err(VariantError::NotYetSupported(other)),
+        }
+    }
+
+    /// The rules a game with these options plays by (options may change the
+    /// rules, as Luck Dragon's promotion set does); [`Variant::rules`] for the defaults.
+    pub fn rules_for(self, options: &GameOptions) -> Result<Arc<Rules>, VariantError> {
+        match self {
+            Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
+            other => other.rules(),
         }
     }
 }

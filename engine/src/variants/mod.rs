@@ -2,3 +2,4 @@
 //! data and keeps its special rules to itself.
 
 pub mod chess;
+pub mod luckdragon;
