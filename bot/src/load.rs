@@ -59,7 +59,12 @@ fn pick(game: u64, ply: usize, count: usize) -> usize {
 /// and the action text the record will hold once it is played.
 pub fn next_move(record: &ChannelGame) -> Result<(String, User, String)> {
     let variant: Variant = record.variant.parse()?;
-    let stored = GameRecord { variant, start: record.start.clone(), actions: record.actions.clone() };
+    let stored = GameRecord {
+        variant,
+        options: record.options.clone(),
+        start: record.start.clone(),
+        actions: record.actions.clone(),
+    };
     let mut game = Game::replay(&stored).with_context(|| format!("replaying game {}", record.id))?;
     let position = game.position();
     let legal = position.legal_moves();

@@ -211,7 +211,7 @@ pub mod chess {
         Ok(rights)
     }
 
-    fn parse_en_passant(
+    pub(crate) fn parse_en_passant(
         rules: &Rules,
         position: &Position,
         turn: Color,

@@ -11,9 +11,9 @@ use crate::color::Color;
 use crate::fen::{self, FenError};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::options::GameOptions;
+use crate::options::{GameOptions, OptionsError};
 use crate::position::Position;
-use crate::rules::DrawRules;
+use crate::rules::{DrawRules, TurnRoll};
 use crate::variant::{Variant, VariantError};
 
 /// Something a player does.
@@ -77,11 +77,13 @@ pub enum EndReason {
     /// Time ran out, but the opponent has nothing left that could mate.
     TimeoutVsBareKing,
     Agreement,
-    /// Claimed when the position occurred for the claim count's time.
+    /// Claimed when the position occurred for the claim count's time, or
+    /// reached in a variant where threefold repetition ends the game by itself.
     Repetition,
     /// Reached the automatic repetition count.
     RepetitionAutomatic,
-    /// Claimed after the quiet-ply claim count.
+    /// Claimed after the quiet-ply claim count, or reached in a variant where
+    /// the fifty-move rule ends the game by itself.
     QuietMoves,
     /// Reached the automatic quiet-ply count.
     QuietMovesAutomatic,
@@ -174,15 +176,17 @@ pub enum GameError {
     NotInVariant { variant: Variant, what: &'static str },
     #[error("`{0}` is not an action I know")]
     UnknownAction(String),
+    #[error("{0}")]
+    RollRefused(String),
 }
 
-/// Everything needed to rebuild a game: the variant, a custom start position
-/// if any, and the actions in order, each as text.
+/// Everything needed to rebuild a game: the variant, its options, a custom
+/// start position if any, and the actions in order, each as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub variant: Variant,
-    /// The optional rules the game was created with.
-    pub options: GameOptions,
+    /// The game options that differ from the variant's defaults (`lucky8=off`).
+    pub options: String,
     pub start: Option<String>,
     pub actions: Vec<String>,
 }
@@ -191,6 +195,8 @@ pub struct GameRecord {
 pub enum ReplayError {
     #[error(transparent)]
     Variant(#[from] VariantError),
+    #[error(transparent)]
+    Options(#[from] OptionsError),
     #[error("start position: {0}")]
     Start(#[from] FenError),
     #[error("action {index} (`{text}`): {error}")]
@@ -201,6 +207,7 @@ pub enum ReplayError {
 #[derive(Clone, Debug)]
 pub struct Game {
     variant: Variant,
+    options: GameOptions,
     start: Position,
     custom_start: bool,
     position: Position,
@@ -211,41 +218,39 @@ pub struct Game {
     seen: Vec<u64>,
     draw_offer: Option<Color>,
     outcome: Option<Outcome>,
+    /// The rolls made since the last move.
+    rolls: Vec<TurnRoll>,
 }
 
 impl Game {
     /// A game from the variant's start position.
     pub fn new(variant: Variant) -> Result<Game, VariantError> {
-        Game::with_options(variant, &GameOptions::none())
-    }
-
-    /// A game from the start position with optional rules switched on.
-    pub fn with_options(variant: Variant, options: &GameOptions) -> Result<Game, VariantError> {
-        let rules = variant.rules_with(options)?;
+        let rules = variant.rules()?;
         let start = fen::parse(&rules, rules.start).expect("the built-in start position parses");
-        Ok(Game::from_position(variant, start, false))
+        Ok(Game::from_position(variant, GameOptions::defaults(rules.options), start, false))
     }
 
     /// A game from a position given as text.
     pub fn from_fen(variant: Variant, text: &str) -> Result<Game, ReplayError> {
-        Game::from_fen_with_options(variant, &GameOptions::none(), text)
+        Game::create(variant, "", Some(text))
     }
 
-    /// A game from a position given as text, with optional rules switched on.
-    pub fn from_fen_with_options(variant: Variant, options: &GameOptions, text: &str) -> Result<Game, ReplayError> {
-        let rules = variant.rules_with(options)?;
-        let start = fen::parse(&rules, text)?;
-        Ok(Game::from_position(variant, start, true))
+    /// A game with options (`lucky8=off`; empty for the defaults), from the
+    /// variant's start position or from a position text.
+    pub fn create(variant: Variant, options: &str, start: Option<&str>) -> Result<Game, ReplayError> {
+        let options = GameOptions::parse(variant.rules()?.options, options)?;
+        let rules = variant.rules_for(&options)?;
+        let (start, custom) = match start {
+            Some(text) => (fen::parse(&rules, text)?, true),
+            None => (fen::parse(&rules, rules.start).expect("the built-in start position parses"), false),
+        };
+        Ok(Game::from_position(variant, options, start, custom))
     }
 
-    /// The optional rules this game is played with.
-    pub fn options(&self) -> &GameOptions {
-        &self.start.rules().options
-    }
-
-    fn from_position(variant: Variant, start: Position, custom_start: bool) -> Game {
+    fn from_position(variant: Variant, options: GameOptions, start: Position, custom_start: bool) -> Game {
         let mut game = Game {
             variant,
+            options,
             position: start.scratch(),
             seen: vec![start.repetition_key()],
             start,
@@ -254,6 +259,7 @@ impl Game {
             san: Vec::new(),
             draw_offer: None,
             outcome: None,
+            rolls: Vec::new(),
         };
         game.outcome = game.automatic_end();
         game
@@ -261,6 +267,20 @@ impl Game {
 
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// The rolls made this turn, oldest first; empty after every move.
+    pub fn turn_rolls(&self) -> &[TurnRoll] {
+        &self.rolls
+    }
+
+    /// A roll as the variant's game log writes it, if the variant has dice.
+    pub fn roll_text(&self, roll: &TurnRoll) -> Option<String> {
+        self.position.rules().chance.map(|chance| (chance.describe)(roll))
     }
 
     pub fn position(&self) -> &Position {
@@ -307,6 +327,13 @@ impl Game {
             return None;
         }
         let mut choices = vec![Choice::Move];
+        if let Some(chance) = self.position.rules().chance {
+            for (kind, roll) in chance.kinds.iter().enumerate() {
+                if (chance.allowed)(&self.position, &self.options, &self.rolls, kind).is_ok() {
+                    choices.push(Choice::Roll { dice: roll.dice.to_vec(), required: false });
+                }
+            }
+        }
         if let Some(reason) = self.claimable_draw() {
             choices.push(Choice::ClaimDraw(reason));
         }
@@ -343,6 +370,7 @@ impl Game {
                 let mover = self.position.turn();
                 self.san.push(notation::san_among(&self.position, mv, &legal));
                 self.position.make(mv);
+                self.rolls.clear();
                 self.seen.push(self.position.repetition_key());
                 if self.draw_offer == Some(!mover) {
                     // Playing on answers an opponent's offer with a no.
@@ -350,7 +378,7 @@ impl Game {
                 }
                 self.outcome = self.automatic_end();
             }
-            Action::Roll { .. } => return Err(self.not_here("dice to roll")),
+            Action::Roll { side, ref faces } => self.roll(side, faces)?,
             Action::Pass(_) => return Err(self.not_here("passing")),
             Action::ChooseSecret { .. } => return Err(self.not_here("secret choices")),
             Action::Timeout(side) => {
@@ -404,6 +432,25 @@ impl Game {
         Ok(())
     }
 
+    /// Checks a roll's faces against the dice the turn offers and grants what
+    /// they win.
+    fn roll(&mut self, side: Color, faces: &[u32]) -> Result<(), GameError> {
+        let chance = self.position.rules().chance.ok_or_else(|| self.not_here("dice to roll"))?;
+        if side != self.position.turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        let kind = chance.kinds.iter().position(|k| k.dice.len() == faces.len()).ok_or_else(|| {
+            GameError::RollRefused(format!("{} dice are not a roll of {}", faces.len(), self.variant))
+        })?;
+        if faces.iter().zip(chance.kinds[kind].dice).any(|(face, sides)| *face == 0 || face > sides) {
+            return Err(GameError::RollRefused(format!("a face of {faces:?} is not on the die")));
+        }
+        (chance.allowed)(&self.position, &self.options, &self.rolls, kind).map_err(GameError::RollRefused)?;
+        self.rolls.push((kind, faces.to_vec()));
+        self.position.set_granted((chance.grant)(&self.options, &self.rolls));
+        Ok(())
+    }
+
     fn not_here(&self, what: &'static str) -> GameError {
         GameError::NotInVariant { variant: self.variant, what }
     }
@@ -446,11 +493,15 @@ impl Game {
         if draws.dead_position.is_some_and(|dead| dead(position)) {
             return draw(EndReason::DeadPosition);
         }
+        // Where the rule is only automatic (nothing to claim first), it ends the
+        // game under its plain name: threefold, fifty moves.
         if draws.repetition_automatic.is_some_and(|n| self.repetitions() >= n) {
-            return draw(EndReason::RepetitionAutomatic);
+            let plain = draws.repetition_claim.is_none();
+            return draw(if plain { EndReason::Repetition } else { EndReason::RepetitionAutomatic });
         }
         if draws.quiet_plies_automatic.is_some_and(|n| position.halfmove_clock() >= n) {
-            return draw(EndReason::QuietMovesAutomatic);
+            let plain = draws.quiet_plies_claim.is_none();
+            return draw(if plain { EndReason::QuietMoves } else { EndReason::QuietMovesAutomatic });
         }
         None
     }
@@ -471,7 +522,7 @@ impl Game {
             .collect();
         GameRecord {
             variant: self.variant,
-            options: self.options().clone(),
+            options: self.options.write(self.position.rules().options),
             start: self.custom_start.then(|| fen::write(&self.start)),
             actions,
         }
@@ -479,10 +530,7 @@ impl Game {
 
     /// Rebuilds a game by replaying a record.
     pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
-        let mut game = match &record.start {
-            Some(text) => Game::from_fen_with_options(record.variant, &record.options, text)?,
-            None => Game::with_options(record.variant, &record.options)?,
-        };
+        let mut game = Game::create(record.variant, &record.options, record.start.as_deref())?;
         for (index, text) in record.actions.iter().enumerate() {
             let fail = |error| ReplayError::Action { index, text: text.clone(), error };
             let action = parse_action(&game.position, text).map_err(fail)?;
@@ -497,7 +545,7 @@ impl Game {
         let move_indices: Vec<usize> =
             self.actions.iter().enumerate().filter(|(_, a)| matches!(a, Action::Move(_))).map(|(i, _)| i).collect();
         let keep = *move_indices.get(move_indices.len().checked_sub(plies)?)?;
-        let mut game = Game::from_position(self.variant, self.start.scratch(), self.custom_start);
+        let mut game = Game::from_position(self.variant, self.options.clone(), self.start.scratch(), self.custom_start);
         for action in &self.actions[..keep] {
             game.apply(action.clone()).ok()?;
         }

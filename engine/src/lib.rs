@@ -44,8 +44,8 @@ pub mod variants;
 
 pub use color::{ByColor, Color};
 pub use geometry::{Geometry, Square};
-pub use moves::{Move, Special};
-pub use options::GameOptions;
+pub use moves::{Move, Relocation, Special};
+pub use options::{GameOption, GameOptions, Values};
 pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use rules::Rules;

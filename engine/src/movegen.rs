@@ -25,6 +25,9 @@ impl Position {
         self.generate_pseudo(out);
         self.generate_castling(out);
         self.retain_legal(out);
+        if let Some(extra) = self.rules().extra_moves {
+            extra(self, out);
+        }
     }
 
     /// Moves that follow the pieces' patterns, before the check rule.
@@ -102,6 +105,9 @@ impl Position {
         let us = self.turn();
         for (index, rule) in rules.castling.iter().enumerate() {
             if rule.color != us || self.castling_rights() >> rule.right & 1 == 0 {
+                continue;
+            }
+            if rule.unmoved.is_some_and(|(square, unmoved)| self.marks().unmoved.contains(square) != unmoved) {
                 continue;
             }
             let is_own = |sq: Square, royal: bool| {
@@ -187,7 +193,7 @@ impl Position {
 
     /// Whether `by` attacks `target` once the piece on `vacated` is gone (a king
     /// stepping along a slider's line must not hide behind its own shadow).
-    fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
+    pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         let tables = &self.rules().tables;
         tables.chains(by, target).iter().any(|chain| {
             for cell in tables.chain_cells(chain) {
@@ -207,7 +213,7 @@ impl Position {
     /// For a king not in check: each own piece that alone stands between the
     /// king and an enemy line attack, with the cells it may still move to (the
     /// line up to and including the attacker). `None` if the king is in check.
-    fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
+    pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
         let tables = &self.rules().tables;
         let mut pins = Vec::new();
         for chain in tables.chains(!us, king) {

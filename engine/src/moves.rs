@@ -18,6 +18,27 @@ pub enum Special {
     Promotion(Kind),
     /// The enemy on `to` is captured and the mover stays on `from`.
     FromAfar,
+    /// A piece's first move, moving or capturing like [`Special::None`], with a
+    /// neighbour relocating into `from` (Luck Dragon).
+    Relocate(Relocation),
+    /// A knight's two successive leaps in one turn (Luck Dragon's Double Leap);
+    /// `to` is where the second leap lands.
+    DoubleLeap(Relocation),
+    /// A Luck Dragon's move across the side edge of the board, granted by Lucky 8.
+    Wrap(Relocation),
+    /// A king's move granted by the Luck Dice (a knight or Luck Dragon move).
+    DiceKing,
+}
+
+/// Which neighbour on the mover's rank slides into the square the mover left,
+/// in the same turn: Luck Dragon's piece relocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relocation {
+    None,
+    /// The piece on the next file toward `a`.
+    Left,
+    /// The piece on the next file away from `a`.
+    Right,
 }
 
 /// A move of the position it was generated in.
@@ -37,6 +58,24 @@ impl Move {
         match self.special {
             Special::Promotion(kind) => Some(kind),
             _ => None,
+        }
+    }
+
+    pub fn relocation(&self) -> Relocation {
+        match self.special {
+            Special::Relocate(r) | Special::DoubleLeap(r) | Special::Wrap(r) => r,
+            _ => Relocation::None,
+        }
+    }
+
+    /// The square of the neighbour that relocates into `from`, if any. Cells of a
+    /// rank are numbered consecutively, so the neighbour is one index away.
+    #[inline]
+    pub fn relocated_from(&self) -> Option<Square> {
+        match self.relocation() {
+            Relocation::None => None,
+            Relocation::Left => Some(Square(self.from.0 - 1)),
+            Relocation::Right => Some(Square(self.from.0 + 1)),
         }
     }
 }

@@ -1,88 +1,163 @@
-//! Optional rules chosen when a game is created: words such as
-//! `dwarf_reversal` (a switch) or `quiet_plies=0` (a setting), separated by
-//! commas or spaces. Which words mean something is the variant's business; this
-//! module only reads, orders and writes them, so a stored game states its
-//! options in one canonical text and replays under exactly the same rules.
+//! Game options: choices a variant offers when a game is created (Luck Dragon's
+//! `lucky8=off`, Dragonchess's `dwarf_reversal`). A variant declares them as
+//! data; a game keeps the chosen value of each, and its record keeps them as
+//! text so a replay is exact.
 
 use std::fmt;
-use std::str::FromStr;
 
-/// A set of option words, sorted by name, each name at most once.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct GameOptions {
-    settings: Vec<(String, Option<String>)>,
+/// One option a variant offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// The name players type (`lucky8`).
+    pub name: &'static str,
+    pub values: Values,
+    /// What it does, for help text.
+    pub about: &'static str,
+}
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// One of these words, the default first. A switch (`on`/`off`) may also
+    /// be given by its bare name, meaning `on`.
+    Words(&'static [&'static str]),
+    /// A whole number up to `max`.
+    Number { default: u32, max: u32 },
+}
+
+impl Values {
+    fn default_value(self) -> u32 {
+        match self {
+            Values::Words(_) => 0,
+            Values::Number { default, .. } => default,
+        }
+    }
+
+    /// The value `text` stands for, if it is one of these values.
+    fn read(self, text: &str) -> Option<u32> {
+        match self {
+            Values::Words(words) => words.iter().position(|w| w.eq_ignore_ascii_case(text)).map(|i| i as u32),
+            Values::Number { max, .. } => text.parse().ok().filter(|n| *n <= max),
+        }
+    }
+
+    fn show(self, value: u32) -> String {
+        match self {
+            Values::Words(words) => words[value as usize].to_string(),
+            Values::Number { .. } => value.to_string(),
+        }
+    }
+
+    fn allowed(self) -> Vec<String> {
+        match self {
+            Values::Words(words) => words.iter().map(|w| format!("`{w}`")).collect(),
+            Values::Number { max, .. } => vec![format!("a number from 0 to {max}")],
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
-    #[error("`{0}` is not an option word: use letters, digits and `_`, as in `dwarf_reversal` or `quiet_plies=0`")]
+    #[error("write options as `name=value`, not `{0}`")]
     Syntax(String),
-    #[error("the option `{0}` is given twice")]
-    Repeated(String),
+    #[error("there is no option `{name}`; {}", choose_from(.known))]
+    Unknown { name: String, known: Vec<&'static str> },
+    #[error("option `{name}` takes {}, not `{value}`", .allowed.join(" or "))]
+    Value { name: &'static str, value: String, allowed: Vec<String> },
+    #[error("option `{0}` is given twice")]
+    Repeated(&'static str),
 }
 
-fn is_word(text: &str) -> bool {
-    !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+fn choose_from(known: &[&'static str]) -> String {
+    if known.is_empty() {
+        "this variant has no options".to_string()
+    } else {
+        format!("choose from: {}", known.join(", "))
+    }
+}
+
+/// The chosen value of each option of one variant, by index into its
+/// [`GameOption`] list: the index of a word, or the number.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameOptions {
+    chosen: Vec<u32>,
+    defaults: Vec<u32>,
 }
 
 impl GameOptions {
-    /// No options: the variant's rules as specified.
-    pub fn none() -> GameOptions {
-        GameOptions::default()
+    /// Every option at its default.
+    pub fn defaults(specs: &[GameOption]) -> GameOptions {
+        let defaults: Vec<u32> = specs.iter().map(|spec| spec.values.default_value()).collect();
+        GameOptions { chosen: defaults.clone(), defaults }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.settings.is_empty()
-    }
-
-    /// Every option as (name, value), in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, Option<&str>)> {
-        self.settings.iter().map(|(name, value)| (name.as_str(), value.as_deref()))
-    }
-
-    /// Adds or replaces one option.
-    pub fn set(&mut self, name: &str, value: Option<&str>) {
-        let entry = (name.to_string(), value.map(str::to_string));
-        match self.settings.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
-            Ok(i) => self.settings[i] = entry,
-            Err(i) => self.settings.insert(i, entry),
-        }
-    }
-}
-
-impl FromStr for GameOptions {
-    type Err = OptionsError;
-
-    fn from_str(text: &str) -> Result<GameOptions, OptionsError> {
-        let mut options = GameOptions::default();
-        for word in text.split([',', ' ']).map(str::trim).filter(|w| !w.is_empty()) {
-            let (name, value) = match word.split_once('=') {
-                Some((name, value)) => (name, Some(value)),
-                None => (word, None),
-            };
-            let name = name.to_ascii_lowercase();
-            if !is_word(&name) || value.is_some_and(|v| !is_word(v)) {
-                return Err(OptionsError::Syntax(word.to_string()));
+    /// Reads `name=value` pairs separated by spaces or commas; options left out
+    /// keep their defaults. Names and values are case-insensitive.
+    pub fn parse(specs: &[GameOption], text: &str) -> Result<GameOptions, OptionsError> {
+        let mut options = GameOptions::defaults(specs);
+        let mut given = vec![false; specs.len()];
+        for pair in text.split([' ', ',']).filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, "on"));
+            let index = specs.iter().position(|s| s.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                OptionsError::Unknown { name: name.to_string(), known: specs.iter().map(|s| s.name).collect() }
+            })?;
+            let spec = &specs[index];
+            if given[index] {
+                return Err(OptionsError::Repeated(spec.name));
             }
-            if options.iter().any(|(n, _)| n == name) {
-                return Err(OptionsError::Repeated(name));
-            }
-            options.set(&name, value.map(|v| v.to_ascii_lowercase()).as_deref());
+            given[index] = true;
+            let chosen = spec.values.read(value).ok_or_else(|| match pair.contains('=') {
+                true => {
+                    OptionsError::Value { name: spec.name, value: value.to_string(), allowed: spec.values.allowed() }
+                }
+                false => OptionsError::Syntax(pair.to_string()),
+            })?;
+            options.chosen[index] = chosen;
         }
         Ok(options)
     }
+
+    /// The chosen value of option `index`: the index of its word (0 is the
+    /// default), or its number.
+    pub fn value(&self, index: usize) -> u32 {
+        self.chosen.get(index).copied().unwrap_or(0)
+    }
+
+    /// Whether option `index` is at its default.
+    pub fn is_default(&self, index: usize) -> bool {
+        self.chosen.get(index) == self.defaults.get(index)
+    }
+
+    /// The canonical text: the options that differ from their defaults, in the
+    /// variant's order; empty when all are defaults. [`GameOptions::parse`] reads it back.
+    pub fn write(&self, specs: &[GameOption]) -> String {
+        specs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.is_default(*i))
+            .map(|(i, spec)| format!("{}={}", spec.name, spec.values.show(self.value(i))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Every option with its chosen value, for showing a game's settings.
+    pub fn describe(&self, specs: &[GameOption]) -> String {
+        OptionList { options: self, specs }.to_string()
+    }
 }
 
-impl fmt::Display for GameOptions {
+struct OptionList<'a> {
+    options: &'a GameOptions,
+    specs: &'a [GameOption],
+}
+
+impl fmt::Display for OptionList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, value)) in self.iter().enumerate() {
+        for (i, spec) in self.specs.iter().enumerate() {
             if i > 0 {
-                f.write_str(",")?;
+                f.write_str(" ")?;
             }
-            f.write_str(name)?;
-            if let Some(value) = value {
-                write!(f, "={value}")?;
-            }
+            write!(f, "{}={}", spec.name, spec.values.show(self.options.value(i)))?;
         }
         Ok(())
     }
@@ -92,18 +167,36 @@ impl fmt::Display for GameOptions {
 mod tests {
     use super::*;
 
+    const SPECS: &[GameOption] = &[
+        GameOption { name: "dice", values: Values::Words(&["on", "off"]), about: "" },
+        GameOption { name: "set", values: Values::Words(&["QRBNL", "QRBN"]), about: "" },
+        GameOption { name: "reversal", values: Values::Words(&["off", "on"]), about: "" },
+        GameOption { name: "plies", values: Values::Number { default: 100, max: 1000 }, about: "" },
+    ];
+
     #[test]
-    fn canonical_text_is_sorted_and_lower_case() {
-        let options: GameOptions = " Quiet_Plies=0, dwarf_reversal dragon_afar_below_only".parse().unwrap();
-        assert_eq!(options.to_string(), "dragon_afar_below_only,dwarf_reversal,quiet_plies=0");
-        assert_eq!(options.to_string().parse::<GameOptions>(), Ok(options));
-        assert!("".parse::<GameOptions>().unwrap().is_empty());
+    fn parse_write_round_trip() {
+        let options = GameOptions::parse(SPECS, "set=qrbn, DICE=off").unwrap();
+        assert_eq!((options.value(0), options.value(1)), (1, 1));
+        assert_eq!(options.write(SPECS), "dice=off set=QRBN");
+        let numbers = GameOptions::parse(SPECS, "reversal plies=0").unwrap();
+        assert_eq!((numbers.value(2), numbers.value(3)), (1, 0));
+        assert_eq!(numbers.write(SPECS), "reversal=on plies=0");
+        assert!(GameOptions::parse(SPECS, "plies=100").unwrap().is_default(3));
+        assert_eq!(GameOptions::parse(SPECS, &options.write(SPECS)).unwrap(), options);
+        assert_eq!(GameOptions::parse(SPECS, "").unwrap(), GameOptions::defaults(SPECS));
+        assert_eq!(GameOptions::defaults(SPECS).write(SPECS), "");
+        assert_eq!(options.describe(SPECS), "dice=off set=QRBN reversal=off plies=100");
     }
 
     #[test]
-    fn bad_words_are_refused() {
-        assert_eq!("a,a".parse::<GameOptions>(), Err(OptionsError::Repeated("a".into())));
-        assert!(matches!("x=".parse::<GameOptions>(), Err(OptionsError::Syntax(_))));
-        assert!(matches!("no-dash".parse::<GameOptions>(), Err(OptionsError::Syntax(_))));
+    fn errors_name_the_choices() {
+        let err = |text| GameOptions::parse(SPECS, text).unwrap_err().to_string();
+        assert!(err("set").contains("name=value"));
+        assert!(err("speed=3").contains("choose from: dice, set, reversal, plies"));
+        assert!(err("dice=maybe").contains("`on` or `off`"));
+        assert!(err("plies=1001").contains("a number from 0 to 1000"));
+        assert!(err("dice=on dice=off").contains("twice"));
+        assert!(GameOptions::parse(&[], "x=1").unwrap_err().to_string().contains("no options"));
     }
 }

@@ -20,6 +20,21 @@ pub struct EnPassant {
     pub victim: Square,
 }
 
+/// State a variant keeps beyond the board, castling rights and en passant. It
+/// is part of the position: written in its text and folded into its hash.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Marks {
+    /// Cells whose original piece has never moved nor been captured (Luck
+    /// Dragon: relocation, Double Leap entrances, which rook may castle).
+    pub unmoved: SquareSet,
+    /// Pieces carrying a mark that travels with them (Luck Dragon: knights that
+    /// spent their later Double Leap).
+    pub tagged: SquareSet,
+    /// Flags whose meaning is the variant's (Luck Dragon: each side's Double
+    /// Leap entrance).
+    pub flags: u8,
+}
+
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -28,6 +43,7 @@ struct Undo {
     captured: Option<(Square, Piece)>,
     castling: u8,
     en_passant: Option<EnPassant>,
+    granted: u8,
     halfmove: u32,
     hash: u64,
 }
@@ -72,7 +88,13 @@ pub struct Position {
     en_passant: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
+    marks: Marks,
+    /// Moves the side to move was granted for this turn only (by dice), as bits
+    /// the variant defines; cleared by every move, and not part of the text or hash.
+    granted: u8,
     undo: Vec<Undo>,
+    /// The marks before each move made, for variants that keep marks.
+    marks_undo: Vec<Marks>,
 }
 
 impl Position {
@@ -93,7 +115,10 @@ impl Position {
             en_passant: None,
             halfmove: 0,
             fullmove: 1,
+            marks: Marks::default(),
+            granted: 0,
             undo: Vec::new(),
+            marks_undo: Vec::new(),
         }
     }
 
@@ -131,6 +156,26 @@ impl Position {
     /// whether it can be used.
     pub fn hash(&self) -> u64 {
         self.board.hash
+    }
+
+    pub fn marks(&self) -> &Marks {
+        &self.marks
+    }
+
+    /// Sets the marks (setting up a position).
+    pub fn set_marks(&mut self, marks: Marks) {
+        self.board.hash ^= self.rules.zobrist.marks_change(&self.marks, &marks);
+        self.marks = marks;
+    }
+
+    /// The moves granted to the side to move for this turn, as the variant's bits.
+    pub fn granted(&self) -> u8 {
+        self.granted
+    }
+
+    /// Grants the side to move extra moves for this turn (after a roll).
+    pub fn set_granted(&mut self, granted: u8) {
+        self.granted = granted;
     }
 
     pub fn occupied(&self, color: Color) -> &SquareSet {
@@ -185,10 +230,12 @@ impl Position {
             captured: None,
             castling: self.castling,
             en_passant: self.en_passant,
+            granted: self.granted,
             halfmove: self.halfmove,
             hash: board.hash,
         };
         self.en_passant = None;
+        self.granted = 0;
         self.halfmove += 1;
         match mv.special {
             Special::Castle(rule) => {
@@ -207,7 +254,13 @@ impl Position {
                 board.take(rules, mv.from);
                 board.put(rules, mv.to, moved);
             }
-            Special::None | Special::DoubleStep | Special::Promotion(_) => {
+            Special::None
+            | Special::DoubleStep
+            | Special::Promotion(_)
+            | Special::Relocate(_)
+            | Special::DoubleLeap(_)
+            | Special::Wrap(_)
+            | Special::DiceKing => {
                 undo.captured = board.take(rules, mv.to).map(|p| (mv.to, p));
                 board.take(rules, mv.from);
                 let kind = rules.transformed(moved.color, mv.promotion().unwrap_or(moved.kind), mv.to);
@@ -215,6 +268,10 @@ impl Position {
                 if mv.special == Special::DoubleStep {
                     let target = Square(((mv.from.0 as u32 + mv.to.0 as u32) / 2) as u16);
                     self.en_passant = Some(EnPassant { target, victim: mv.to });
+                }
+                if let Some(neighbour) = mv.relocated_from() {
+                    let relocated = board.take(rules, neighbour).expect("a relocating neighbour");
+                    board.put(rules, mv.from, relocated);
                 }
             }
         }
@@ -225,6 +282,14 @@ impl Position {
         if self.castling & !kept != 0 {
             board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
             self.castling &= kept;
+        }
+        if let Some(update) = rules.update_marks {
+            let before = self.marks;
+            let rights = self.castling;
+            update(rules, mv, moved, &before, &mut self.marks, &mut self.castling);
+            board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
+            board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
+            self.marks_undo.push(before);
         }
         if self.turn == Color::Black {
             self.fullmove += 1;
@@ -250,9 +315,16 @@ impl Position {
             }
             Special::FromAfar => {}
             _ => {
+                if let Some(neighbour) = mv.relocated_from() {
+                    let relocated = board.take(rules, mv.from).expect("the relocated neighbour");
+                    board.put(rules, neighbour, relocated);
+                }
                 board.take(rules, mv.to);
                 board.put(rules, mv.from, undo.moved);
             }
+        }
+        if rules.update_marks.is_some() {
+            self.marks = self.marks_undo.pop().expect("marks saved by make");
         }
         if let Some((square, piece)) = undo.captured {
             board.put(rules, square, piece);
@@ -263,6 +335,7 @@ impl Position {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+        self.granted = undo.granted;
         self.halfmove = undo.halfmove;
         board.hash = undo.hash;
     }
@@ -277,7 +350,10 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            marks: self.marks,
+            granted: self.granted,
             undo: Vec::new(),
+            marks_undo: Vec::new(),
         }
     }
 

@@ -10,9 +10,9 @@ use crate::freezing::Freezing;
 use crate::geometry::{Geometry, Square};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::options::GameOptions;
-use crate::piece::{Kind, PieceKind};
-use crate::position::Position;
+use crate::options::{GameOption, GameOptions};
+use crate::piece::{Kind, Piece, PieceKind};
+use crate::position::{Marks, Position};
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
 use crate::variant::Variant;
@@ -33,6 +33,10 @@ pub struct CastlingRule {
     pub rook_to: Square,
     pub must_be_empty: Vec<Square>,
     pub must_be_safe: Vec<Square>,
+    /// The rule applies only while this square is (`true`) or is no longer
+    /// (`false`) among the position's unmoved squares: Luck Dragon tells a rook
+    /// on its own square from one relocated into the corner this way.
+    pub unmoved: Option<(Square, bool)>,
 }
 
 /// How pawns promote.
@@ -62,6 +66,9 @@ pub struct Zobrist {
     pub side: u64,
     castling: [u64; 8],
     en_passant: Vec<u64>,
+    /// Unmoved cells, then tagged cells (see [`Marks`]).
+    marks: Vec<u64>,
+    mark_flags: [u64; 8],
 }
 
 impl Zobrist {
@@ -82,6 +89,9 @@ impl Zobrist {
             side: next(),
             castling: std::array::from_fn(|_| next()),
             en_passant: (0..cells).map(|_| next()).collect(),
+            // Drawn after the older keys, which therefore stay what they were.
+            marks: (0..2 * cells).map(|_| next()).collect(),
+            mark_flags: std::array::from_fn(|_| next()),
         }
     }
 
@@ -96,6 +106,21 @@ impl Zobrist {
 
     pub fn en_passant(&self, target: Square) -> u64 {
         self.en_passant[target.index()]
+    }
+
+    /// The hash difference between two states of the marks: only what changed
+    /// is looked up, which after most moves is nothing.
+    pub fn marks_change(&self, before: &Marks, after: &Marks) -> u64 {
+        let cells = self.en_passant.len();
+        let mut h = 0;
+        for square in (before.unmoved ^ after.unmoved).iter() {
+            h ^= self.marks[square.index()];
+        }
+        for square in (before.tagged ^ after.tagged).iter() {
+            h ^= self.marks[cells + square.index()];
+        }
+        let flags = before.flags ^ after.flags;
+        (0..8).filter(|b| flags >> b & 1 != 0).fold(h, |h, b| h ^ self.mark_flags[b])
     }
 }
 
@@ -140,6 +165,40 @@ impl Dialect {
     };
 }
 
+/// One kind of roll a variant's players may ask for (Luck Dragon: the Luck
+/// Dice and Lucky 8). The kinds of a variant differ in their number of dice,
+/// which is how the faces of a roll tell its kind.
+#[derive(Clone, Copy, Debug)]
+pub struct RollKind {
+    /// Sides of each die.
+    pub dice: &'static [u32],
+    /// The word a player types for it (`roll`, `lucky8`).
+    pub word: &'static str,
+    /// Its name in messages and on buttons.
+    pub label: &'static str,
+}
+
+/// A roll made this turn: the index of its [`RollKind`] and the faces.
+pub type TurnRoll = (usize, Vec<u32>);
+
+/// A variant's optional dice, asked for through the turn protocol. The engine
+/// never rolls: callers roll and hand in the faces.
+#[derive(Clone, Copy, Debug)]
+pub struct Chance {
+    pub kinds: &'static [RollKind],
+    /// Whether the side to move may roll kind `kind` now, given the game's
+    /// options and this turn's rolls so far; a refusal says why not.
+    pub allowed: fn(&Position, &GameOptions, &[TurnRoll], usize) -> Result<(), String>,
+    /// The position's grant (see [`Position::granted`]) after this turn's rolls.
+    pub grant: fn(&GameOptions, &[TurnRoll]) -> u8,
+    /// A roll as the game log writes it.
+    pub describe: fn(&TurnRoll) -> String,
+}
+
+/// Updates a position's [`Marks`] and castling rights once the pieces of a
+/// move (by the given piece) have moved, given the marks as they were before.
+pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
+
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -164,10 +223,16 @@ pub struct Rules {
     pub freezing: Option<Freezing>,
     /// Kind changes on arrival; empty in most variants.
     pub transformations: Vec<Transformation>,
-    /// The optional rules these rules were built with (none by default).
-    pub options: GameOptions,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
+    /// Adds the variant's own moves to the legal moves generated so far; what
+    /// it adds must be legal. Set by variant modules after [`Rules::new`].
+    pub extra_moves: Option<fn(&Position, &mut Vec<Move>)>,
+    pub update_marks: Option<UpdateMarks>,
+    /// Dice players may ask for during their turn.
+    pub chance: Option<Chance>,
+    /// Options a game of this variant may be created with.
+    pub options: &'static [GameOption],
 }
 
 impl Rules {
@@ -206,8 +271,11 @@ impl Rules {
             dialect: Dialect::STANDARD,
             freezing: None,
             transformations: Vec::new(),
-            options: GameOptions::default(),
             side_names: ["White", "Black"],
+            extra_moves: None,
+            update_marks: None,
+            chance: None,
+            options: &[],
         }
     }
 

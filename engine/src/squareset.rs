@@ -46,6 +46,16 @@ impl SquareSet {
     }
 }
 
+/// The cells in exactly one of the two sets (what changed between them).
+impl std::ops::BitXor for SquareSet {
+    type Output = SquareSet;
+
+    #[inline]
+    fn bitxor(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+}
+
 impl FromIterator<Square> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
         let mut set = SquareSet::EMPTY;

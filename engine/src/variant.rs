@@ -21,10 +21,8 @@ pub enum Variant {
 pub enum VariantError {
     #[error("unknown variant `{0}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess")]
     Unknown(String),
-    #[error("{0} is not yet supported; for now Rookery plays: chess")]
+    #[error("{0} is not yet supported; for now Rookery plays: chess, luckdragon, dragonchess")]
     NotYetSupported(Variant),
-    #[error("{variant} options: {reason}")]
-    Options { variant: Variant, reason: String },
 }
 
 impl Variant {
@@ -54,19 +52,19 @@ impl Variant {
         static CHESS: OnceLock<Arc<Rules>> = OnceLock::new();
         match self {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
-            Variant::Dragonchess => self.rules_with(&GameOptions::none()),
+            Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
+            Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
             other => Err(VariantError::NotYetSupported(other)),
         }
     }
 
-    /// The variant's rules with optional rules switched on; without options the
-    /// same as [`Variant::rules`]. Each combination is compiled once.
-    pub fn rules_with(self, options: &GameOptions) -> Result<Arc<Rules>, VariantError> {
+    /// The rules a game with these options plays by (options may change the
+    /// rules, as Luck Dragon's promotion set does); [`Variant::rules`] for the defaults.
+    pub fn rules_for(self, options: &GameOptions) -> Result<Arc<Rules>, VariantError> {
         match self {
-            Variant::Dragonchess => crate::variants::dragonchess::shared_rules(options)
-                .map_err(|reason| VariantError::Options { variant: self, reason }),
-            _ if options.is_empty() => self.rules(),
-            _ => Err(VariantError::Options { variant: self, reason: format!("{self} has no optional rules") }),
+            Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
+            Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
+            other => other.rules(),
         }
     }
 }

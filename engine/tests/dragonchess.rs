@@ -3,10 +3,11 @@
 
 use rookery_engine::game::{EndReason, Game, Outcome};
 use rookery_engine::perft::{divide, perft};
+use rookery_engine::variants::dragonchess;
 use rookery_engine::{fen, notation, GameOptions, Position, Variant};
 
 fn position_with(options: &str, text: &str) -> Position {
-    let rules = Variant::Dragonchess.rules_with(&options.parse().unwrap()).unwrap();
+    let rules = Variant::Dragonchess.rules_for(&GameOptions::parse(dragonchess::OPTIONS, options).unwrap()).unwrap();
     fen::parse(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -399,6 +400,7 @@ fn position_text_round_trips_and_explains_errors() {
         err("12/12/12/12/12/12/12/12|W10k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 g - 0 1").contains("promoted")
     );
     assert!(err("12/12/12/12/12/12/12/12|11k/12/12/12/12/12/12/K10o|12/12/12/12/12/12/12/12 s - 0 1").contains("check"));
-    let on = Variant::Dragonchess.rules_with(&"dwarf_reversal".parse::<GameOptions>().unwrap()).unwrap();
+    let on =
+        Variant::Dragonchess.rules_for(&GameOptions::parse(dragonchess::OPTIONS, "dwarf_reversal").unwrap()).unwrap();
     assert!(fen::parse(&on, &format!("{kings} g 3a1 0 1")).unwrap_err().to_string().contains("holds none"));
 }

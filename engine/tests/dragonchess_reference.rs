@@ -5,7 +5,8 @@
 //! perft from the start and on every position of seeded random games.
 
 use rookery_engine::perft::perft;
-use rookery_engine::{fen, notation, Position, Variant};
+use rookery_engine::variants::dragonchess;
+use rookery_engine::{fen, notation, GameOptions, Position, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Piece {
@@ -335,7 +336,7 @@ fn perft_three_agrees_with_the_naive_generator() {
 
 /// Plays seeded random games, comparing every position's legal moves.
 fn random_games(options: &str, start: Option<&str>, games: u64, plies: usize) -> Seen {
-    let rules = Variant::Dragonchess.rules_with(&options.parse().unwrap()).unwrap();
+    let rules = Variant::Dragonchess.rules_for(&GameOptions::parse(dragonchess::OPTIONS, options).unwrap()).unwrap();
     let (reversal, below_only) = (options.contains("dwarf_reversal"), options.contains("dragon_afar_below_only"));
     let start = start.unwrap_or(rules.start);
     let mut positions = 0;

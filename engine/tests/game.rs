@@ -153,21 +153,16 @@ fn records_replay_exactly() {
 fn corrupt_records_are_reported_with_their_place() {
     let record = GameRecord {
         variant: Variant::Chess,
-        options: Default::default(),
+        options: String::new(),
         start: None,
         actions: vec!["e2e4".into(), "e2e4".into()],
     };
     let err = Game::replay(&record).unwrap_err().to_string();
     assert!(err.starts_with("action 1 (`e2e4`)"), "{err}");
-    let bad_start = GameRecord {
-        variant: Variant::Chess,
-        options: Default::default(),
-        start: Some("nonsense".into()),
-        actions: vec![],
-    };
+    let bad_start =
+        GameRecord { variant: Variant::Chess, options: String::new(), start: Some("nonsense".into()), actions: vec![] };
     assert!(Game::replay(&bad_start).is_err());
-    let unsupported =
-        GameRecord { variant: Variant::Guardener, options: Default::default(), start: None, actions: vec![] };
+    let unsupported = GameRecord { variant: Variant::Guardener, options: String::new(), start: None, actions: vec![] };
     assert!(Game::replay(&unsupported).unwrap_err().to_string().contains("not yet supported"));
 }
 

@@ -38,6 +38,10 @@ pub enum Phase {
 pub struct ChannelGame {
     pub id: u64,
     pub variant: String,
+    /// The game options that differ from the variant's defaults (`lucky8=off`);
+    /// records from before options existed read as none.
+    #[serde(default)]
+    pub options: String,
     /// Position text of a custom start, `None` for the variant's own.
     pub start: Option<String>,
     /// The engine's action texts, in order.

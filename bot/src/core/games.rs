@@ -31,7 +31,12 @@ fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
 /// Rebuilds the engine game from a stored record.
 pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
     let variant: Variant = record.variant.parse()?;
-    let game_record = GameRecord { variant, start: record.start.clone(), actions: record.actions.clone() };
+    let game_record = GameRecord {
+        variant,
+        options: record.options.clone(),
+        start: record.start.clone(),
+        actions: record.actions.clone(),
+    };
     Game::replay(&game_record).map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
 }
 
@@ -101,6 +106,7 @@ impl Core {
             let record = ChannelGame {
                 id,
                 variant: variant.name().to_string(),
+                options: String::new(),
                 start: None,
                 actions: Vec::new(),
                 white: None,

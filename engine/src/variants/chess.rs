@@ -101,6 +101,7 @@ pub fn rules() -> Rules {
             rook_to: at("f"),
             must_be_empty: vec![at("f"), at("g")],
             must_be_safe: vec![at("e"), at("f"), at("g")],
+            unmoved: None,
         });
         castling.push(CastlingRule {
             color,
@@ -112,6 +113,7 @@ pub fn rules() -> Rules {
             rook_to: at("d"),
             must_be_empty: vec![at("b"), at("c"), at("d")],
             must_be_safe: vec![at("e"), at("d"), at("c")],
+            unmoved: None,
         });
     }
     let promotion = Promotion {

@@ -25,7 +25,7 @@ use crate::rules::{Dialect, DrawRules, Promotion, Rules, Transformation};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
 
-pub use options::Settings;
+pub use options::{Settings, OPTIONS};
 
 pub const START: &str = "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1|\
                          ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO|\
@@ -128,23 +128,23 @@ pub fn rules(settings: Settings) -> Rules {
     };
     rules.freezing = Some(freezing);
     rules.transformations = transformations;
-    rules.options = settings.to_options();
+    rules.options = options::OPTIONS;
     rules.side_names = ["Gold", "Scarlet"];
     rules
 }
 
 /// The rules for `options`, compiled once per combination and shared.
-pub fn shared_rules(options: &GameOptions) -> Result<Arc<Rules>, String> {
+pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
     static BUILT: OnceLock<Mutex<Vec<(Settings, Arc<Rules>)>>> = OnceLock::new();
-    let settings = Settings::from_options(options)?;
+    let settings = Settings::from_options(options);
     // A panic elsewhere cannot leave the list half-written: entries are pushed whole.
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, rules)) = built.iter().find(|(s, _)| *s == settings) {
-        return Ok(Arc::clone(rules));
+        return Arc::clone(rules);
     }
     let rules = Arc::new(rules(settings));
     built.push((settings, Arc::clone(&rules)));
-    Ok(rules)
+    rules
 }
 
 /// Spec §8: only the two Kings remain.
