@@ -133,9 +133,12 @@ pub fn rules(settings: Settings) -> Rules {
     rules
 }
 
+/// Rules compiled so far, one per combination of settings.
+type Compiled = Mutex<Vec<(Settings, Arc<Rules>)>>;
+
 /// The rules for `options`, compiled once per combination and shared.
 pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
-    static BUILT: OnceLock<Mutex<Vec<(Settings, Arc<Rules>)>>> = OnceLock::new();
+    static BUILT: OnceLock<Compiled> = OnceLock::new();
     let settings = Settings::from_options(options);
     // A panic elsewhere cannot leave the list half-written: entries are pushed whole.
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
