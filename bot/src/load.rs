@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::{Game, GameRecord};
-use rookery_engine::{notation, Color, Variant};
+use rookery_engine::{notation, Color};
 use rookery_storage::{ChannelGame, ChannelKey, Phase};
 
 use crate::core::{Command, Core, Handler, Place, Request, User};
@@ -58,8 +58,12 @@ fn pick(game: u64, ply: usize, count: usize) -> usize {
 /// The next move of a game in play: its text for `/move`, the user to send it
 /// and the action text the record will hold once it is played.
 pub fn next_move(record: &ChannelGame) -> Result<(String, User, String)> {
-    let variant: Variant = record.variant.parse()?;
-    let stored = GameRecord { variant, start: record.start.clone(), actions: record.actions.clone() };
+    let stored = GameRecord {
+        variant: record.variant.parse()?,
+        options: record.options.parse()?,
+        start: record.start.clone(),
+        actions: record.actions.clone(),
+    };
     let mut game = Game::replay(&stored).with_context(|| format!("replaying game {}", record.id))?;
     let position = game.position();
     let legal = position.legal_moves();
@@ -94,7 +98,8 @@ pub fn prepare(core: &Core, place: Place) -> Result<std::result::Result<Prepared
             Ok(Ok(Prepared { game: record.id, index: record.actions.len(), text, user, action }))
         }
         _ => {
-            let play = Command::Play { variant: "chess".into(), opponent: Some(black()), move_days: None };
+            let play =
+                Command::Play { variant: "chess".into(), opponent: Some(black()), move_days: None, options: None };
             send(core, place, white(), play)?;
             send(core, place, black(), Command::Accept)?;
             let game = stored(core, place)?.context("the accepted game was not stored")?.id;

@@ -38,6 +38,10 @@ pub enum Phase {
 pub struct ChannelGame {
     pub id: u64,
     pub variant: String,
+    /// The optional rules chosen at the challenge, in the engine's canonical
+    /// text (`dwarf_reversal`); empty for none, and then not written at all.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options: String,
     /// Position text of a custom start, `None` for the variant's own.
     pub start: Option<String>,
     /// The engine's action texts, in order.

@@ -10,6 +10,7 @@ fn game(id: u64) -> ChannelGame {
     ChannelGame {
         id,
         variant: "chess".into(),
+        options: String::new(),
         start: None,
         actions: vec![],
         white: Some(Player { id: 1, name: "alice".into() }),

@@ -56,7 +56,7 @@ pub const GROUND: usize = 1;
 pub fn board() -> Geometry {
     let files = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
     let ranks = ["1", "2", "3", "4", "5", "6", "7", "8"];
-    let layers = [("1", "1 · Sky"), ("2", "2 · Ground"), ("3", "3 · Underworld")]
+    let layers = [("1", "1 Sky"), ("2", "2 Ground"), ("3", "3 Underworld")]
         .map(|(prefix, name)| Layer { prefix: prefix.into(), name: name.into() })
         .to_vec();
     Geometry::boxed(&files, &ranks, layers, Some(1), |_, _, _| true)
@@ -133,9 +133,12 @@ pub fn rules(settings: Settings) -> Rules {
     rules
 }
 
+/// Rules already compiled, by the settings they were built with.
+type Built = Mutex<Vec<(Settings, Arc<Rules>)>>;
+
 /// The rules for `options`, compiled once per combination and shared.
 pub fn shared_rules(options: &GameOptions) -> Result<Arc<Rules>, String> {
-    static BUILT: OnceLock<Mutex<Vec<(Settings, Arc<Rules>)>>> = OnceLock::new();
+    static BUILT: OnceLock<Built> = OnceLock::new();
     let settings = Settings::from_options(options)?;
     // A panic elsewhere cannot leave the list half-written: entries are pushed whole.
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
