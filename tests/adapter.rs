@@ -71,7 +71,12 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
         Request {
             place: Place { guild: GUILD, channel: CHANNEL },
             user: as_user(ALICE),
-            command: Command::Play { variant: "chess".into(), opponent: Some(opponent), move_days: Some(3) },
+            command: Command::Play {
+                variant: "chess".into(),
+                opponent: Some(opponent),
+                move_days: Some(3),
+                options: None
+            },
         }
     );
 

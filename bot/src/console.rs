@@ -62,10 +62,15 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "as" => return Err("say who: /as alice".into()),
         "quit" | "exit" => return Ok(Line::Quit),
         "play" => {
-            let variant = words.first().ok_or("say which variant: /play chess [@opponent] [days per move]")?;
+            let variant =
+                words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
             let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
             let days = words.iter().find_map(|w| w.parse::<u32>().ok());
-            Command::Play { variant: variant.to_string(), opponent, move_days: days }
+            // Any other word is an option of the variant (`dwarf_reversal`, `quiet_plies=0`).
+            let options: Vec<&str> =
+                words[1..].iter().copied().filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err()).collect();
+            let options = (!options.is_empty()).then(|| options.join(","));
+            Command::Play { variant: variant.to_string(), opponent, move_days: days, options }
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
@@ -188,7 +193,21 @@ mod tests {
         assert_eq!(parse_line("/move Nf3", &mut users), Ok(Line::Run(Command::Move { text: "Nf3".into() })));
         assert_eq!(
             parse_line("/play chess @bob 3", &mut users),
-            Ok(Line::Run(Command::Play { variant: "chess".into(), opponent: Some(bob), move_days: Some(3) }))
+            Ok(Line::Run(Command::Play {
+                variant: "chess".into(),
+                opponent: Some(bob.clone()),
+                move_days: Some(3),
+                options: None
+            }))
+        );
+        assert_eq!(
+            parse_line("/play dragonchess dwarf_reversal @bob quiet_plies=0", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "dragonchess".into(),
+                opponent: Some(bob),
+                move_days: None,
+                options: Some("dwarf_reversal,quiet_plies=0".into())
+            }))
         );
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
         assert_eq!(

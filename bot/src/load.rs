@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::{Game, GameRecord};
-use rookery_engine::{notation, Color, Variant};
+use rookery_engine::{notation, Color};
 use rookery_storage::{ChannelGame, ChannelKey, Phase};
 
 use crate::core::{Command, Core, Handler, Place, Request, User};
@@ -58,9 +58,8 @@ fn pick(game: u64, ply: usize, count: usize) -> usize {
 /// The next move of a game in play: its text for `/move`, the user to send it
 /// and the action text the record will hold once it is played.
 pub fn next_move(record: &ChannelGame) -> Result<(String, User, String)> {
-    let variant: Variant = record.variant.parse()?;
     let stored = GameRecord {
-        variant,
+        variant: record.variant.parse()?,
         options: record.options.clone(),
         start: record.start.clone(),
         actions: record.actions.clone(),
@@ -99,7 +98,8 @@ pub fn prepare(core: &Core, place: Place) -> Result<std::result::Result<Prepared
             Ok(Ok(Prepared { game: record.id, index: record.actions.len(), text, user, action }))
         }
         _ => {
-            let play = Command::Play { variant: "chess".into(), opponent: Some(black()), move_days: None };
+            let play =
+                Command::Play { variant: "chess".into(), opponent: Some(black()), move_days: None, options: None };
             send(core, place, white(), play)?;
             send(core, place, black(), Command::Accept)?;
             let game = stored(core, place)?.context("the accepted game was not stored")?.id;

@@ -17,16 +17,16 @@ pub struct Setup {
     /// Moves to play first, separated by spaces, in any accepted notation.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Optional rules of the variant, e.g. `dwarf_reversal quiet_plies=0` or `lucky8=off`.
+    #[arg(long, default_value = "")]
+    pub options: String,
 }
 
 impl Setup {
     /// The game after the setup's moves.
     pub fn game(&self) -> Result<Game> {
         let variant: Variant = self.variant.parse()?;
-        let mut game = match &self.fen {
-            Some(text) => Game::from_fen(variant, text)?,
-            None => Game::new(variant)?,
-        };
+        let mut game = Game::create(variant, &self.options, self.fen.as_deref())?;
         for (i, text) in self.moves.split_whitespace().enumerate() {
             let side = game.position().turn();
             game.play_move(side, text).with_context(|| format!("move {} (`{text}`)", i + 1))?;
@@ -91,7 +91,7 @@ mod tests {
     use super::*;
 
     fn setup(variant: &str, fen: Option<&str>, moves: &str) -> Setup {
-        Setup { variant: variant.into(), fen: fen.map(Into::into), moves: moves.into() }
+        Setup { variant: variant.into(), fen: fen.map(Into::into), moves: moves.into(), options: String::new() }
     }
 
     #[test]
@@ -104,6 +104,20 @@ mod tests {
         let total: u64 = lines[..29].iter().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
         assert_eq!(lines[29], format!("nodes {total}"));
         assert_eq!(perft(&setup("chess", None, ""), 0, true).unwrap(), "nodes 1\n");
+    }
+
+    #[test]
+    fn dragonchess_perft_moves_and_options() {
+        assert_eq!(perft(&setup("dragonchess", None, ""), 2, false).unwrap(), "nodes 8094\n");
+        let divided = perft(&setup("dragonchess", None, "Dr1d4 P1h6"), 1, true).unwrap();
+        assert!(divided.contains("R1d4x1a7 1\n"), "{divided}");
+        let text = "12/12/12/12/12/12/12/12|3t8/12/12/12/12/12/12/K10k|3D8/12/12/12/12/12/12/12 g 3d8 0 1";
+        let mut reversed = setup("dragonchess", Some(text), "");
+        assert!(moves(&reversed).unwrap_err().to_string().contains("dwarf_reversal"));
+        reversed.options = "dwarf_reversal".into();
+        assert!(moves(&reversed).unwrap().lines().any(|m| m == "D3d8-3d7"));
+        reversed.options = "castling".into();
+        assert!(moves(&reversed).unwrap_err().to_string().contains("no option `castling`"));
     }
 
     #[test]
@@ -135,7 +149,7 @@ mod tests {
         );
         let err = fen(&setup("chess", None, "e4 e4")).unwrap_err();
         assert!(format!("{err:#}").starts_with("move 2 (`e4`): `e4` is not legal here"), "{err:#}");
-        let err = moves(&setup("dragonchess", None, "")).unwrap_err();
+        let err = moves(&setup("guardener", None, "")).unwrap_err();
         assert!(err.to_string().contains("not yet supported"));
         assert!(moves(&setup("checkers", None, "")).is_err());
         assert!(fen(&setup("chess", Some("bad fen"), "")).is_err());

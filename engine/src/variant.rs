@@ -21,7 +21,7 @@ pub enum Variant {
 pub enum VariantError {
     #[error("unknown variant `{0}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess")]
     Unknown(String),
-    #[error("{0} is not yet supported; for now Rookery plays: chess, luckdragon, dragonchess")]
+    #[error("{0} is not yet supported; for now Rookery plays: {names}", names = playable())]
     NotYetSupported(Variant),
 }
 
@@ -69,6 +69,12 @@ impl Variant {
     }
 }
 
+/// The names of the variants whose rules are built, for error messages.
+fn playable() -> String {
+    let names: Vec<&str> = Variant::ALL.into_iter().filter(|v| v.rules().is_ok()).map(Variant::name).collect();
+    names.join(", ")
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -97,5 +103,9 @@ mod tests {
         assert_eq!("Luck-Dragon".parse::<Variant>(), Ok(Variant::LuckDragon));
         assert!(matches!("checkers".parse::<Variant>(), Err(VariantError::Unknown(_))));
         assert!(matches!(Variant::Guardener.rules(), Err(VariantError::NotYetSupported(Variant::Guardener))));
+        let refusal = Variant::Guardener.rules().unwrap_err().to_string();
+        let (_, playable) = refusal.split_once("plays: ").unwrap();
+        assert!(playable.starts_with("chess, ") && playable.contains("dragonchess"), "{refusal}");
+        assert!(!playable.contains("guardener"), "{refusal}");
     }
 }

@@ -235,10 +235,8 @@ impl Board {
                     }
                     diag.iter().for_each(|(dx, dy)| add(cell(*dx, *dy, 0), Mode::Quiet));
                 }
-                (b'E', 1) => {
-                    if empty(0, 0, 1) {
-                        orth.iter().for_each(|(dx, dy)| add(cell(*dx, *dy, 1), Mode::Either));
-                    }
+                (b'E', 1) if empty(0, 0, 1) => {
+                    orth.iter().for_each(|(dx, dy)| add(cell(*dx, *dy, 1), Mode::Either));
                 }
                 (b'D', 1 | 2) => {
                     let d = if piece.reversed { -1 } else { 1 };

@@ -38,9 +38,9 @@ pub enum Phase {
 pub struct ChannelGame {
     pub id: u64,
     pub variant: String,
-    /// The game options that differ from the variant's defaults (`lucky8=off`);
-    /// records from before options existed read as none.
-    #[serde(default)]
+    /// The optional rules chosen at the challenge, in the engine's canonical
+    /// text (`lucky8=off`, `dwarf_reversal=on`); empty for none, and then not written at all.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub options: String,
     /// Position text of a custom start, `None` for the variant's own.
     pub start: Option<String>,

@@ -2,7 +2,7 @@
 //! and the game's details. One game per channel.
 
 use rookery_engine::game::{Action, Game, GameError, GameRecord};
-use rookery_engine::{notation, pgn, Color, Variant};
+use rookery_engine::{notation, pgn, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
 use super::message::{challenge_message, game_message, player_name};
@@ -28,16 +28,20 @@ fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
     }
 }
 
-/// Rebuilds the engine game from a stored record.
-pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
-    let variant: Variant = record.variant.parse()?;
-    let game_record = GameRecord {
-        variant,
+/// The engine's record of a stored game.
+pub(super) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
+    Ok(GameRecord {
+        variant: record.variant.parse()?,
         options: record.options.clone(),
         start: record.start.clone(),
         actions: record.actions.clone(),
-    };
-    Game::replay(&game_record).map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
+    })
+}
+
+/// Rebuilds the engine game from a stored record.
+pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
+    Game::replay(&engine_record(record)?)
+        .map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
 }
 
 /// The record of a game in play, refusing anything else.
@@ -75,9 +79,12 @@ impl Core {
         variant: &str,
         opponent: Option<&User>,
         move_days: Option<u32>,
+        options: Option<&str>,
     ) -> Outcome {
         let variant: Variant = variant.parse()?;
-        variant.rules()?;
+        // The rules say which options exist and write them canonically.
+        let specs = variant.rules()?.options;
+        let options = GameOptions::parse(specs, options.unwrap_or_default())?.write(specs);
         if opponent.is_some_and(|o| o.id == user.id) {
             return Err(Refusal::new("You cannot challenge yourself; leave the opponent empty to let anyone accept."));
         }
@@ -106,7 +113,7 @@ impl Core {
             let record = ChannelGame {
                 id,
                 variant: variant.name().to_string(),
-                options: String::new(),
+                options: options.clone(),
                 start: None,
                 actions: Vec::new(),
                 white: None,
@@ -263,7 +270,8 @@ impl Core {
             let reply = game_message(&record, &game);
             return Ok(Change::Put(record, vec![reply]));
         };
-        record.phase = Phase::Finished { result: outcome.result().to_string(), reason: outcome.reason.to_string() };
+        let reason = outcome.reason.describe(&game.position().rules().draws);
+        record.phase = Phase::Finished { result: outcome.result().to_string(), reason };
         let reply = game_message(&record, &game);
         let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {
             return Ok(Change::Clear(vec![reply]));
@@ -293,8 +301,12 @@ impl Core {
             black: record.black.as_ref().map(|p| p.name.clone()),
         };
         let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
-        reply.fields.push(("White".into(), player_name(record.white.as_ref())));
-        reply.fields.push(("Black".into(), player_name(record.black.as_ref())));
+        let rules = game.position().rules();
+        reply.fields.push((rules.side_name(Color::White).into(), player_name(record.white.as_ref())));
+        reply.fields.push((rules.side_name(Color::Black).into(), player_name(record.black.as_ref())));
+        if !record.options.is_empty() {
+            reply.fields.push(("Options".into(), format!("`{}`", record.options)));
+        }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(Attachment {
             name: format!("rookery-{}.pgn", record.id),

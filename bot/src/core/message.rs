@@ -14,11 +14,21 @@ pub(super) fn player_name(player: Option<&Player>) -> String {
     player.map_or_else(|| "?".to_string(), |p| p.name.clone())
 }
 
+/// The variant's name with its optional rules, if any: `dragonchess (dwarf_reversal)`.
+fn variant_with_options(record: &ChannelGame) -> String {
+    if record.options.is_empty() {
+        record.variant.clone()
+    } else {
+        format!("{} ({})", record.variant, record.options)
+    }
+}
+
 pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, opponent: Option<&Player>) -> Reply {
     let pace = record.move_seconds.map_or(String::new(), |s| format!(" with {} days per move", s / 86_400));
+    let variant = variant_with_options(record);
     let text = match opponent {
-        Some(o) => format!("**{}** challenges **{}** to {}{pace}.", challenger.name, o.name, record.variant),
-        None => format!("**{}** opens a game of {}{pace}: anyone may accept.", challenger.name, record.variant),
+        Some(o) => format!("**{}** challenges **{}** to {variant}{pace}.", challenger.name, o.name),
+        None => format!("**{}** opens a game of {variant}{pace}: anyone may accept.", challenger.name),
     };
     let mut reply = Reply::text(text);
     reply.buttons = vec![
@@ -31,7 +41,10 @@ pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, oppon
 pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
     let white = player_name(record.white.as_ref());
     let black = player_name(record.black.as_ref());
-    let mut lines = vec![format!("**{white}** (White) vs **{black}** (Black) · {}", record.variant)];
+    let rules = game.position().rules();
+    let sides = [rules.side_name(Color::White), rules.side_name(Color::Black)];
+    let mut lines =
+        vec![format!("**{white}** ({}) vs **{black}** ({}) · {}", sides[0], sides[1], variant_with_options(record))];
     if let Some(last) = game.moves_san().last() {
         let ply = game.moves_san().len() - 1;
         let start = game.start_position();
@@ -51,7 +64,7 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
         }
         (_, Some(turn)) => {
             let to_move = turn.side.fold(&white, &black);
-            lines.push(format!("{to_move} to move ({}).", turn.side.fold("White", "Black")));
+            lines.push(format!("{to_move} to move ({}).", rules.side_name(turn.side)));
             reply.buttons.push(Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger));
             match game.draw_offer() {
                 Some(by) => {

@@ -71,8 +71,8 @@ impl Core {
         let place = request.place;
         let user = &request.user;
         match &request.command {
-            Command::Play { variant, opponent, move_days } => {
-                self.play(place, user, variant, opponent.as_ref(), *move_days)
+            Command::Play { variant, opponent, move_days, options } => {
+                self.play(place, user, variant, opponent.as_ref(), *move_days, options.as_deref())
             }
             Command::Accept => self.accept(place, user),
             Command::Decline => self.decline(place, user),

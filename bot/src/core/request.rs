@@ -29,11 +29,13 @@ pub struct Request {
 /// Every slash command and button, with typed arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `/play variant [opponent]`: a challenge; without an opponent anyone may accept.
+    /// `/play variant [opponent] [options]`: a challenge; without an opponent
+    /// anyone may accept. `options` switches on optional rules of the variant.
     Play {
         variant: String,
         opponent: Option<User>,
         move_days: Option<u32>,
+        options: Option<String>,
     },
     /// The Accept button of a challenge.
     Accept,

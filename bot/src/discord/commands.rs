@@ -45,9 +45,10 @@ pub async fn play(
     #[min = 1]
     #[max = 30]
     move_days: Option<u32>,
+    #[description = "Optional rules, e.g. dwarf_reversal for Dragonchess (see /rules)"] options: Option<String>,
 ) -> Result<(), Error> {
     let opponent = opponent.as_ref().map(convert::mentioned);
-    run(ctx, Command::Play { variant, opponent, move_days }).await
+    run(ctx, Command::Play { variant, opponent, move_days, options }).await
 }
 
 /// Accept the open challenge in this channel (the same as its Accept button).

@@ -56,7 +56,7 @@ pub const GROUND: usize = 1;
 pub fn board() -> Geometry {
     let files = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
     let ranks = ["1", "2", "3", "4", "5", "6", "7", "8"];
-    let layers = [("1", "1 · Sky"), ("2", "2 · Ground"), ("3", "3 · Underworld")]
+    let layers = [("1", "1 Sky"), ("2", "2 Ground"), ("3", "3 Underworld")]
         .map(|(prefix, name)| Layer { prefix: prefix.into(), name: name.into() })
         .to_vec();
     Geometry::boxed(&files, &ranks, layers, Some(1), |_, _, _| true)

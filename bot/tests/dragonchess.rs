@@ -1,0 +1,71 @@
+//! Dragonchess through the command core: options chosen at the challenge and
+//! kept across restarts, Gold and Scarlet, moves in the source's notation, the
+//! three-board picture, automatic threefold repetition and `/rules`.
+
+mod common;
+
+use common::{alice, bob, Table};
+use rookery::core::Command;
+
+fn play(options: Option<&str>) -> Command {
+    Command::Play {
+        variant: "dragonchess".into(),
+        opponent: Some(bob()),
+        move_days: None,
+        options: options.map(Into::into),
+    }
+}
+
+#[test]
+fn a_game_with_options_survives_a_restart() {
+    let t = Table::new();
+    assert!(t.refused(alice(), play(Some("castling"))).contains("no option `castling`"));
+    let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()) };
+    assert!(t.refused(alice(), chess).contains("chess has no optional rules"));
+
+    let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
+    assert!(challenge.text.contains("to dragonchess (dragon_afar_below_only,dwarf_reversal)"), "{}", challenge.text);
+    let started = t.ok(bob(), Command::Accept);
+    assert!(started.text.contains("**alice** (Gold) vs **bob** (Scarlet)"), "{}", started.text);
+    assert!(started.text.contains("alice to move (Gold)"), "{}", started.text);
+    assert!(started.image.as_ref().is_some_and(|png| &png.bytes[1..4] == b"PNG"));
+
+    t.ok(alice(), Command::Move { text: "Dr1d4".into() });
+    t.ok(bob(), Command::Move { text: "P1h6".into() });
+    let t = t.restart();
+    let capture = t.ok(alice(), Command::Move { text: "RxS1a7".into() });
+    assert!(capture.text.contains("Last move: 2. R1d4x1a7"), "{}", capture.text);
+    let info = t.ok(bob(), Command::Game);
+    let field = |name: &str| info.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    assert_eq!(field("Gold").as_deref(), Some("alice"));
+    assert_eq!(field("Scarlet").as_deref(), Some("bob"));
+    assert_eq!(field("Options").as_deref(), Some("`dragon_afar_below_only,dwarf_reversal`"));
+    let wrong = t.refused(bob(), Command::Move { text: "Dr1g8".into() });
+    assert!(wrong.contains("your dragon moves are"), "{wrong}");
+}
+
+#[test]
+fn threefold_repetition_ends_the_game_by_itself() {
+    let t = Table::new();
+    t.ok(alice(), play(None));
+    t.ok(bob(), Command::Accept);
+    let shuffle = ["R1g1-1f2", "R1g8-1f7", "R1f2-1g1", "R1f7-1g8"];
+    for text in shuffle.iter().chain(&shuffle[..3]) {
+        let reply = t.ok(
+            if text.ends_with('2') || text.ends_with('1') { alice() } else { bob() },
+            Command::Move { text: text.to_string() },
+        );
+        assert!(!reply.text.contains("Draw"), "{}", reply.text);
+    }
+    let drawn = t.ok(bob(), Command::Move { text: "R1f7-1g8".into() });
+    assert!(drawn.text.contains("**1/2-1/2** · Draw by threefold repetition"), "{}", drawn.text);
+}
+
+#[test]
+fn rules_page_and_piece_diagram() {
+    let t = Table::new();
+    let rules = t.ok(alice(), Command::Rules { variant: "dragonchess".into() });
+    assert!(rules.text.starts_with("# Dragonchess"), "{}", rules.text);
+    assert!(rules.text.contains("dwarf_reversal"), "the options are on the first page");
+    assert!(rules.image.as_ref().is_some_and(|png| png.name == "dragonchess-pieces.png"));
+}
