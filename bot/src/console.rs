@@ -62,10 +62,13 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "as" => return Err("say who: /as alice".into()),
         "quit" | "exit" => return Ok(Line::Quit),
         "play" => {
-            let variant = words.first().ok_or("say which variant: /play chess [@opponent] [days per move]")?;
+            let variant =
+                words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [option=value ...]")?;
             let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
             let days = words.iter().find_map(|w| w.parse::<u32>().ok());
-            Command::Play { variant: variant.to_string(), opponent, move_days: days }
+            // Game options ride along after the variant's name, as the core reads them.
+            let options = words.iter().filter(|w| w.contains('=')).fold(String::new(), |all, w| all + " " + w);
+            Command::Play { variant: format!("{variant}{options}"), opponent, move_days: days }
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
@@ -82,6 +85,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 [one_of(&["request", "accept", "decline"])?],
         ),
         "roll" if args.is_empty() => Command::RollForGame,
+        "roll-second" => Command::RollSecondForGame,
         "roll" => {
             let sealed = args.ends_with(" sealed");
             Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed }
@@ -170,6 +174,7 @@ fn button_line(action: crate::core::ButtonAction) -> &'static str {
         A::AcceptDraw => "draw accept",
         A::DeclineDraw => "draw decline",
         A::Roll => "roll",
+        A::RollSecond => "roll-second",
         A::Board => "board",
     }
 }
@@ -188,7 +193,7 @@ mod tests {
         assert_eq!(parse_line("/move Nf3", &mut users), Ok(Line::Run(Command::Move { text: "Nf3".into() })));
         assert_eq!(
             parse_line("/play chess @bob 3", &mut users),
-            Ok(Line::Run(Command::Play { variant: "chess".into(), opponent: Some(bob), move_days: Some(3) }))
+            Ok(Line::Run(Command::Play { variant: "chess".into(), opponent: Some(bob.clone()), move_days: Some(3) }))
         );
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
         assert_eq!(
@@ -196,6 +201,15 @@ mod tests {
             Ok(Line::Run(Command::Roll { expression: "2d6+1".into(), sealed: true }))
         );
         assert_eq!(parse_line("/roll", &mut users), Ok(Line::Run(Command::RollForGame)));
+        assert_eq!(parse_line("/roll-second", &mut users), Ok(Line::Run(Command::RollSecondForGame)));
+        assert_eq!(
+            parse_line("/play luckdragon lucky8=off @bob", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "luckdragon lucky8=off".into(),
+                opponent: Some(bob.clone()),
+                move_days: None
+            }))
+        );
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
         assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));

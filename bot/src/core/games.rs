@@ -2,10 +2,12 @@
 //! and the game's details. One game per channel.
 
 use rookery_engine::game::{Action, Game, GameError, GameRecord};
+use rookery_engine::options::GameOptions;
 use rookery_engine::{notation, pgn, Color, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
-use super::message::{challenge_message, game_message, player_name};
+use super::game_dice::GameLedger;
+use super::message::{challenge_message, game_message, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
     channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
@@ -18,7 +20,7 @@ fn player(user: &User) -> Player {
 }
 
 /// The side `user` plays in `record`, if any.
-fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
+pub(super) fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
     if record.white.as_ref().is_some_and(|p| p.id == user) {
         Some(Color::White)
     } else if record.black.as_ref().is_some_and(|p| p.id == user) {
@@ -50,7 +52,7 @@ fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
 }
 
 /// A game error in words for the player.
-fn explain(error: GameError) -> Refusal {
+pub(super) fn explain(error: GameError) -> Refusal {
     match error {
         GameError::NotYourTurn => {
             Refusal::new("It is not your turn (if you just clicked twice, your move was already played).")
@@ -76,8 +78,12 @@ impl Core {
         opponent: Option<&User>,
         move_days: Option<u32>,
     ) -> Outcome {
+        // The variant's name, then any game options (`luckdragon lucky8=off`).
+        let (variant, options) = variant.trim().split_once(' ').unwrap_or((variant.trim(), ""));
         let variant: Variant = variant.parse()?;
-        variant.rules()?;
+        let options = GameOptions::parse(variant.rules()?.options, options)
+            .map_err(|e| Refusal(format!("{e} (see `/rules {variant}`)")))?
+            .write(variant.rules()?.options);
         if opponent.is_some_and(|o| o.id == user.id) {
             return Err(Refusal::new("You cannot challenge yourself; leave the opponent empty to let anyone accept."));
         }
@@ -106,7 +112,7 @@ impl Core {
             let record = ChannelGame {
                 id,
                 variant: variant.name().to_string(),
-                options: String::new(),
+                options: options.clone(),
                 start: None,
                 actions: Vec::new(),
                 white: None,
@@ -126,6 +132,13 @@ impl Core {
 
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
+        // A dice game gets its ledger before it starts, so the commitment is
+        // public before any roll. Only for an acceptance that will succeed, as
+        // far as can be told before the update.
+        let ledger = match self.current(place)? {
+            Some(record) if accepts(&record, user) => self.ledger_for(place, &record)?,
+            _ => None,
+        };
         self.update(place, |current| {
             let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
             let Phase::Challenge { challenger, opponent } = &record.phase else {
@@ -144,8 +157,18 @@ impl Core {
             next.black = Some(player(user));
             next.phase = Phase::Playing;
             next.last_activity = now;
+            let ledger = ledger.as_ref().filter(|(_, l)| l.game == next.id);
+            next.ledger = ledger.map(|(id, _)| *id);
             let game = replay(&next)?;
-            let reply = game_message(&next, &game);
+            let mut reply = game_message(&next, &game);
+            if let Some((_, ledger)) = ledger {
+                reply.text = format!(
+                    "{}
+{}",
+                    reply.text,
+                    ledger.announcement()?
+                );
+            }
             Ok(Change::Put(next, vec![reply]))
         })
     }
@@ -168,6 +191,9 @@ impl Core {
     }
 
     pub(super) fn play_move(&self, place: Place, user: &User, text: &str) -> Outcome {
+        if let Some(kind) = self.roll_named(place, text)? {
+            return self.roll_for_game(place, user, kind);
+        }
         let now = self.now();
         self.update(place, |current| {
             let record = playing(current)?;
@@ -176,6 +202,15 @@ impl Core {
             game.play_move(side, text).map_err(explain)?;
             self.settle(record, game, now)
         })
+    }
+
+    /// The kind of roll `text` names (`roll`, `lucky8`), if the channel's game
+    /// has dice and the text is one of their words rather than a move.
+    fn roll_named(&self, place: Place, text: &str) -> Result<Option<usize>, Refusal> {
+        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(None) };
+        let variant: Variant = record.variant.parse()?;
+        let kinds = variant.rules()?.chance.map_or(&[][..], |chance| chance.kinds);
+        Ok(kinds.iter().position(|k| k.word.eq_ignore_ascii_case(text.trim())))
     }
 
     pub(super) fn resign(&self, place: Place, user: &User) -> Outcome {
@@ -264,7 +299,14 @@ impl Core {
             return Ok(Change::Put(record, vec![reply]));
         };
         record.phase = Phase::Finished { result: outcome.result().to_string(), reason: outcome.reason.to_string() };
-        let reply = game_message(&record, &game);
+        let mut reply = game_message(&record, &game);
+        if record.ledger.is_some() {
+            reply.text.push_str(&format!(
+                "
+The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
+                record.id
+            ));
+        }
         let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {
             return Ok(Change::Clear(vec![reply]));
         };
@@ -295,6 +337,16 @@ impl Core {
         let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
         reply.fields.push(("White".into(), player_name(record.white.as_ref())));
         reply.fields.push(("Black".into(), player_name(record.black.as_ref())));
+        let specs = game.position().rules().options;
+        if !specs.is_empty() {
+            reply.fields.push(("Options".into(), game.options().describe(specs)));
+        }
+        if let Some(id) = record.ledger {
+            let ledger = self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?;
+            if let Some(ledger) = ledger {
+                reply.fields.push(("Dice ledger".into(), ledger.announcement()?));
+            }
+        }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(Attachment {
             name: format!("rookery-{}.pgn", record.id),
@@ -323,12 +375,26 @@ impl Core {
             .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
             .collect();
         names.sort();
-        names.truncate(25);
-        Ok(names)
+        // The words of the rolls the turn offers (`roll`, `lucky8`) come first.
+        let rolls = game.turn().map(|turn| offered_rolls(&game, &turn)).unwrap_or_default();
+        let words = rolls.iter().map(|(_, kind)| kind.word.to_string()).filter(|w| w.starts_with(&wanted));
+        let mut suggestions: Vec<String> = words.chain(names).collect();
+        suggestions.truncate(25);
+        Ok(suggestions)
     }
 
     pub(super) fn current(&self, place: Place) -> Result<Option<ChannelGame>, Refusal> {
         self.storage.channel_game(channel(place)).map_err(storage_failure)
+    }
+}
+
+/// Whether `user` may accept the challenge of `record`.
+fn accepts(record: &ChannelGame, user: &User) -> bool {
+    match &record.phase {
+        Phase::Challenge { challenger, opponent } => {
+            challenger.id != user.id && opponent.as_ref().is_none_or(|o| o.id == user.id)
+        }
+        _ => false,
     }
 }
 

@@ -45,9 +45,14 @@ pub async fn play(
     #[min = 1]
     #[max = 30]
     move_days: Option<u32>,
+    #[description = "Game options, e.g. lucky8=off (see /rules); the defaults if left out"] options: Option<String>,
 ) -> Result<(), Error> {
     let opponent = opponent.as_ref().map(convert::mentioned);
-    run(ctx, Command::Play { variant, opponent, move_days }).await
+    run(
+        ctx,
+        Command::Play { variant: convert::variant_with_options(&variant, options.as_deref()), opponent, move_days },
+    )
+    .await
 }
 
 /// Accept the open challenge in this channel (the same as its Accept button).

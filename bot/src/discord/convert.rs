@@ -43,6 +43,15 @@ pub fn roll(expression: Option<String>, sealed: Option<bool>) -> Command {
     }
 }
 
+/// `/play`'s variant and options as the core reads them: the name, then the
+/// options (`luckdragon lucky8=off`).
+pub fn variant_with_options(variant: &str, options: Option<&str>) -> String {
+    match options.map(str::trim).filter(|o| !o.is_empty()) {
+        Some(options) => format!("{} {options}", variant.trim()),
+        None => variant.trim().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +105,14 @@ mod tests {
         assert_eq!(button_command("resign"), Some(Command::Resign));
         assert_eq!(button_command("roll"), Some(Command::RollForGame));
         assert_eq!(button_command("self-destruct"), None);
+    }
+
+    #[test]
+    fn options_follow_the_variant() {
+        assert_eq!(variant_with_options(" luckdragon ", Some(" lucky8=off ")), "luckdragon lucky8=off");
+        assert_eq!(variant_with_options("chess", Some("  ")), "chess");
+        assert_eq!(variant_with_options("chess", None), "chess");
+        assert_eq!(button_command("roll-second"), Some(Command::RollSecondForGame));
     }
 
     #[test]
