@@ -87,6 +87,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 [one_of(&["request", "accept", "decline"])?],
         ),
         "roll" if args.is_empty() => Command::RollForGame,
+        "roll-second" => Command::RollSecondForGame,
         "roll" => {
             let sealed = args.ends_with(" sealed");
             Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed }
@@ -175,6 +176,7 @@ fn button_line(action: crate::core::ButtonAction) -> &'static str {
         A::AcceptDraw => "draw accept",
         A::DeclineDraw => "draw decline",
         A::Roll => "roll",
+        A::RollSecond => "roll-second",
         A::Board => "board",
     }
 }
@@ -204,7 +206,7 @@ mod tests {
             parse_line("/play dragonchess dwarf_reversal @bob quiet_plies=0", &mut users),
             Ok(Line::Run(Command::Play {
                 variant: "dragonchess".into(),
-                opponent: Some(bob),
+                opponent: Some(bob.clone()),
                 move_days: None,
                 options: Some("dwarf_reversal,quiet_plies=0".into())
             }))
@@ -215,6 +217,16 @@ mod tests {
             Ok(Line::Run(Command::Roll { expression: "2d6+1".into(), sealed: true }))
         );
         assert_eq!(parse_line("/roll", &mut users), Ok(Line::Run(Command::RollForGame)));
+        assert_eq!(parse_line("/roll-second", &mut users), Ok(Line::Run(Command::RollSecondForGame)));
+        assert_eq!(
+            parse_line("/play luckdragon lucky8=off @bob", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "luckdragon".into(),
+                opponent: Some(bob.clone()),
+                move_days: None,
+                options: Some("lucky8=off".into())
+            }))
+        );
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
         assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));

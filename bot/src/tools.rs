@@ -104,6 +104,9 @@ mod tests {
         let total: u64 = lines[..29].iter().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
         assert_eq!(lines[29], format!("nodes {total}"));
         assert_eq!(perft(&setup("chess", None, ""), 0, true).unwrap(), "nodes 1\n");
+        assert_eq!(perft(&setup("luckdragon", None, ""), 2, false).unwrap(), "nodes 3364\n");
+        let divided = perft(&setup("luckdragon", None, "NNd4 a6"), 1, true).unwrap();
+        assert!(divided.contains("NNb4 1\n") && divided.contains("Ni3/R 1\n"), "{divided}");
     }
 
     #[test]

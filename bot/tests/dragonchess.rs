@@ -21,10 +21,14 @@ fn a_game_with_options_survives_a_restart() {
     let t = Table::new();
     assert!(t.refused(alice(), play(Some("castling"))).contains("no option `castling`"));
     let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()) };
-    assert!(t.refused(alice(), chess).contains("chess has no optional rules"));
+    assert!(t.refused(alice(), chess).contains("this variant has no options"));
 
     let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
-    assert!(challenge.text.contains("to dragonchess (dragon_afar_below_only,dwarf_reversal)"), "{}", challenge.text);
+    assert!(
+        challenge.text.contains("to dragonchess (dwarf_reversal=on dragon_afar_below_only=on)"),
+        "{}",
+        challenge.text
+    );
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("**alice** (Gold) vs **bob** (Scarlet)"), "{}", started.text);
     assert!(started.text.contains("alice to move (Gold)"), "{}", started.text);
@@ -39,7 +43,10 @@ fn a_game_with_options_survives_a_restart() {
     let field = |name: &str| info.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     assert_eq!(field("Gold").as_deref(), Some("alice"));
     assert_eq!(field("Scarlet").as_deref(), Some("bob"));
-    assert_eq!(field("Options").as_deref(), Some("`dragon_afar_below_only,dwarf_reversal`"));
+    assert_eq!(
+        field("Options").as_deref(),
+        Some("dwarf_reversal=on dragon_afar_below_only=on quiet_plies=100 repetition=on")
+    );
     let wrong = t.refused(bob(), Command::Move { text: "Dr1g8".into() });
     assert!(wrong.contains("your dragon moves are"), "{wrong}");
 }

@@ -1,10 +1,11 @@
 //! PGN export in the form lichess and python-chess import unchanged: the seven
 //! tag roster, `SetUp`/`FEN` for a custom start, SAN movetext with move numbers,
-//! lines of at most 80 characters, and the result.
+//! lines of at most 80 characters, and the result. A variant's dice rolls are
+//! written as comments before the move they preceded.
 
 use crate::color::Color;
 use crate::fen;
-use crate::game::Game;
+use crate::game::{Action, Game};
 
 /// The people and place of a game, for the tag roster. Unknown values are
 /// written as PGN's `?`.
@@ -45,10 +46,14 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     let mut tokens = Vec::new();
     let mut number = start.fullmove_number();
     let mut side = start.turn();
+    let mut notes = roll_notes(game).into_iter();
     for (i, san) in game.moves_san().iter().enumerate() {
+        let before = notes.next().unwrap_or_default();
+        let noted = !before.is_empty();
+        tokens.extend(before);
         if side == Color::White {
             tokens.push(format!("{number}."));
-        } else if i == 0 {
+        } else if i == 0 || noted {
             tokens.push(format!("{number}..."));
         }
         tokens.push(san.clone());
@@ -57,6 +62,7 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         }
         side = !side;
     }
+    tokens.extend(notes.flatten());
     tokens.push(result.to_string());
     let mut line = String::new();
     for token in tokens {
@@ -73,4 +79,24 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The roll records made before each move (and, last, since the last move),
+/// each already a PGN comment: `{3d8 2-2-7: double → K(N)}`.
+fn roll_notes(game: &Game) -> Vec<Vec<String>> {
+    let mut notes = vec![Vec::new()];
+    for action in game.actions() {
+        match action {
+            Action::Move(_) => notes.push(Vec::new()),
+            Action::Roll { faces, .. } => {
+                let chance = game.position().rules().chance;
+                let kind = chance.and_then(|c| c.kinds.iter().position(|k| k.dice.len() == faces.len()));
+                if let (Some(chance), Some(kind), Some(last)) = (chance, kind, notes.last_mut()) {
+                    last.push((chance.describe)(&(kind, faces.clone())));
+                }
+            }
+            _ => {}
+        }
+    }
+    notes
 }

@@ -2,7 +2,7 @@
 //! takebacks, and the draw rules of §5.
 
 use rookery_engine::game::{Action, Choice, EndReason, Game, GameRecord, Outcome};
-use rookery_engine::{fen, notation, perft, Color, Variant};
+use rookery_engine::{fen, notation, perft, pgn, Color, Variant};
 
 const START: &str = "lrnbqkbnrl/pppppppppp/10/10/10/10/PPPPPPPPPP/LRNBQKBNRL w KQkq - 0 1 abcdeghij/abcdeghij Ee -";
 
@@ -92,6 +92,11 @@ fn records_keep_options_and_rolls_and_replay_exactly() {
     let replayed = Game::replay(&record).unwrap();
     assert_eq!((replayed.fen(), replayed.moves_san()), (game.fen(), game.moves_san()));
     assert_eq!(game.moves_san(), ["Kb3(L)", "d3"]);
+    let pgn = pgn::write(&game, &pgn::Tags::default());
+    assert!(
+        pgn.contains("{3d8 4-2-3: sequential → reroll} {3d8 5-5-5: triple → K(L)} 1. Kb3(L) d3 *"),
+        "rolls are comments before their move: {pgn}"
+    );
     // Without the roll the dice move does not replay.
     let mut forged = record.clone();
     forged.actions.remove(1);

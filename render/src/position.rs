@@ -42,6 +42,7 @@ pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
         // A Dwarf turned round by the optional rule looks the same; the
         // position text lists which ones are reversed.
         "dwarf" | "reversed dwarf" => Glyph::Dwarf,
+        "luck dragon" => Glyph::LuckDragon,
         _ => return None,
     })
 }
@@ -150,5 +151,20 @@ mod tests {
         for name in ["paladin", "warrior", "basilisk", "elemental", "dwarf", "reversed dwarf"] {
             assert!(glyph_for(name).is_some(), "{name}");
         }
+    }
+
+    #[test]
+    fn luck_dragon_board_and_pieces() {
+        let game = Game::new(Variant::LuckDragon).unwrap();
+        let view = view_of(game.position(), Look::default());
+        assert_eq!(view.layers[0].cells.len(), 80);
+        let dragon = view.cell(CellRef::new(9, 0)).unwrap();
+        assert_eq!(dragon.piece.map(|p| (p.glyph, p.side)), Some((Glyph::LuckDragon, Side::First)));
+        // Light iff file + rank is odd: j1 and a8 are light, a1 dark.
+        assert_eq!(dragon.shade, Shade::Light);
+        assert_eq!(view.cell(CellRef::new(0, 7)).unwrap().shade, Shade::Light);
+        assert_eq!(view.cell(CellRef::new(0, 0)).unwrap().shade, Shade::Dark);
+        let pieces = view.layers[0].cells.iter().flatten().filter(|c| c.piece.is_some()).count();
+        assert_eq!(pieces, 40);
     }
 }

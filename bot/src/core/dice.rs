@@ -46,16 +46,6 @@ impl Core {
         Ok(roll_replies(&day, user, &record, shown))
     }
 
-    /// The Roll button (or `/roll` without an expression) rolls a game's dice;
-    /// no game Rookery plays has dice yet.
-    pub(super) fn roll_for_game(&self, place: Place) -> Outcome {
-        let text = match self.current(place)? {
-            Some(_) => "This game has no dice to roll. For table dice, use `/roll` with an expression like `1d20+5`.",
-            None => "There is no game here. For table dice, use `/roll` with an expression like `1d20+5`.",
-        };
-        Err(Refusal::new(text))
-    }
-
     /// Adds a player seed to today's ledger. After its first roll the seeds are
     /// fixed (the engine refuses, and rightly: a seed chosen after seeing results
     /// proves nothing), so the player is told to come back for tomorrow's ledger
@@ -87,8 +77,8 @@ impl Core {
         ))])
     }
 
-    /// The revealed transcripts of this channel (newest [`MAX_TRANSCRIPTS`]), and
-    /// today's commitment.
+    /// The revealed transcripts of this channel's table ledgers and finished
+    /// games (newest [`MAX_TRANSCRIPTS`]), and today's commitment.
     pub(super) fn verify(&self, place: Place) -> Outcome {
         let _turn = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
         let key = channel(place);
@@ -101,22 +91,34 @@ impl Core {
             day.ledger.records().len(),
             if day.ledger.records().len() == 1 { "" } else { "s" },
         );
-        if revealed.is_empty() {
+        let games = self.game_transcripts(place)?;
+        if revealed.is_empty() && games.is_empty() {
             return Ok(vec![Reply::text(format!(
                 "No table ledger of this channel has been revealed yet: a ledger is revealed once its \
                  day (UTC) is over.\n{today}"
             ))]);
         }
         let newest = &revealed[revealed.len().saturating_sub(MAX_TRANSCRIPTS)..];
-        let files = newest.iter().map(|state| transcript(&self.storage, key, state)).collect::<Result<Vec<_>, _>>()?;
+        let mut files =
+            newest.iter().map(|state| transcript(&self.storage, key, state)).collect::<Result<Vec<_>, _>>()?;
+        let tables = files.len();
+        let room = MAX_TRANSCRIPTS - tables;
+        files.extend(games[games.len().saturating_sub(room)..].iter().cloned());
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let mut parts = Vec::new();
+        if tables > 0 {
+            parts.push(plural(tables, "table ledger"));
+        }
+        if files.len() > tables {
+            parts.push(plural(files.len() - tables, "finished game"));
+        }
         let mut text = format!(
-            "Attached: the revealed transcript of {} table ledger{} of this channel. \
-             Check one with `rookery verify FILE`.",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" },
+            "Attached: the revealed transcript of {} of this channel. Check one with `rookery verify FILE`.",
+            parts.join(" and ")
         );
-        if revealed.len() > newest.len() {
-            text.push_str(&format!(" ({} older ledgers are not attached.)", revealed.len() - newest.len()));
+        let left_out = revealed.len() + games.len() - files.len();
+        if left_out > 0 {
+            text.push_str(&format!(" ({left_out} older ledgers are not attached.)"));
         }
         text.push('\n');
         text.push_str(&today);

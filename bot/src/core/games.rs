@@ -5,7 +5,8 @@ use rookery_engine::game::{Action, Game, GameError, GameRecord};
 use rookery_engine::{notation, pgn, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
-use super::message::{challenge_message, game_message, player_name};
+use super::game_dice::GameLedger;
+use super::message::{challenge_message, game_message, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
     channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
@@ -18,7 +19,7 @@ fn player(user: &User) -> Player {
 }
 
 /// The side `user` plays in `record`, if any.
-fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
+pub(super) fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
     if record.white.as_ref().is_some_and(|p| p.id == user) {
         Some(Color::White)
     } else if record.black.as_ref().is_some_and(|p| p.id == user) {
@@ -54,7 +55,7 @@ fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
 }
 
 /// A game error in words for the player.
-fn explain(error: GameError) -> Refusal {
+pub(super) fn explain(error: GameError) -> Refusal {
     match error {
         GameError::NotYourTurn => {
             Refusal::new("It is not your turn (if you just clicked twice, your move was already played).")
@@ -84,7 +85,9 @@ impl Core {
         let variant: Variant = variant.parse()?;
         // The rules say which options exist and write them canonically.
         let specs = variant.rules()?.options;
-        let options = GameOptions::parse(specs, options.unwrap_or_default())?.write(specs);
+        let options = GameOptions::parse(specs, options.unwrap_or_default())
+            .map_err(|e| Refusal(format!("{e} (see `/rules {variant}`)")))?
+            .write(specs);
         if opponent.is_some_and(|o| o.id == user.id) {
             return Err(Refusal::new("You cannot challenge yourself; leave the opponent empty to let anyone accept."));
         }
@@ -133,6 +136,13 @@ impl Core {
 
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
+        // A dice game gets its ledger before it starts, so the commitment is
+        // public before any roll. Only for an acceptance that will succeed, as
+        // far as can be told before the update.
+        let ledger = match self.current(place)? {
+            Some(record) if accepts(&record, user) => self.ledger_for(place, &record)?,
+            _ => None,
+        };
         self.update(place, |current| {
             let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
             let Phase::Challenge { challenger, opponent } = &record.phase else {
@@ -151,8 +161,18 @@ impl Core {
             next.black = Some(player(user));
             next.phase = Phase::Playing;
             next.last_activity = now;
+            let ledger = ledger.as_ref().filter(|(_, l)| l.game == next.id);
+            next.ledger = ledger.map(|(id, _)| *id);
             let game = replay(&next)?;
-            let reply = game_message(&next, &game);
+            let mut reply = game_message(&next, &game);
+            if let Some((_, ledger)) = ledger {
+                reply.text = format!(
+                    "{}
+{}",
+                    reply.text,
+                    ledger.announcement()?
+                );
+            }
             Ok(Change::Put(next, vec![reply]))
         })
     }
@@ -175,6 +195,9 @@ impl Core {
     }
 
     pub(super) fn play_move(&self, place: Place, user: &User, text: &str) -> Outcome {
+        if let Some(kind) = self.roll_named(place, text)? {
+            return self.roll_for_game(place, user, kind);
+        }
         let now = self.now();
         self.update(place, |current| {
             let record = playing(current)?;
@@ -183,6 +206,15 @@ impl Core {
             game.play_move(side, text).map_err(explain)?;
             self.settle(record, game, now)
         })
+    }
+
+    /// The kind of roll `text` names (`roll`, `lucky8`), if the channel's game
+    /// has dice and the text is one of their words rather than a move.
+    fn roll_named(&self, place: Place, text: &str) -> Result<Option<usize>, Refusal> {
+        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(None) };
+        let variant: Variant = record.variant.parse()?;
+        let kinds = variant.rules()?.chance.map_or(&[][..], |chance| chance.kinds);
+        Ok(kinds.iter().position(|k| k.word.eq_ignore_ascii_case(text.trim())))
     }
 
     pub(super) fn resign(&self, place: Place, user: &User) -> Outcome {
@@ -272,7 +304,14 @@ impl Core {
         };
         let reason = outcome.reason.describe(&game.position().rules().draws);
         record.phase = Phase::Finished { result: outcome.result().to_string(), reason };
-        let reply = game_message(&record, &game);
+        let mut reply = game_message(&record, &game);
+        if record.ledger.is_some() {
+            reply.text.push_str(&format!(
+                "
+The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
+                record.id
+            ));
+        }
         let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {
             return Ok(Change::Clear(vec![reply]));
         };
@@ -304,8 +343,14 @@ impl Core {
         let rules = game.position().rules();
         reply.fields.push((rules.side_name(Color::White).into(), player_name(record.white.as_ref())));
         reply.fields.push((rules.side_name(Color::Black).into(), player_name(record.black.as_ref())));
-        if !record.options.is_empty() {
-            reply.fields.push(("Options".into(), format!("`{}`", record.options)));
+        if !rules.options.is_empty() {
+            reply.fields.push(("Options".into(), game.options().describe(rules.options)));
+        }
+        if let Some(id) = record.ledger {
+            let ledger = self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?;
+            if let Some(ledger) = ledger {
+                reply.fields.push(("Dice ledger".into(), ledger.announcement()?));
+            }
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(Attachment {
@@ -335,12 +380,26 @@ impl Core {
             .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
             .collect();
         names.sort();
-        names.truncate(25);
-        Ok(names)
+        // The words of the rolls the turn offers (`roll`, `lucky8`) come first.
+        let rolls = game.turn().map(|turn| offered_rolls(&game, &turn)).unwrap_or_default();
+        let words = rolls.iter().map(|(_, kind)| kind.word.to_string()).filter(|w| w.starts_with(&wanted));
+        let mut suggestions: Vec<String> = words.chain(names).collect();
+        suggestions.truncate(25);
+        Ok(suggestions)
     }
 
     pub(super) fn current(&self, place: Place) -> Result<Option<ChannelGame>, Refusal> {
         self.storage.channel_game(channel(place)).map_err(storage_failure)
+    }
+}
+
+/// Whether `user` may accept the challenge of `record`.
+fn accepts(record: &ChannelGame, user: &User) -> bool {
+    match &record.phase {
+        Phase::Challenge { challenger, opponent } => {
+            challenger.id != user.id && opponent.as_ref().is_none_or(|o| o.id == user.id)
+        }
+        _ => false,
     }
 }
 

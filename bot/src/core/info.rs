@@ -13,6 +13,7 @@ fn rules_text(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess => Some(include_str!("../../../docs/rules/chess.md")),
         Variant::Dragonchess => Some(include_str!("../../../docs/rules/dragonchess.md")),
+        Variant::LuckDragon => Some(include_str!("../../../docs/rules/luckdragon.md")),
         _ => None,
     }
 }
@@ -39,9 +40,9 @@ pub(super) fn rules(variant: &str) -> Outcome {
 pub(super) fn help() -> Reply {
     Reply::private(
         "**Rookery** plays chess variants and rolls fair dice.\n\
-         `/play variant [opponent] [options]` challenge someone (or anyone) in this channel; options switch on \
-         a variant's optional rules (`/rules variant` lists them)\n\
-         `/move text` play a move (`e4`, `Nf3`, `e2e4`)\n\
+         `/play variant [opponent] [options]` challenge someone (or anyone) in this channel; options such as \
+         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them)\n\
+         `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
          `/board` show the game · `/game` players, PGN and FEN\n\
          `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\

@@ -1,7 +1,8 @@
 //! What a game looks like in the channel: who plays, whose turn, the last move,
 //! the result, and the buttons that apply right now.
 
-use rookery_engine::game::{Choice, Game};
+use rookery_engine::game::{Choice, Game, Turn};
+use rookery_engine::rules::RollKind;
 use rookery_engine::Color;
 use rookery_storage::{ChannelGame, Phase, Player};
 
@@ -36,6 +37,24 @@ pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, oppon
         Button::new(ButtonAction::Decline, "Decline", ButtonStyle::Secondary),
     ];
     reply
+}
+
+/// The variant with the options that differ from its defaults: `luckdragon (lucky8=off)`.
+/// The rolls `turn` offers, with their index among the variant's roll kinds.
+pub(super) fn offered_rolls(game: &Game, turn: &Turn) -> Vec<(usize, &'static RollKind)> {
+    let Some(chance) = game.position().rules().chance else { return Vec::new() };
+    chance
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, kind)| turn.choices.iter().any(|c| matches!(c, Choice::Roll { dice, .. } if dice == kind.dice)))
+        .collect()
+}
+
+/// `3d8`, `d8`: how a roll of these dice is written.
+fn dice_shape(dice: &[u32]) -> String {
+    let count = if dice.len() == 1 { String::new() } else { dice.len().to_string() };
+    format!("{count}d{}", dice.first().copied().unwrap_or(0))
 }
 
 pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
@@ -78,6 +97,26 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
                 if let Choice::ClaimDraw(reason) = choice {
                     lines.push(format!("A draw may be claimed ({reason}): `/draw claim`."));
                 }
+            }
+            let rolled: Vec<String> = game.turn_rolls().iter().filter_map(|roll| game.roll_text(roll)).collect();
+            if !rolled.is_empty() {
+                lines.push(format!("Dice this turn: {}", rolled.join(" ")));
+            }
+            let offered = offered_rolls(game, &turn);
+            if !offered.is_empty() {
+                let words: Vec<String> = offered.iter().map(|(_, k)| format!("{} (`{}`)", k.label, k.word)).collect();
+                lines.push(format!("{to_move} may roll first: {}.", words.join(" or ")));
+            }
+            for (index, kind) in offered {
+                // A button rolls one kind, so a stale one cannot roll another;
+                // further kinds are rolled by typing their word.
+                let action = match index {
+                    0 => ButtonAction::Roll,
+                    1 => ButtonAction::RollSecond,
+                    _ => continue,
+                };
+                let label = format!("{} ({})", kind.label, dice_shape(kind.dice));
+                reply.buttons.push(Button::new(action, &label, ButtonStyle::Primary));
             }
         }
         (_, None) => {}

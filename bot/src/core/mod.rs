@@ -6,6 +6,7 @@
 //! before the reply goes out.
 
 mod dice;
+mod game_dice;
 mod games;
 mod info;
 mod message;
@@ -87,7 +88,8 @@ impl Core {
             Command::Rules { variant } => info::rules(variant),
             Command::Help => Ok(vec![info::help()]),
             Command::Roll { expression, sealed } => self.roll(place, user, expression, *sealed),
-            Command::RollForGame => self.roll_for_game(place),
+            Command::RollForGame => self.roll_for_game(place, user, 0),
+            Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::Seed { text } => self.seed(place, user, text),
             Command::Verify => self.verify(place),
         }

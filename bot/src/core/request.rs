@@ -55,8 +55,11 @@ pub enum Command {
         expression: String,
         sealed: bool,
     },
-    /// The Roll button, or `/roll` with no expression during a dice game.
+    /// The Roll button, or `/roll` with no expression during a dice game: the
+    /// game's first kind of roll (Luck Dragon's Luck Dice).
     RollForGame,
+    /// The button of a game's second kind of roll (Luck Dragon's Lucky 8).
+    RollSecondForGame,
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
@@ -139,11 +142,12 @@ pub enum ButtonAction {
     AcceptDraw,
     DeclineDraw,
     Roll,
+    RollSecond,
     Board,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 8] = [
+    const ALL: [ButtonAction; 9] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -151,6 +155,7 @@ impl ButtonAction {
         ButtonAction::AcceptDraw,
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
+        ButtonAction::RollSecond,
         ButtonAction::Board,
     ];
 
@@ -163,6 +168,7 @@ impl ButtonAction {
             ButtonAction::AcceptDraw => "draw-accept",
             ButtonAction::DeclineDraw => "draw-decline",
             ButtonAction::Roll => "roll",
+            ButtonAction::RollSecond => "roll-second",
             ButtonAction::Board => "board",
         }
     }
@@ -181,6 +187,7 @@ impl ButtonAction {
             ButtonAction::AcceptDraw => Command::Draw(DrawAction::Accept),
             ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
             ButtonAction::Roll => Command::RollForGame,
+            ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::Board => Command::Board,
         }
     }

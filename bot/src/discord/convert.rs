@@ -99,6 +99,11 @@ mod tests {
     }
 
     #[test]
+    fn second_roll_button() {
+        assert_eq!(button_command("roll-second"), Some(Command::RollSecondForGame));
+    }
+
+    #[test]
     fn roll_without_expression_is_the_game_roll() {
         assert_eq!(roll(None, Some(true)), Command::RollForGame);
         assert_eq!(roll(Some("  ".into()), None), Command::RollForGame);

@@ -44,6 +44,22 @@ pub(super) struct LoggedRoll {
     pub at: i64,
 }
 
+/// The channel's table ledgers, oldest first. The ledgers of the channel's
+/// games are stored alongside; they have a `game` field and are left alone.
+fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
+    let stored = storage.channel_ledgers::<serde_json::Value>(channel).map_err(storage_failure)?;
+    stored
+        .into_iter()
+        .filter(|value| value.get("game").is_none())
+        .map(|value| {
+            serde_json::from_value(value).map_err(|error| {
+                tracing::error!(%error, "a table ledger does not read");
+                Refusal::new("A dice ledger of this channel is damaged. Please tell the bot's operator.")
+            })
+        })
+        .collect()
+}
+
 /// Today's open ledger of a channel, rebuilt and ready to roll.
 pub(super) struct Day {
     pub state: TableState,
@@ -60,7 +76,7 @@ impl Day {
         let today = utc_date(now);
         let mut current = None;
         let mut revealed_now = Vec::new();
-        for mut state in storage.channel_ledgers::<TableState>(channel).map_err(storage_failure)? {
+        for mut state in table_states(storage, channel)? {
             if state.revealed {
                 continue;
             }
@@ -100,8 +116,7 @@ impl Day {
 
 /// The channel's revealed ledgers, oldest first.
 pub(super) fn revealed(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
-    let states = storage.channel_ledgers::<TableState>(channel).map_err(storage_failure)?;
-    Ok(states.into_iter().filter(|state| state.revealed).collect())
+    Ok(table_states(storage, channel)?.into_iter().filter(|state| state.revealed).collect())
 }
 
 fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableState, Refusal> {

@@ -1,0 +1,171 @@
+//! A game's dice: one provably fair ledger per game (see `docs/fairness.md`).
+//!
+//! The ledger is made when the challenge is accepted, and its commitment is
+//! posted with the first board, before any roll. Its rolls are the game's own
+//! `roll` actions: the game's n-th roll is roll n of the ledger, so the game
+//! record is all that needs keeping, and every replay re-derives each face and
+//! checks it against the record. Once the game is over its ledger counts as
+//! revealed, and `/verify` hands out the transcript.
+
+use rookery_engine::dice::{Ledger, LedgerId, ServerSeed};
+use rookery_engine::game::{Action, Game, GameError};
+use rookery_storage::{Change, ChannelGame, Phase};
+use serde::{Deserialize, Serialize};
+
+use super::games::{explain, replay, side_of};
+use super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, User};
+
+const NO_DICE: &str = "This game has no dice to roll. For table dice, use `/roll` with an expression like `1d20+5`.";
+const NO_GAME: &str = "There is no game here. For table dice, use `/roll` with an expression like `1d20+5`.";
+
+/// A game ledger as stored with `Storage::put_ledger`, next to the channel's
+/// table ledgers (which it is told apart from by its `game` field).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct GameLedger {
+    /// The game it rolls for.
+    pub game: u64,
+    /// The engine ledger id, `game:<game id>`: part of every derivation.
+    pub ledger: String,
+    /// The server seed as hex; secret until the game is over.
+    pub seed: String,
+}
+
+impl GameLedger {
+    /// The engine ledger with every roll of `game` replayed, each checked
+    /// against the faces the record holds.
+    pub fn replayed(&self, game: &Game) -> Result<Ledger, Refusal> {
+        let id = LedgerId::new(&self.ledger).map_err(|e| self.damaged(&e.to_string()))?;
+        let seed = ServerSeed::from_hex(&self.seed).map_err(|e| self.damaged(&e.to_string()))?;
+        let mut ledger = Ledger::new(id, seed);
+        let Some(chance) = game.position().rules().chance else { return Ok(ledger) };
+        for action in game.actions() {
+            let Action::Roll { faces, .. } = action else { continue };
+            let kind = chance
+                .kinds
+                .iter()
+                .find(|k| k.dice.len() == faces.len())
+                .ok_or_else(|| self.damaged("a roll of no kind"))?;
+            let rolled = ledger.roll_dice(kind.dice).map_err(|e| self.damaged(&e.to_string()))?;
+            if rolled.faces.iter().map(|f| f.face).ne(faces.iter().copied()) {
+                return Err(self.damaged(&format!("roll {} does not match the ledger", rolled.index)));
+            }
+        }
+        Ok(ledger)
+    }
+
+    /// The commitment, for the message that starts the game.
+    pub fn announcement(&self) -> Result<String, Refusal> {
+        let seed = ServerSeed::from_hex(&self.seed).map_err(|e| self.damaged(&e.to_string()))?;
+        Ok(format!(
+            "Dice: every roll of this game comes from ledger `{}` with commitment `{}`. It is revealed when \
+             the game ends, and `/verify` then checks every roll.",
+            self.ledger,
+            seed.commitment()
+        ))
+    }
+
+    fn damaged(&self, reason: &str) -> Refusal {
+        tracing::error!(ledger = %self.ledger, reason, "game ledger does not rebuild");
+        Refusal::new(format!(
+            "The dice ledger `{}` of this game is damaged, so Rookery will not roll on it. Please tell the bot's operator.",
+            self.ledger
+        ))
+    }
+}
+
+impl Core {
+    /// A new ledger for the game of `record` if its variant has dice, stored
+    /// before the game starts so that its commitment comes first.
+    pub(super) fn ledger_for(&self, place: Place, record: &ChannelGame) -> Result<Option<(u64, GameLedger)>, Refusal> {
+        if replay(record)?.position().rules().chance.is_none() {
+            return Ok(None);
+        }
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|error| {
+            tracing::error!(%error, "no randomness from the operating system");
+            Refusal::new("Rookery could not get fresh randomness for this game's dice just now. Please try again.")
+        })?;
+        let id = self.storage.new_id().map_err(storage_failure)?;
+        let state = GameLedger {
+            game: record.id,
+            ledger: format!("game:{}", record.id),
+            seed: ServerSeed::from_bytes(bytes).to_hex(),
+        };
+        self.storage.put_ledger(channel(place), id, &state).map_err(storage_failure)?;
+        Ok(Some((id, state)))
+    }
+
+    fn game_ledger(&self, place: Place, record: &ChannelGame) -> Result<GameLedger, Refusal> {
+        let id = record
+            .ledger
+            .ok_or_else(|| Refusal::new("This game was started without a dice ledger, so it cannot roll."))?;
+        self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?.ok_or_else(|| {
+            Refusal::new("This game's dice ledger is missing, so it cannot roll. Please tell the bot's operator.")
+        })
+    }
+
+    /// Rolls the game's dice of kind `kind` (its index in the variant's roll
+    /// kinds) for `user`, from the game's ledger, and applies the faces.
+    pub(super) fn roll_for_game(&self, place: Place, user: &User, kind: usize) -> Outcome {
+        let now = self.now();
+        // No tree can be read inside the channel's transaction, so the game's
+        // ledger is read first; it never changes.
+        let stored = match self.current(place)? {
+            Some(record) if record.phase == Phase::Playing && record.ledger.is_some() => {
+                Some(self.game_ledger(place, &record)?)
+            }
+            _ => None,
+        };
+        self.storage
+            .update_channel(channel(place), |current| {
+                let Some(record) = current.filter(|r| r.phase == Phase::Playing) else {
+                    return Err(Refusal::new(NO_GAME));
+                };
+                let mut game = replay(&record)?;
+                let chance = game.position().rules().chance.ok_or_else(|| Refusal::new(NO_DICE))?;
+                let roll = chance.kinds.get(kind).ok_or_else(|| Refusal::new("This game has no such roll."))?;
+                let side =
+                    side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
+                let ledger_state = stored
+                    .as_ref()
+                    .filter(|l| l.game == record.id)
+                    .ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
+                let mut ledger = ledger_state.replayed(&game)?;
+                let rolled = ledger.roll_dice(roll.dice).map_err(Refusal::from)?;
+                let faces = rolled.faces.iter().map(|f| f.face).collect();
+                game.apply(Action::Roll { side, faces }).map_err(|error| match error {
+                    GameError::RollRefused(reason) => {
+                        Refusal(format!("You cannot roll the {} now: {reason}.", roll.label))
+                    }
+                    other => explain(other),
+                })?;
+                let line = format!(
+                    "**{}** rolls the {} (roll #{} of ledger `{}`).",
+                    user.name, roll.label, rolled.index, ledger_state.ledger
+                );
+                Ok(match self.settle(record, game, now)? {
+                    Change::Put(record, mut replies) => {
+                        replies[0].text = format!("{line}\n{}", replies[0].text);
+                        Change::Put(record, replies)
+                    }
+                    other => other,
+                })
+            })
+            .map_err(storage_failure)?
+    }
+
+    /// The transcripts of the revealed ledgers of this channel's finished games.
+    pub(super) fn game_transcripts(&self, place: Place) -> Result<Vec<Attachment>, Refusal> {
+        let mut files = Vec::new();
+        for record in self.storage.archived_games(channel(place)).map_err(storage_failure)? {
+            if record.ledger.is_none() {
+                continue;
+            }
+            let game = replay(&record)?;
+            let ledger = self.game_ledger(place, &record)?.replayed(&game)?;
+            let name = format!("{}.txt", ledger.id().as_str().replace([':', '/'], "-"));
+            files.push(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() });
+        }
+        Ok(files)
+    }
+}
