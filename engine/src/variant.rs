@@ -65,8 +65,16 @@ impl Variant {
         match self {
             Variant::Dragonchess => crate::variants::dragonchess::shared_rules(options)
                 .map_err(|reason| VariantError::Options { variant: self, reason }),
-            _ if options.is_empty() => self.rules(),
-            _ => Err(VariantError::Options { variant: self, reason: format!("{self} has no optional rules") }),
+            _ => {
+                let rules = self.rules()?;
+                if !options.is_empty() {
+                    return Err(VariantError::Options {
+                        variant: self,
+                        reason: format!("{self} has no optional rules"),
+                    });
+                }
+                Ok(rules)
+            }
         }
     }
 }
@@ -106,6 +114,10 @@ mod tests {
         assert!(matches!("checkers".parse::<Variant>(), Err(VariantError::Unknown(_))));
         assert!(matches!(Variant::Guardener.rules(), Err(VariantError::NotYetSupported(Variant::Guardener))));
         let refusal = Variant::Guardener.rules().unwrap_err().to_string();
+        let with_options = Variant::Guardener.rules_with(&"x".parse().unwrap());
+        assert!(matches!(with_options, Err(VariantError::NotYetSupported(Variant::Guardener))));
+        let chess_options = Variant::Chess.rules_with(&"x".parse().unwrap()).unwrap_err().to_string();
+        assert_eq!(chess_options, "chess options: chess has no optional rules");
         let (_, playable) = refusal.split_once("plays: ").unwrap();
         assert!(playable.starts_with("chess, ") && playable.contains("dragonchess"), "{refusal}");
         assert!(!playable.contains("guardener"), "{refusal}");
