@@ -104,6 +104,8 @@ mod tests {
         assert!(matches!("checkers".parse::<Variant>(), Err(VariantError::Unknown(_))));
         assert!(matches!(Variant::Guardener.rules(), Err(VariantError::NotYetSupported(Variant::Guardener))));
         let refusal = Variant::Guardener.rules().unwrap_err().to_string();
+        let with_options = Variant::Guardener.rules_for(&GameOptions::default());
+        assert!(matches!(with_options, Err(VariantError::NotYetSupported(Variant::Guardener))));
         let (_, playable) = refusal.split_once("plays: ").unwrap();
         assert!(playable.starts_with("chess, ") && playable.contains("dragonchess"), "{refusal}");
         assert!(!playable.contains("guardener"), "{refusal}");

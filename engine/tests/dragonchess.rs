@@ -404,3 +404,120 @@ fn position_text_round_trips_and_explains_errors() {
         Variant::Dragonchess.rules_for(&GameOptions::parse(dragonchess::OPTIONS, "dwarf_reversal").unwrap()).unwrap();
     assert!(fen::parse(&on, &format!("{kings} g 3a1 0 1")).unwrap_err().to_string().contains("holds none"));
 }
+
+/// The canonical name of the move `text` resolves to, or the error in words.
+fn resolve(p: &Position, text: &str) -> Result<String, String> {
+    notation::parse_move(p, text).map(|m| notation::coordinates(p, m)).map_err(|e| e.to_string())
+}
+
+#[test]
+fn notation_reads_every_form_of_section_9() {
+    let p = start();
+    for (input, expected) in [
+        ("Dr1d4", "R1g1-1d4"),
+        ("R1d4", "R1g1-1d4"),
+        ("R1g1-1d4", "R1g1-1d4"),
+        ("1g11d4", "R1g1-1d4"),
+        ("Dr1g1-1d4!?", "R1g1-1d4"),
+        ("RxS", "R1g1x1a7"),
+        ("DrxS1a7+", "R1g1x1a7"),
+        ("R1a7", "R1g1x1a7"),
+        ("R1g1-1a7", "R1g1x1a7"),
+        ("S1g2-1h3", "S1g2-1h3"),
+        ("E3g1-3g3 mate", "E3g1-3g3"),
+    ] {
+        assert_eq!(resolve(&p, input).as_deref(), Ok(expected), "{input}");
+    }
+    let ambiguous = resolve(&p, "S1h3").unwrap_err();
+    assert!(ambiguous.contains("S1g2-1h3 or S1i2-1h3"), "{ambiguous}");
+
+    // Without `x` the one non-capture wins; with `x` the capture.
+    let elemental =
+        position("12/12/12/12/12/12/12/12|11k/12/12/2w9/1w1w8/12/12/K11|12/12/12/12/1DEd8/12/12/12 g - 0 1");
+    assert_eq!(resolve(&elemental, "Ec5").as_deref(), Ok("E3c4-3c5"));
+    assert_eq!(resolve(&elemental, "Exc5").as_deref(), Ok("E3c4x2c5"));
+    assert_eq!(resolve(&elemental, "ExW").as_deref(), Ok("E3c4x2c5"));
+    assert_eq!(resolve(&elemental, "D3b4xW").as_deref(), Ok("D3b4x2b4"));
+
+    let paladin = position("12/3r8/2P9/12/12/12/12/12|11k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 g - 0 1");
+    assert_eq!(resolve(&paladin, "PxDr").as_deref(), Ok("P1c6x1d7"));
+    assert_eq!(resolve(&paladin, "PxR1d7").as_deref(), Ok("P1c6x1d7"));
+
+    let promotion = position("12/12/12/12/12/12/12/12|3u1o6/4W7/12/12/12/12/12/K10k|12/12/12/12/12/12/12/12 g - 0 1");
+    assert_eq!(resolve(&promotion, "W2e7-2e8=H").as_deref(), Ok("W2e7-2e8=H"));
+    assert_eq!(resolve(&promotion, "W2e7-2e8").as_deref(), Ok("W2e7-2e8=H"));
+    assert_eq!(resolve(&promotion, "W2e7xU").as_deref(), Ok("W2e7x2d8=H"));
+    assert_eq!(resolve(&promotion, "WxO=H").as_deref(), Ok("W2e7x2f8=H"));
+    let hero = position("12/12/12/12/12/12/12/12|11k/3W8/2H9/1w10/12/12/12/K11|12/12/12/12/12/12/12/12 g - 0 1");
+    assert_eq!(resolve(&hero, "Hxb5").as_deref(), Ok("H2c6x2b5"));
+}
+
+#[test]
+fn notation_errors_say_what_is_wrong() {
+    let p = start();
+    let error = |text: &str| resolve(&p, text).unwrap_err();
+    assert!(error("  ").contains("for example `S1g2-1h3`"), "{}", error("  "));
+    assert!(error("Z1a1").contains("not a Dragonchess piece letter"));
+    assert!(error("S1g2-").contains("no destination"));
+    assert!(error("g1d4").contains("needs its board"));
+    assert!(error("R1g1-1d4zz").contains("do not understand `zz`"));
+    assert!(error("W2e2-2e3=Q").contains("`Q` is not"));
+    assert!(error("K2g1-2g2").contains("no king of yours can move"));
+    assert!(error("R1g1-1g3").contains("your dragon moves are: R1g1-1b6"));
+    assert!(error("1g8-1f7").contains("not yours"));
+    assert!(error("2e5-2e6").contains("no piece on 2e5"));
+    let frozen = position("12/12/12/12/12/12/12/12|11k/12/12/4O7/12/12/12/K11|12/12/12/4b7/12/12/12/12 g - 0 1");
+    let why = resolve(&frozen, "O2e5-2e6").unwrap_err();
+    assert!(why.contains("frozen by a Basilisk"), "{why}");
+}
+
+#[test]
+fn game_records_store_the_canonical_form_and_the_options() {
+    let mut game = Game::create(Variant::Dragonchess, "dwarf_reversal", None).unwrap();
+    for text in ["Dr1d4", "P1h6", "RxS1a7"] {
+        game.play_move(game.position().turn(), text).unwrap();
+    }
+    let record = game.record();
+    assert_eq!(record.actions, ["R1g1-1d4", "P2h8-1h6", "R1d4x1a7"]);
+    assert_eq!(record.options, "dwarf_reversal=on");
+    assert_eq!(Game::replay(&record).unwrap().options(), game.options());
+    assert_eq!(game.moves_san(), ["R1g1-1d4", "P2h8-1h6", "R1d4x1a7"]);
+}
+
+#[test]
+fn draw_rules_and_their_options() {
+    let text = "12/12/12/4R7/12/12/12/12|11k/12/12/5w6/12/12/12/K11|12/12/12/12/12/12/12/12 g - 99 80";
+    let after = |options: &str, mv: &str| {
+        let mut game = Game::create(Variant::Dragonchess, options, Some(text)).unwrap();
+        game.play_move(rookery_engine::Color::White, mv).unwrap();
+        game
+    };
+    let quiet = after("", "R1e5-1e6");
+    let outcome = quiet.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::QuietMovesAutomatic);
+    assert_eq!(outcome.reason.describe(&quiet.position().rules().draws), "the fifty-move rule");
+    assert_eq!(after("quiet_plies=0", "R1e5-1e6").outcome(), None);
+    let longer = after("quiet_plies=120", "R1e5-1e6");
+    assert_eq!(longer.outcome(), None);
+    // A capture from afar resets the count.
+    let afar = after("", "R1e5x2f5");
+    assert_eq!((afar.outcome(), afar.position().halfmove_clock()), (None, 0));
+
+    // Two bare Kings: a dead position.
+    let bare = "12/12/12/12/12/12/12/12|11k/12/12/12/12/12/1w10/K11|12/12/12/12/12/12/12/12 g - 0 1";
+    let mut game = Game::from_fen(Variant::Dragonchess, bare).unwrap();
+    game.play_move(rookery_engine::Color::White, "KxW").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::DeadPosition }));
+
+    // The third occurrence draws, unless repetition is switched off.
+    let shuffle = ["R1g1-1f2", "R1g8-1f7", "R1f2-1g1", "R1f7-1g8"];
+    for (options, ends) in [("", true), ("repetition=off", false)] {
+        let mut game = Game::create(Variant::Dragonchess, options, None).unwrap();
+        for mv in shuffle.iter().chain(&shuffle) {
+            assert_eq!(game.outcome(), None);
+            game.play_move(game.position().turn(), mv).unwrap();
+        }
+        let reason = game.outcome().map(|o| o.reason.describe(&game.position().rules().draws));
+        assert_eq!(reason.as_deref(), ends.then_some("threefold repetition"), "{options}");
+    }
+}
