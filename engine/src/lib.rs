@@ -35,6 +35,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod squareset;
 pub mod tables;
 pub mod variant;
