@@ -34,6 +34,7 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod position;
+pub mod puzzle;
 pub mod rules;
 pub mod search;
 pub mod squareset;
