@@ -190,11 +190,6 @@ impl Storage {
         self.puzzles.scan_prefix(pool_prefix(variant)).values().map(|v| decode(&v?)).collect()
     }
 
-    /// Whether the pool holds no puzzle of any variant.
-    pub fn puzzle_pool_is_empty(&self) -> bool {
-        self.puzzles.is_empty()
-    }
-
     /// A guild's puzzle of `day`, if one was chosen.
     pub fn daily_puzzle(&self, guild: u64, day: i64) -> Result<Option<DailyPuzzle>, StorageError> {
         self.puzzle_days.get(day_key(guild, day))?.map(|v| decode(&v)).transpose()
@@ -266,6 +261,11 @@ impl Storage {
             self.flush()?;
         }
         Ok(recorded)
+    }
+
+    /// A user's solve of the guild's puzzle of `day`, if they solved it.
+    pub fn puzzle_solve(&self, guild: u64, day: i64, user: u64) -> Result<Option<PuzzleSolve>, StorageError> {
+        self.puzzle_solves.get(solve_key(guild, day, user))?.map(|v| decode(&v)).transpose()
     }
 
     /// Every user's puzzle record in a guild.

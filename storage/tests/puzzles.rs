@@ -31,7 +31,7 @@ fn solve(user: u64, name: &str) -> PuzzleSolve {
 fn the_pool_gives_ids_and_skips_duplicates() {
     let dir = tempfile::tempdir().unwrap();
     let storage = Storage::open(dir.path()).unwrap();
-    assert!(storage.puzzle_pool_is_empty());
+    assert!(storage.puzzle_pool("chess").unwrap().is_empty());
     let added = storage.add_puzzles(&[puzzle("A"), puzzle("B"), puzzle("A")]).unwrap();
     assert_eq!(added.len(), 2);
     assert!(added[0].id != added[1].id);
@@ -62,6 +62,8 @@ fn a_day_keeps_its_first_puzzle_and_counts_solves_once() {
     assert_eq!((daily.solvers, daily.first_solver.unwrap().name.as_str()), (2, "alice"));
     assert!(matches!(storage.record_puzzle_solve(GUILD, 100, &solve(1, "alice")), Ok(SolveRecorded::Already(_))));
     assert_eq!(storage.daily_puzzle(GUILD, 100).unwrap().unwrap().solvers, 2);
+    assert_eq!(storage.puzzle_solve(GUILD, 100, 2).unwrap(), Some(solve(2, "bob")));
+    assert_eq!(storage.puzzle_solve(GUILD, 99, 2).unwrap(), None);
     assert_eq!(storage.record_puzzle_solve(GUILD, 101, &solve(1, "alice")).unwrap(), SolveRecorded::NoPuzzle);
 }
 
