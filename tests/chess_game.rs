@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "play",
     "accept",
     "decline",
@@ -29,6 +29,7 @@ const COMMANDS: [&str; 16] = [
     "leaderboard",
     "rules",
     "help",
+    "puzzle",
 ];
 
 /// Discord's callback types: a message, or autocomplete suggestions.
@@ -116,6 +117,15 @@ fn assert_registers_every_command(registration: &Call) {
             assert!(!option["description"].as_str().unwrap_or_default().is_empty(), "{command}");
         }
     }
+    // `/puzzle` is registered with its four subcommands (option type 1).
+    let puzzle = commands.iter().find(|c| c["name"] == "puzzle").unwrap();
+    let subcommands: Vec<(&str, u64)> = puzzle["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["name"].as_str().unwrap(), o["type"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(subcommands, [("today", 1), ("solve", 1), ("leaderboard", 1), ("schedule", 1)]);
     let play = commands.iter().find(|c| c["name"] == "play").unwrap();
     let variant = &play["options"][0];
     assert_eq!((variant["name"].as_str(), variant["required"].as_bool()), (Some("variant"), Some(true)));

@@ -6,7 +6,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::core::{Command, DrawAction, Handler, Place, Reply, Request, TakebackAction, User};
+use crate::core::{Command, DrawAction, Handler, Place, PuzzleCommand, Reply, Request, TakebackAction, User};
 
 /// The console's single channel.
 pub const CHANNEL: Place = Place { guild: 0, channel: 1 };
@@ -22,6 +22,8 @@ pub enum Line {
 }
 
 /// The console's users: named on first use, numbered in order of appearance.
+/// Whoever sits at the console runs Rookery, so every console user may manage
+/// the channel (schedule the daily puzzle, for one).
 #[derive(Default)]
 pub struct Users {
     names: Vec<String>,
@@ -99,9 +101,29 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "leaderboard" => Command::Leaderboard { variant: words.first().unwrap_or(&"chess").to_string() },
         "rules" => Command::Rules { variant: words.first().unwrap_or(&"chess").to_string() },
         "help" => Command::Help,
+        "puzzle" => Command::Puzzle(puzzle_command(&words, args)?),
         other => return Err(format!("there is no /{other}; type /help")),
     };
     Ok(Line::Run(command))
+}
+
+/// `/puzzle [today]`, `/puzzle solve MOVES`, `/puzzle leaderboard` and
+/// `/puzzle schedule TIME [VARIANTS]`, which posts in the console's channel.
+fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
+    let rest = |word: &str| args.strip_prefix(word).unwrap_or("").trim().to_string();
+    Ok(match words.first().copied() {
+        None | Some("today") => PuzzleCommand::Today,
+        Some("solve") if words.len() > 1 => PuzzleCommand::Solve { moves: rest("solve") },
+        Some("solve") => return Err("say your moves: /puzzle solve Qxh7+ Rh3#".into()),
+        Some("leaderboard") => PuzzleCommand::Leaderboard,
+        Some("schedule") if words.len() > 1 => PuzzleCommand::Schedule {
+            channel: CHANNEL.channel,
+            time: words[1].to_string(),
+            rotation: words[2..].join(" "),
+        },
+        Some("schedule") => return Err("say when (UTC): /puzzle schedule 09:00 [chess,dragonchess] or off".into()),
+        Some(other) => return Err(format!("/puzzle takes today, solve, leaderboard or schedule, not `{other}`")),
+    })
 }
 
 /// Runs the console until `quit` or the end of input.
@@ -232,5 +254,21 @@ mod tests {
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));
         assert!(parse_line("/play", &mut users).is_err());
         assert_eq!(users.get("bob").id, 1, "the same name is the same user");
+        let puzzle = |line: &str| parse_line(line, &mut Users::default());
+        assert_eq!(puzzle("/puzzle"), Ok(Line::Run(Command::Puzzle(PuzzleCommand::Today))));
+        assert_eq!(
+            puzzle("/puzzle solve 1. Qxh7+ Kxh7 2. Rh3#"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::Solve { moves: "1. Qxh7+ Kxh7 2. Rh3#".into() })))
+        );
+        assert_eq!(
+            puzzle("/puzzle schedule 09:00 chess dragonchess"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::Schedule {
+                channel: CHANNEL.channel,
+                time: "09:00".into(),
+                rotation: "chess dragonchess".into()
+            })))
+        );
+        assert!(puzzle("/puzzle solve").is_err());
+        assert!(puzzle("/puzzle hint").unwrap_err().contains("today, solve"));
     }
 }

@@ -11,4 +11,5 @@ pub mod dice_cli;
 pub mod discord;
 pub mod load;
 pub mod picture;
+pub mod puzzles_cli;
 pub mod tools;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rookery::config::Config;
 use rookery::core::{system_clock, Core};
-use rookery::{admin, bench, console as local, dice_cli, discord, tools};
+use rookery::{admin, bench, console as local, dice_cli, discord, puzzles_cli, tools};
 use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
@@ -117,6 +117,11 @@ enum Command {
         /// The backup file.
         file: std::path::PathBuf,
     },
+    /// Daily-puzzle tools.
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesAction,
+    },
     /// Measure move latency and durable moves per second on a fresh database.
     Bench {
         /// A fresh directory for the bench database (default: a temporary one).
@@ -132,6 +137,32 @@ enum Command {
         channels: u64,
         #[arg(long, default_value_t = 8)]
         threads: u64,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum PuzzlesAction {
+    /// Find verified mate puzzles (self-play and finished games) and add them
+    /// to the pool, or write them to a seed file with --output.
+    Generate {
+        /// Which variant's puzzles.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// How many new puzzles.
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+        /// Drives self-play; the same seed gives the same puzzles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The longest mate to look for, in the solver's moves (1 to 4).
+        #[arg(long, default_value_t = 4)]
+        max_mate: u32,
+        /// Write the puzzles here as JSON lines instead of adding them to the
+        /// pool (this is how bot/puzzles/seed.jsonl is made).
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        settings: Settings,
     },
 }
 
@@ -182,6 +213,7 @@ fn run(cli: Cli) -> Result<()> {
             let count = admin::import(data_dir, file)?;
             format!("imported {count} records into {}\n", data_dir.display())
         }
+        Command::Puzzles { action } => return puzzles(action),
         Command::Bench { data_dir, moves, throughput_moves, channels, threads } => {
             let temporary = std::env::temp_dir().join(format!("rookery-bench-{}", std::process::id()));
             let dir = data_dir.clone().unwrap_or_else(|| temporary.clone());
@@ -194,6 +226,31 @@ fn run(cli: Cli) -> Result<()> {
         }
     };
     print!("{output}");
+    Ok(())
+}
+
+fn puzzles(action: &PuzzlesAction) -> Result<()> {
+    let PuzzlesAction::Generate { variant, count, seed, max_mate, output, settings } = action;
+    let request = puzzles_cli::Request { variant: variant.parse()?, count: *count, seed: *seed, max_mate: *max_mate };
+    let mut progress = std::io::stderr();
+    match output {
+        Some(file) => {
+            let found = puzzles_cli::generate(&request, None, &[], &mut progress)?;
+            let mut out = std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?;
+            puzzles_cli::write_jsonl(&found, &mut out)?;
+            println!("wrote {} puzzles to {}", found.len(), file.display());
+        }
+        None => {
+            let config = settings.load()?;
+            let storage = Storage::open(&config.data_dir).with_context(|| {
+                format!("opening the database in {} (is Rookery running on it?)", config.data_dir.display())
+            })?;
+            let known = storage.puzzle_pool(request.variant.name())?;
+            let found = puzzles_cli::generate(&request, Some(&storage), &known, &mut progress)?;
+            let added = storage.add_puzzles(&found)?;
+            println!("added {} {} puzzles to the pool in {}", added.len(), request.variant, config.data_dir.display());
+        }
+    }
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! Rookery's storage on sled: the current game of every channel, finished games,
-//! dice ledgers and their roll logs, player ratings and guild settings.
+//! dice ledgers and their roll logs, player ratings, guild settings and daily
+//! puzzles (`puzzles`).
 //!
 //! Every key starts with the guild id (big-endian), so the data of a range of
 //! guilds — a Discord shard's guilds — is one contiguous key range that can be
@@ -12,6 +13,7 @@
 //! once and the second sees the first's result.
 
 mod export;
+mod puzzles;
 mod records;
 
 use std::path::Path;
@@ -22,6 +24,9 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 
 pub use export::{export, import};
+pub use puzzles::{
+    DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
+};
 pub use records::{ChannelGame, Phase, Player, PlayerStats, RECORD_VERSION};
 
 #[derive(Debug, thiserror::Error)]
@@ -53,7 +58,19 @@ impl ChannelKey {
 }
 
 /// The trees, by name; the export format uses these names too.
-pub(crate) const TREES: [&str; 7] = ["games", "archive", "ledgers", "rolls", "stats", "settings", "quarantine"];
+pub(crate) const TREES: [&str; 11] = [
+    "games",
+    "archive",
+    "ledgers",
+    "rolls",
+    "stats",
+    "settings",
+    "quarantine",
+    "puzzles",
+    "puzzle_days",
+    "puzzle_solves",
+    "puzzle_streaks",
+];
 
 #[derive(Clone)]
 pub struct Storage {
@@ -65,6 +82,10 @@ pub struct Storage {
     stats: sled::Tree,
     settings: sled::Tree,
     quarantine: sled::Tree,
+    puzzles: sled::Tree,
+    puzzle_days: sled::Tree,
+    puzzle_solves: sled::Tree,
+    puzzle_streaks: sled::Tree,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -96,6 +117,10 @@ impl Storage {
             stats: db.open_tree("stats")?,
             settings: db.open_tree("settings")?,
             quarantine: db.open_tree("quarantine")?,
+            puzzles: db.open_tree("puzzles")?,
+            puzzle_days: db.open_tree("puzzle_days")?,
+            puzzle_solves: db.open_tree("puzzle_solves")?,
+            puzzle_streaks: db.open_tree("puzzle_streaks")?,
             db,
         })
     }
@@ -109,6 +134,10 @@ impl Storage {
             "stats" => &self.stats,
             "settings" => &self.settings,
             "quarantine" => &self.quarantine,
+            "puzzles" => &self.puzzles,
+            "puzzle_days" => &self.puzzle_days,
+            "puzzle_solves" => &self.puzzle_solves,
+            "puzzle_streaks" => &self.puzzle_streaks,
             _ => return None,
         })
     }
@@ -231,6 +260,11 @@ impl Storage {
             }
         }
         Ok(out)
+    }
+
+    /// Every finished game of every channel, for puzzle generation.
+    pub fn all_archived_games(&self) -> Result<Vec<ChannelGame>, StorageError> {
+        self.archive.iter().values().map(|v| records::decode_game(&v?)).collect()
     }
 
     /// Finished games of a channel, oldest first.

@@ -47,7 +47,9 @@ pub(super) fn help() -> Reply {
          `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
-         before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`",
+         before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
+         `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
+         streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)",
     )
 }
 

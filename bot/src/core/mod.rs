@@ -11,6 +11,7 @@ mod games;
 mod info;
 mod message;
 mod pace;
+pub mod puzzle;
 pub mod rating;
 pub mod request;
 
@@ -19,8 +20,8 @@ use std::sync::Arc;
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Place, Reply, Request, TakebackAction,
-    User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Place, PuzzleCommand, Reply, Request,
+    TakebackAction, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -56,7 +57,9 @@ pub struct Core {
 }
 
 impl Core {
+    /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
+        puzzle::seed_empty_pool(&storage);
         Core { storage, clock }
     }
 
@@ -92,6 +95,7 @@ impl Core {
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::Seed { text } => self.seed(place, user, text),
             Command::Verify => self.verify(place),
+            Command::Puzzle(command) => self.puzzle(place, user, command),
         }
     }
 }
@@ -109,10 +113,15 @@ impl Handler for Core {
     }
 
     fn due(&self) -> Vec<(Place, Reply)> {
-        self.tick().unwrap_or_else(|Refusal(reason)| {
+        let mut due = self.tick().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "deadline check failed");
             Vec::new()
-        })
+        });
+        due.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "daily puzzle posting failed");
+            Vec::new()
+        }));
+        due
     }
 }
 

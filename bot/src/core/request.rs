@@ -78,6 +78,23 @@ pub enum Command {
         variant: String,
     },
     Help,
+    /// `/puzzle ...`: the daily mate puzzle.
+    Puzzle(PuzzleCommand),
+}
+
+/// The `/puzzle` subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleCommand {
+    /// `/puzzle today`: today's puzzle, to everyone.
+    Today,
+    /// `/puzzle solve moves`: an answer, judged privately.
+    Solve { moves: String },
+    /// `/puzzle leaderboard`: streaks and solves in this server.
+    Leaderboard,
+    /// `/puzzle schedule channel time variants`: post the puzzle daily at
+    /// `time` (UTC, `HH:MM`, or `off`) in `channel`, the variants taking turns.
+    /// Needs Manage Channels.
+    Schedule { channel: u64, time: String, rotation: String },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

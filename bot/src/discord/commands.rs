@@ -30,6 +30,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         leaderboard(),
         rules(),
         help(),
+        super::puzzle::puzzle(),
     ]
 }
 
@@ -167,7 +168,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Runs `command` for whoever invoked `ctx` and sends the core's replies.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let interaction = ctx.interaction;
     let request = Request {
         place: convert::place(interaction.guild_id, interaction.channel_id),

@@ -1,0 +1,79 @@
+//! What a puzzle looks like in a channel: the board from the solver's side,
+//! who is to move, the mate length and difficulty; and yesterday's reveal.
+
+use rookery_engine::game::Game;
+use rookery_engine::puzzle::Difficulty;
+use rookery_engine::Color;
+use rookery_render::Theme;
+use rookery_storage::{DailyPuzzle, Storage};
+
+use super::super::{storage_failure, Attachment, Refusal, Reply};
+use super::engine_puzzle;
+use crate::picture;
+
+/// `2024-03-09` for a day number (days since 1970-01-01), by the civil-date
+/// algorithm (Howard Hinnant's `civil_from_days`).
+pub(super) fn date(day: i64) -> String {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The puzzle under `heading`: who is to move and mates in how many, the
+/// difficulty, how many have solved it, and the board from the solver's side.
+pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, Refusal> {
+    let puzzle = engine_puzzle(&daily.puzzle)?;
+    let start = Game::from_fen(puzzle.variant, &puzzle.position)
+        .map_err(|e| Refusal(format!("today's puzzle no longer reads ({e})")))?;
+    let side = start.position().turn();
+    let difficulty = Difficulty { score: daily.puzzle.difficulty };
+    let solved = match (&daily.first_solver, daily.solvers) {
+        (Some(first), n) => format!("Solved by {n} so far, first by {}.", first.name),
+        (None, _) => "Nobody has solved it yet.".to_string(),
+    };
+    let mut reply = Reply::text(format!(
+        "{heading} · {} · {} ({})\n**{} to move: mate in {}.**\n{solved} Answer privately with `/puzzle solve` \
+         and your moves (the replies may be left out).",
+        puzzle.variant,
+        difficulty.label(),
+        difficulty.score,
+        side.fold("White", "Black"),
+        puzzle.mate_in,
+    ));
+    match picture::game_png(&start, side == Color::Black, Theme::Light) {
+        Ok(bytes) => reply.image = Some(Attachment { name: format!("puzzle-{}.png", daily.day), bytes }),
+        Err(error) => tracing::error!(%error, day = daily.day, "puzzle picture failed"),
+    }
+    Ok(reply)
+}
+
+/// The solution of the guild's puzzle of `day`, if it had one.
+pub(super) fn reveal(storage: &Storage, guild: u64, day: i64) -> Result<Option<String>, Refusal> {
+    let Some(daily) = storage.daily_puzzle(guild, day).map_err(storage_failure)? else { return Ok(None) };
+    let line = engine_puzzle(&daily.puzzle)?.solution_text()?;
+    let solvers = match (&daily.first_solver, daily.solvers) {
+        (Some(first), n) => format!("solved by {n}, first by {}", first.name),
+        (None, _) => "solved by nobody".to_string(),
+    };
+    Ok(Some(format!("Yesterday's solution (mate in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date;
+
+    #[test]
+    fn days_are_civil_dates() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(19_675), "2023-11-14");
+        assert_eq!(date(11_016), "2000-02-29");
+        assert_eq!(date(-1), "1969-12-31");
+    }
+}

@@ -1,0 +1,203 @@
+//! The daily puzzle: `/puzzle today`, `/puzzle solve`, `/puzzle leaderboard`
+//! and `/puzzle schedule`, and the scheduled posts.
+//!
+//! Each guild (the console and direct messages count as guild 0) has one
+//! puzzle per UTC day, chosen from the pool on first use (by a command or by
+//! the scheduled post) and kept in a daily record. Answers are judged by the
+//! engine, privately; solves, first solvers and streaks are stored in one
+//! transaction. See `docs/puzzles.md`.
+
+mod message;
+mod schedule;
+mod seed;
+
+use std::collections::HashMap;
+
+use rookery_engine::puzzle::{self as engine, check_answer, Found, Verdict};
+use rookery_engine::search::MateSolver;
+use rookery_engine::Variant;
+use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
+
+use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
+use message::{date, puzzle_reply, reveal};
+pub(super) use seed::seed_empty_pool;
+
+const DAY: i64 = 86_400;
+/// Judging an answer needs only a small table: the lines are short.
+const ANSWER_TABLE_BITS: u32 = 16;
+/// Variants puzzles are drawn from when a guild has no schedule.
+const DEFAULT_ROTATION: [Variant; 1] = [Variant::Chess];
+
+/// The UTC day of a Unix time: days since 1970-01-01.
+fn day_of(now: i64) -> i64 {
+    now.div_euclid(DAY)
+}
+
+/// A generated puzzle as the pool stores it.
+pub fn stored(found: &Found) -> StoredPuzzle {
+    let puzzle = &found.puzzle;
+    StoredPuzzle {
+        id: 0,
+        variant: puzzle.variant.name().to_string(),
+        position: puzzle.position.clone(),
+        mate_in: puzzle.mate_in,
+        solution: puzzle.solution.clone(),
+        difficulty: puzzle.difficulty.score,
+        source: found.source.clone(),
+    }
+}
+
+/// A stored puzzle as the engine reads it.
+pub fn engine_puzzle(stored: &StoredPuzzle) -> Result<engine::Puzzle, Refusal> {
+    Ok(engine::Puzzle {
+        variant: stored.variant.parse()?,
+        position: stored.position.clone(),
+        mate_in: stored.mate_in,
+        solution: stored.solution.clone(),
+        difficulty: engine::Difficulty { score: stored.difficulty },
+    })
+}
+
+impl Core {
+    pub(super) fn puzzle(&self, place: Place, user: &User, command: &PuzzleCommand) -> Outcome {
+        match command {
+            PuzzleCommand::Today => self.puzzle_today(place),
+            PuzzleCommand::Solve { moves } => self.puzzle_solve(place, user, moves),
+            PuzzleCommand::Leaderboard => self.puzzle_leaderboard(place),
+            PuzzleCommand::Schedule { channel, time, rotation } => {
+                self.puzzle_schedule(place, user, *channel, time, rotation)
+            }
+        }
+    }
+
+    fn puzzle_today(&self, place: Place) -> Outcome {
+        let day = day_of(self.now());
+        let daily = self.open_daily(place.guild, day)?;
+        let mut reply = puzzle_reply(&daily, &format!("**Puzzle of {}**", date(day)))?;
+        if let Some(solution) = reveal(&self.storage, place.guild, day - 1)? {
+            reply.text.push('\n');
+            reply.text.push_str(&solution);
+        }
+        Ok(vec![reply])
+    }
+
+    fn puzzle_solve(&self, place: Place, user: &User, moves: &str) -> Outcome {
+        let day = day_of(self.now());
+        let storage = &self.storage;
+        let daily = storage.daily_puzzle(place.guild, day).map_err(storage_failure)?.ok_or_else(|| {
+            Refusal::new(
+                "There is no puzzle here today yet: `/puzzle today` shows it, then answer with `/puzzle solve`.",
+            )
+        })?;
+        if let Some(earlier) = storage.puzzle_solve(place.guild, day, user.id).map_err(storage_failure)? {
+            return Err(Refusal(format!(
+                "You have solved today's puzzle already ({}). The next one comes at 00:00 UTC.",
+                earlier.line.join(" ")
+            )));
+        }
+        let puzzle = engine_puzzle(&daily.puzzle)?;
+        let mut solver = MateSolver::with_table_bits(ANSWER_TABLE_BITS);
+        let line = match check_answer(&mut solver, &puzzle, moves)? {
+            Verdict::Solved { line } => line,
+            Verdict::SoFar { line, reply, moves_left } => {
+                return Ok(vec![Reply::private(format!(
+                    "Right so far: {} — the defence answers **{reply}**, and mate is still {moves_left} move{} \
+                     away. Send the whole line with `/puzzle solve` to count it (the replies may be left out).",
+                    line.join(" "),
+                    if moves_left == 1 { "" } else { "s" },
+                ))]);
+            }
+            Verdict::Wrong { line, attempted } => {
+                let after = if line.is_empty() { String::new() } else { format!("after {}, ", line.join(" ")) };
+                return Err(Refusal(format!(
+                    "Not quite: {after}**{attempted}** lets the mate slip (it is not mate in {}). Try again!",
+                    puzzle.mate_in
+                )));
+            }
+        };
+        let solve = PuzzleSolve { user: user.id, name: user.name.clone(), at: self.now(), line: line.clone() };
+        match storage.record_puzzle_solve(place.guild, day, &solve).map_err(storage_failure)? {
+            SolveRecorded::New { daily, streak } => {
+                let days = |n: u32| format!("{n} day{}", if n == 1 { "" } else { "s" });
+                let private = Reply::private(format!(
+                    "Solved: {}. Your streak: {} (best {}, {} solved in all).",
+                    line.join(" "),
+                    days(streak.current),
+                    days(streak.best),
+                    streak.solved
+                ));
+                let public = if daily.solvers == 1 {
+                    format!("**{}** is the first to solve today's puzzle!", user.name)
+                } else {
+                    format!("**{}** solved today's puzzle: {} solvers so far.", user.name, daily.solvers)
+                };
+                Ok(vec![private, Reply::text(public)])
+            }
+            SolveRecorded::Already(_) => Err(Refusal::new("You have solved today's puzzle already.")),
+            SolveRecorded::NoPuzzle => Err(Refusal::new("There is no puzzle here today.")),
+        }
+    }
+
+    fn puzzle_leaderboard(&self, place: Place) -> Outcome {
+        let today = day_of(self.now());
+        let mut streaks = self.storage.puzzle_streaks(place.guild).map_err(storage_failure)?;
+        if streaks.is_empty() {
+            return Ok(vec![Reply::text("Nobody has solved a daily puzzle here yet: `/puzzle today`.")]);
+        }
+        // A streak is alive while yesterday's or today's puzzle is solved.
+        let live = |s: &rookery_storage::PuzzleStreak| if s.last_day >= today - 1 { s.current } else { 0 };
+        streaks.sort_by_key(|s| std::cmp::Reverse((live(s), s.best, s.solved)));
+        let lines: Vec<String> = streaks
+            .iter()
+            .take(10)
+            .enumerate()
+            .map(|(i, s)| {
+                format!("{}. **{}** streak {} (best {}) · {} solved", i + 1, s.name, live(s), s.best, s.solved)
+            })
+            .collect();
+        Ok(vec![Reply::text(format!("**Daily puzzle leaderboard**\n{}", lines.join("\n")))])
+    }
+
+    /// The guild's puzzle of `day`, chosen now if it has none yet.
+    fn open_daily(&self, guild: u64, day: i64) -> Result<DailyPuzzle, Refusal> {
+        if let Some(daily) = self.storage.daily_puzzle(guild, day).map_err(storage_failure)? {
+            return Ok(daily);
+        }
+        let fresh = self.choose_daily(guild, day)?;
+        self.storage.open_daily_puzzle(guild, &fresh).map_err(storage_failure)
+    }
+
+    /// A fresh daily record for `day`: the day's variant by the guild's
+    /// rotation, and among its puzzles one the guild has not had (or had
+    /// longest ago), picked by guild and day so guilds differ.
+    fn choose_daily(&self, guild: u64, day: i64) -> Result<DailyPuzzle, Refusal> {
+        let variant = self.variant_of_day(guild, day)?;
+        let pool = self.storage.puzzle_pool(variant.name()).map_err(storage_failure)?;
+        if pool.is_empty() {
+            return Err(Refusal(format!(
+                "There are no {variant} puzzles yet; whoever runs Rookery can add some with \
+                 `rookery puzzles generate --variant {variant}`."
+            )));
+        }
+        let mut last_used: HashMap<u64, i64> = HashMap::new();
+        for past in self.storage.daily_puzzles(guild).map_err(storage_failure)? {
+            last_used.insert(past.puzzle.id, past.day);
+        }
+        let age = |p: &StoredPuzzle| last_used.get(&p.id).copied().unwrap_or(i64::MIN);
+        let oldest = pool.iter().map(age).min().unwrap_or(i64::MIN);
+        let candidates: Vec<&StoredPuzzle> = pool.iter().filter(|p| age(p) == oldest).collect();
+        let mix = (guild ^ (day as u64).rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 33;
+        let puzzle = candidates[(mix % candidates.len() as u64) as usize].clone();
+        Ok(DailyPuzzle { day, puzzle, posted_in: None, first_solver: None, solvers: 0 })
+    }
+
+    /// The variant of `day` in the guild's rotation (chess without a schedule).
+    fn variant_of_day(&self, guild: u64, day: i64) -> Result<Variant, Refusal> {
+        let schedule = self.storage.puzzle_schedule(guild).map_err(storage_failure)?;
+        let rotation: Vec<Variant> = match schedule {
+            Some(s) if !s.rotation.is_empty() => s.rotation.iter().map(|v| v.parse()).collect::<Result<_, _>>()?,
+            _ => DEFAULT_ROTATION.to_vec(),
+        };
+        Ok(rotation[day.rem_euclid(rotation.len() as i64) as usize])
+    }
+}

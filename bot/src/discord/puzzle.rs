@@ -1,0 +1,66 @@
+//! `/puzzle` and its subcommands. Discord does not let a command with
+//! subcommands run by itself, so today's puzzle is `/puzzle today`.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
+
+use super::choices::variants_matching;
+use super::commands::run;
+use super::{Context, Error};
+use crate::core::{Command, PuzzleCommand};
+
+/// The daily mate puzzle.
+#[poise::command(slash_command, subcommands("today", "solve", "leaderboard", "schedule"), subcommand_required)]
+pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Show today's puzzle.
+#[poise::command(slash_command)]
+async fn today(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Today)).await
+}
+
+/// Answer today's puzzle; only you see whether you are right.
+#[poise::command(slash_command)]
+async fn solve(
+    ctx: Context<'_>,
+    #[description = "Your moves, e.g. Qxh7+ Rh3# (the replies may be left out)"] moves: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Solve { moves })).await
+}
+
+/// The best daily-puzzle streaks in this server.
+#[poise::command(slash_command)]
+async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Leaderboard)).await
+}
+
+/// Post the daily puzzle in a channel at a time of day (needs Manage Channels).
+#[poise::command(slash_command)]
+async fn schedule(
+    ctx: Context<'_>,
+    #[description = "Where to post it"]
+    #[channel_types("Text", "News")]
+    channel: serenity::ChannelId,
+    #[description = "When, in UTC: HH:MM, e.g. 09:00; `off` stops the posts"] time: String,
+    #[description = "Variants taking turns by day, e.g. chess,dragonchess (default chess)"]
+    #[autocomplete = "complete_rotation"]
+    variants: Option<String>,
+) -> Result<(), Error> {
+    let rotation = variants.unwrap_or_default();
+    run(ctx, Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation })).await
+}
+
+/// Completes the last variant of a comma-separated rotation.
+async fn complete_rotation(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let (done, last) = partial.rsplit_once(',').map_or(("", partial), |(done, last)| (done, last));
+    let choices = variants_matching(last)
+        .into_iter()
+        .map(|name| {
+            let full = if done.is_empty() { name.to_string() } else { format!("{done},{name}") };
+            AutocompleteChoice::new(full.clone(), full)
+        })
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}

@@ -1,0 +1,260 @@
+//! The searcher that plays: iterative-deepening alpha-beta (negamax) over
+//! material, with a capture-only quiescence search, a transposition table,
+//! move ordering (table move, captures by value, killer moves) and mate scores.
+//! It plays well enough to reach sharp positions, which is what puzzle
+//! generation needs; it is not meant to be strong.
+
+use std::sync::Arc;
+
+use super::order::{bring_to_front, victim_value};
+use super::table::Table;
+use super::{eval, key, royal_taken};
+use crate::color::Color;
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// The score of mating now; a mate `p` plies away scores `MATE - p`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+/// Quiescence and check extensions stop at this ply.
+const MAX_PLY: usize = 64;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The score is at least this (a cut-off).
+    Lower,
+    /// The score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u8,
+    bound: Bound,
+    score: i32,
+    best: Option<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// Centipawns for the side to move, or a mate score (see [`SearchResult::mate_in`]).
+    pub score: i32,
+    /// The deepest completed iteration, in plies.
+    pub depth: u32,
+}
+
+impl SearchResult {
+    /// `Some(n)`: the side to move mates in `n` moves; `Some(-n)`: it is mated
+    /// in `n` moves (`Some(0)`: it is mated already).
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some((MATE - self.score + 1) / 2)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score) / 2)
+        } else {
+            None
+        }
+    }
+}
+
+/// An alpha-beta searcher for positions of one variant.
+pub struct Searcher {
+    rules: Arc<Rules>,
+    values: Vec<i32>,
+    table: Table<Entry>,
+    killers: Vec<[Option<Move>; 2]>,
+    buffers: Vec<Vec<Move>>,
+    nodes: u64,
+}
+
+impl Searcher {
+    /// A searcher for `rules`' variant, with a table of `2^16` entries.
+    pub fn new(rules: &Arc<Rules>) -> Searcher {
+        Searcher {
+            rules: rules.clone(),
+            values: eval::piece_values(rules),
+            table: Table::with_bits(16),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+        }
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Material balance for the side to move, in centipawns.
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        let material = |color: Color| -> i32 { position.pieces(color).map(|(_, k)| self.values[k.0 as usize]).sum() };
+        let us = position.turn();
+        material(us) - material(!us)
+    }
+
+    /// Searches `position` to `depth` plies, one iteration deeper at a time;
+    /// stops early once a mate is found. `position` is left as it was.
+    ///
+    /// # Panics
+    /// If `position` is of another variant than the searcher's.
+    pub fn search(&mut self, position: &mut Position, depth: u32) -> SearchResult {
+        assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
+        let mut result = SearchResult { best: None, score: 0, depth: 0 };
+        for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
+            let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1);
+            let best = self.table.get(key(position)).and_then(|e| e.best);
+            result = SearchResult { best, score, depth: iteration };
+            if score.abs() > MATE_BOUND {
+                break;
+            }
+        }
+        if result.best.is_none() {
+            // A table entry overwritten at the root: any legal move will do.
+            result.best = position.legal_moves().first().copied();
+        }
+        result
+    }
+
+    fn negamax(&mut self, position: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if royal_taken(position) {
+            return -MATE + ply as i32;
+        }
+        let in_check = position.is_check();
+        // A check is searched one ply deeper, so mates behind checks are seen.
+        let depth = if in_check && ply < MAX_PLY / 2 { depth + 1 } else { depth };
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(position, ply, alpha, beta);
+        }
+        let key = key(position);
+        let stored = self.table.get(key);
+        if let Some(entry) = stored.filter(|e| e.depth as i32 >= depth && ply > 0) {
+            let score = from_table(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        position.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        self.order(position, &mut moves, stored.and_then(|e| e.best), ply);
+        let original_alpha = alpha;
+        let mut best = (i32::MIN, None);
+        for &mv in moves.iter() {
+            position.make(mv);
+            let score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+            position.unmake();
+            if score > best.0 {
+                best = (score, Some(mv));
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !notation::is_capture(position, mv) {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(mv) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(mv);
+                    }
+                }
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry { depth: depth as u8, bound, score: to_table(best.0, ply), best: best.1 };
+        self.table.put(key, entry);
+        best.0
+    }
+
+    /// Captures only, until the position is quiet; the side to move may stand
+    /// pat on the material balance. Mates and stalemates are still scored.
+    fn quiescence(&mut self, position: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        position.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return if position.is_check() { -MATE + ply as i32 } else { 0 };
+        }
+        let stand_pat = self.evaluate(position);
+        if stand_pat >= beta || ply >= MAX_PLY {
+            self.buffers[ply] = moves;
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        moves.retain(|mv| notation::is_capture(position, *mv));
+        moves.sort_by_key(|mv| -victim_value(position, *mv, &self.values));
+        for &mv in moves.iter() {
+            self.nodes += 1;
+            position.make(mv);
+            let score = -self.quiescence(position, ply + 1, -beta, -alpha);
+            position.unmake();
+            if score >= beta {
+                alpha = score;
+                break;
+            }
+            alpha = alpha.max(score);
+        }
+        self.buffers[ply] = moves;
+        alpha
+    }
+
+    /// Table move, then captures by the value taken (cheapest attacker first),
+    /// then killer moves, then the rest.
+    fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+        let killers = self.killers[ply];
+        moves.sort_by_key(|mv| {
+            let taken = victim_value(position, *mv, &self.values);
+            if taken > 0 || notation::is_capture(position, *mv) {
+                let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
+                -(1 << 20) - taken * 16 + attacker / 16
+            } else if killers.contains(&Some(*mv)) {
+                -(1 << 10)
+            } else {
+                0
+            }
+        });
+        bring_to_front(moves, table_move);
+    }
+}
+
+/// Mate scores are stored relative to the position, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,149 @@
+//! Puzzles: verification (mate length, uniqueness of every solver move but the
+//! last, the defender's best replies), answers, and the generator.
+
+use rookery_engine::puzzle::{check_answer, verify, AnswerError, Generator, Puzzle, Rejection, Verdict};
+use rookery_engine::search::MateSolver;
+use rookery_engine::{fen, Position, Variant};
+
+fn position(text: &str) -> Position {
+    fen::parse(&Variant::Chess.rules().unwrap(), text).unwrap()
+}
+
+fn puzzle(text: &str) -> Puzzle {
+    verify(&mut MateSolver::new(), &position(text), 4).unwrap()
+}
+
+/// 1. Nf6+ gxf6 2. Bxf7#.
+const KNIGHT_AND_BISHOP: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+/// 78. Kg6 and mate on the back rank; Black's rook can put it off one move.
+const ROOK_ENDING: &str = "7k/4R3/7P/5KPP/7r/8/8/8 w - - 7 78";
+/// Rd8# and Re8# both mate.
+const TWO_MATES: &str = "6k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1";
+
+#[test]
+fn a_unique_mate_is_a_puzzle_with_its_line() {
+    let found = puzzle(KNIGHT_AND_BISHOP);
+    assert_eq!(found.variant, Variant::Chess);
+    assert_eq!(found.mate_in, 2);
+    assert_eq!(found.solution, ["d5f6", "g7f6", "c4f7"]);
+    assert_eq!(found.solution_text().unwrap(), "1. Nf6+ gxf6 2. Bxf7#");
+    assert_eq!(found.position, KNIGHT_AND_BISHOP);
+
+    let ending = puzzle(ROOK_ENDING);
+    assert_eq!(ending.mate_in, 3);
+    // The defender's best replies put the mate off: the rook is given up first.
+    assert_eq!(ending.solution_text().unwrap(), "78. Kg6 Re4 79. Rxe4 Kg8 80. Re8#");
+}
+
+#[test]
+fn two_winning_first_moves_are_rejected() {
+    let two_rooks = position("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    match verify(&mut MateSolver::new(), &two_rooks, 4) {
+        Err(Rejection::NotUnique { solver_move: 1, mut moves }) => {
+            moves.sort();
+            assert_eq!(moves, ["Ra7", "Rb7"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_later_solver_move_must_be_unique_too() {
+    // 1. Kf2 is the only first move, but then many moves mate in two.
+    let rook = position("8/8/8/8/8/8/6R1/5K1k w - - 0 1");
+    assert!(matches!(verify(&mut MateSolver::new(), &rook, 4), Err(Rejection::NotUnique { solver_move: 2, .. })));
+}
+
+#[test]
+fn every_mate_counts_on_the_last_move_and_no_mate_is_no_puzzle() {
+    let two = puzzle(TWO_MATES);
+    assert_eq!(two.mate_in, 1);
+    let one = puzzle("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    assert!(two.difficulty.score < one.difficulty.score, "several mates make it easier");
+    assert_eq!(
+        verify(&mut MateSolver::new(), &position(rookery_engine::variants::chess::START), 4),
+        Err(Rejection::NoMate(4))
+    );
+    // A mate in five is not a puzzle of at most four.
+    assert_eq!(
+        verify(&mut MateSolver::new(), &position("7k/R7/4K3/8/8/8/8/8 w - - 0 1"), 2),
+        Err(Rejection::NoMate(2))
+    );
+}
+
+#[test]
+fn difficulty_grows_with_length_and_quiet_moves() {
+    let short = puzzle(KNIGHT_AND_BISHOP).difficulty;
+    let long = puzzle(ROOK_ENDING).difficulty;
+    assert!(short.score < long.score, "{short:?} {long:?}");
+    assert_eq!(puzzle("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").difficulty.label(), "easy");
+}
+
+fn judge(puzzle: &Puzzle, answer: &str) -> Result<Verdict, AnswerError> {
+    check_answer(&mut MateSolver::with_table_bits(14), puzzle, answer)
+}
+
+fn solved(verdict: Result<Verdict, AnswerError>) -> Vec<String> {
+    match verdict {
+        Ok(Verdict::Solved { line }) => line,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn answers_with_or_without_replies_are_accepted() {
+    let p = puzzle(KNIGHT_AND_BISHOP);
+    assert_eq!(solved(judge(&p, "Nf6+ Bxf7#")), ["Nf6+", "gxf6", "Bxf7#"]);
+    assert_eq!(solved(judge(&p, "1. Nf6+ gxf6 2. Bxf7#")), ["Nf6+", "gxf6", "Bxf7#"]);
+    assert_eq!(solved(judge(&p, "d5f6, c4f7")), ["Nf6+", "gxf6", "Bxf7#"]);
+    let two = puzzle(TWO_MATES);
+    assert_eq!(solved(judge(&two, "Rd8")), ["Rd8#"]);
+    assert_eq!(solved(judge(&two, "Re8#")), ["Re8#"]);
+}
+
+#[test]
+fn a_weaker_defence_may_be_written_and_then_any_mate_counts() {
+    let p = puzzle(ROOK_ENDING);
+    assert_eq!(solved(judge(&p, "Kg6 Rg4 Re8#")), ["Kg6", "Rg4", "Re8#"]);
+    assert_eq!(solved(judge(&p, "Kg6 Re4 Rxe4 Kg8 Re8")), ["Kg6", "Re4", "Rxe4", "Kg8", "Re8#"]);
+}
+
+#[test]
+fn partial_wrong_and_unreadable_answers() {
+    let p = puzzle(KNIGHT_AND_BISHOP);
+    assert_eq!(
+        judge(&p, "Nf6+"),
+        Ok(Verdict::SoFar { line: vec!["Nf6+".into()], reply: "gxf6".into(), moves_left: 1 })
+    );
+    assert_eq!(judge(&p, "Bxe7"), Ok(Verdict::Wrong { line: vec![], attempted: "Bxe7".into() }));
+    assert_eq!(
+        judge(&p, "Nf6+ gxf6 Bxf6"),
+        Ok(Verdict::Wrong { line: vec!["Nf6+".into(), "gxf6".into()], attempted: "Bxf6".into() })
+    );
+    assert!(matches!(judge(&p, "Zz9"), Err(AnswerError::Move { number: 1, .. })));
+    assert!(matches!(judge(&p, "Nf6+ e5"), Err(AnswerError::Move { number: 2, .. })), "{:?}", judge(&p, "Nf6+ e5"));
+    assert_eq!(judge(&p, " , 1. "), Err(AnswerError::Empty));
+    assert!(matches!(judge(&p, "Nf6+ gxf6 Bxf7# Kd7"), Err(AnswerError::AfterMate { .. })));
+}
+
+#[test]
+fn generated_puzzles_verify_again_and_vary_in_length() {
+    let mut generator = Generator::new(Variant::Chess, 11).unwrap().with_max_mate(3);
+    let mut lengths = Vec::new();
+    let mut solver = MateSolver::new();
+    for _ in 0..6 {
+        let found = generator.next_puzzle(200).expect("self-play finds puzzles");
+        assert!(found.source.starts_with("self-play"), "{}", found.source);
+        let again = verify(&mut solver, &found.puzzle.start().unwrap(), 3).unwrap();
+        assert_eq!(again, found.puzzle);
+        let answer = found.puzzle.solution.join(" ");
+        assert!(matches!(judge(&found.puzzle, &answer), Ok(Verdict::Solved { .. })), "{answer}");
+        lengths.push(found.puzzle.mate_in);
+    }
+    lengths.sort();
+    lengths.dedup();
+    assert!(lengths.len() >= 2, "all of one length: {lengths:?}");
+    let stats = generator.stats();
+    assert_eq!(stats.puzzles, 6);
+    assert!(stats.games >= 6 && stats.positions >= 6, "{stats:?}");
+}

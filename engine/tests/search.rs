@@ -1,0 +1,165 @@
+//! The searchers on known mates, and the mate solver against an independent
+//! brute force written on shakmaty.
+
+use rookery_engine::search::{MateSolver, Searcher};
+use rookery_engine::{fen, notation, Position, Variant};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, FromSetup, Position as _};
+
+fn position(text: &str) -> Position {
+    fen::parse(&Variant::Chess.rules().unwrap(), text).unwrap()
+}
+
+fn theirs(text: &str) -> Chess {
+    let setup = text.parse::<Fen>().unwrap().into_setup();
+    Chess::from_setup(setup, CastlingMode::Standard).unwrap()
+}
+
+fn after(position: &Chess, mv: shakmaty::Move) -> Chess {
+    let mut next = position.clone();
+    next.play_unchecked(mv);
+    next
+}
+
+/// Whether the side to move mates within `n` moves, by trying everything.
+fn brute_mates(position: &Chess, n: u32) -> bool {
+    position.legal_moves().into_iter().any(|mv| brute_lost(&after(position, mv), n - 1))
+}
+
+/// Whether the side to move is mated within `n` opponent moves whatever it plays.
+fn brute_lost(position: &Chess, n: u32) -> bool {
+    if position.is_checkmate() {
+        return true;
+    }
+    let replies = position.legal_moves();
+    n > 0 && !replies.is_empty() && replies.into_iter().all(|reply| brute_mates(&after(position, reply), n))
+}
+
+/// The fewest moves to mate by brute force, if within `max`.
+fn brute_shortest(text: &str, max: u32) -> Option<u32> {
+    let position = theirs(text);
+    (1..=max).find(|&n| brute_mates(&position, n))
+}
+
+const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+/// A smothered-style finish: 1. Nf6+ gxf6 2. Bxf7#.
+const KNIGHT_AND_BISHOP: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+/// A rook ending: 1. Kg6 and mate on the back rank.
+const ROOK_ENDING: &str = "7k/4R3/7P/5KPP/7r/8/8/8 w - - 7 78";
+/// King and rook against king.
+const KING_AND_ROOK: &str = "7k/R7/3K4/8/8/8/8/8 w - - 0 1";
+
+#[test]
+fn known_mates_are_found_at_their_length() {
+    let mut solver = MateSolver::new();
+    for (text, length) in [(BACK_RANK, 1), (KNIGHT_AND_BISHOP, 2), (ROOK_ENDING, 3), (KING_AND_ROOK, 4)] {
+        let mut ours = position(text);
+        assert_eq!(solver.shortest_mate(&mut ours, 5), Some(length), "{text}");
+        assert_eq!(brute_shortest(text, length), Some(length), "brute force on {text}");
+        assert_eq!(fen::write(&ours), fen::write(&position(text)), "the position is left as it was");
+    }
+}
+
+#[test]
+fn no_mate_is_claimed_where_there_is_none() {
+    let mut solver = MateSolver::new();
+    for text in [
+        rookery_engine::variants::chess::START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        // Stalemate is not mate: the king has no move and is not in check.
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        let mut ours = position(text);
+        assert!(!solver.forces_mate(&mut ours, 3), "{text}");
+        assert!(!solver.is_lost(&mut ours, 0), "{text}");
+    }
+    let mut mated = position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    assert!(solver.is_lost(&mut mated, 0));
+}
+
+#[test]
+fn mating_moves_are_the_ones_that_keep_the_mate() {
+    let mut solver = MateSolver::new();
+    let mut two_mates = position("6k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1");
+    let mut sans: Vec<String> =
+        solver.keeping_moves(&mut two_mates, 1).iter().map(|m| notation::san(&two_mates, *m)).collect();
+    sans.sort();
+    assert_eq!(sans, ["Rd8#", "Re8#"]);
+    let mut two_rooks = position("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    let mut sans: Vec<String> =
+        solver.keeping_moves(&mut two_rooks, 2).iter().map(|m| notation::san(&two_rooks, *m)).collect();
+    sans.sort();
+    assert_eq!(sans, ["Ra7", "Rb7"]);
+}
+
+/// SplitMix64, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Random play that prefers checks and captures, so mates come up.
+#[test]
+fn mate_in_two_agrees_with_brute_force_on_random_games() {
+    let mut rng = Rng(8);
+    let mut solver = MateSolver::new();
+    let (mut compared, mut mates) = (0, 0);
+    while compared < 10_000 {
+        let mut ours = position(rookery_engine::variants::chess::START);
+        for ply in 0..120 {
+            let legal = ours.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply >= 16 {
+                let text = fen::write(&ours);
+                let expected = brute_mates(&theirs(&text), 1) || brute_mates(&theirs(&text), 2);
+                assert_eq!(solver.forces_mate(&mut ours, 2), expected, "{text}");
+                compared += 1;
+                mates += usize::from(expected);
+            }
+            let forcing: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let capture = notation::is_capture(&ours, mv);
+                    ours.make(mv);
+                    let check = ours.is_check();
+                    ours.unmake();
+                    capture || check
+                })
+                .collect();
+            let pool = if !forcing.is_empty() && rng.below(3) > 0 { &forcing } else { &legal };
+            ours.make(pool[rng.below(pool.len())]);
+        }
+    }
+    assert!(mates >= 50, "only {mates} of {compared} positions had a mate: the test says little");
+}
+
+#[test]
+fn alpha_beta_finds_mates_and_material() {
+    let rules = Variant::Chess.rules().unwrap();
+    let mut searcher = Searcher::new(&rules);
+    let mut mate_in_two = position(KNIGHT_AND_BISHOP);
+    let result = searcher.search(&mut mate_in_two, 4);
+    assert_eq!(result.mate_in(), Some(2));
+    assert_eq!(notation::san(&mate_in_two, result.best.unwrap()), "Nf6+");
+
+    let mut mated = position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    assert_eq!(searcher.search(&mut mated, 3).mate_in(), Some(0));
+    let mut stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(searcher.search(&mut stalemate, 3).score, 0);
+
+    // A queen left hanging is taken.
+    let mut hanging = position("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    let result = searcher.search(&mut hanging, 2);
+    assert_eq!(notation::san(&hanging, result.best.unwrap()), "Rxd5");
+    assert!(result.score > 300 && result.mate_in().is_none(), "{result:?}");
+}

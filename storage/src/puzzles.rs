@@ -1,0 +1,332 @@
+//! Daily puzzles: the pool of verified puzzles by variant, each guild's daily
+//! puzzle record, solves, streaks and posting schedule.
+//!
+//! The pool is shared by every guild (keys start with the variant, not a
+//! guild); everything else is per guild, keys starting with the guild id.
+//! Values are versioned JSON: `{"version": 1, "record": {...}}`.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+use sled::Transactional;
+
+use crate::{named_key, Player, Storage, StorageError};
+
+/// The version of the puzzle records this build writes.
+pub const PUZZLE_RECORD_VERSION: u32 = 1;
+
+/// The settings name a guild's puzzle schedule is stored under.
+const SCHEDULE: &str = "puzzle-schedule";
+
+/// A verified puzzle in the pool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPuzzle {
+    /// Given when the puzzle enters the pool; `0` in a seed file.
+    #[serde(default)]
+    pub id: u64,
+    pub variant: String,
+    /// The start, in the variant's position text.
+    pub position: String,
+    pub mate_in: u32,
+    /// The line in coordinates: solver, defender, ..., mating move.
+    pub solution: Vec<String>,
+    /// The difficulty score (a rating-like number).
+    pub difficulty: u32,
+    /// Where it was found: a self-play game or an archived game.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A guild's puzzle of one UTC day. It carries a copy of the puzzle, so the
+/// day's record stands whatever happens to the pool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyPuzzle {
+    /// Days since 1970-01-01 (UTC).
+    pub day: i64,
+    pub puzzle: StoredPuzzle,
+    /// The channel the scheduler posted it in, if it did.
+    pub posted_in: Option<u64>,
+    pub first_solver: Option<Player>,
+    pub solvers: u32,
+}
+
+/// One user's solve of one day's puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleSolve {
+    pub user: u64,
+    pub name: String,
+    /// Unix seconds.
+    pub at: i64,
+    /// The answer as judged, in SAN.
+    pub line: Vec<String>,
+}
+
+/// A user's daily-puzzle record in a guild.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleStreak {
+    pub user: u64,
+    pub name: String,
+    /// Days solved in a row, ending on `last_day`.
+    pub current: u32,
+    pub best: u32,
+    pub last_day: i64,
+    pub solved: u32,
+}
+
+/// When and where a guild's daily puzzle is posted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleSchedule {
+    pub channel: u64,
+    /// Minutes after 00:00 UTC.
+    pub minute: u32,
+    /// Variants by day, in turn: day `d` uses `rotation[d % len]`.
+    pub rotation: Vec<String>,
+    /// The last day a post was claimed for; never posted again that day.
+    pub last_posted_day: Option<i64>,
+}
+
+/// What recording a solve did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveRecorded {
+    /// The user had solved this day's puzzle already; nothing changed.
+    Already(PuzzleSolve),
+    /// Stored, with the day's and the user's updated records.
+    New { daily: DailyPuzzle, streak: PuzzleStreak },
+    /// The guild has no puzzle that day; nothing changed.
+    NoPuzzle,
+}
+
+#[derive(Serialize)]
+struct Envelope<'a, T> {
+    version: u32,
+    record: &'a T,
+}
+
+fn encode<T: Serialize>(record: &T) -> Vec<u8> {
+    serde_json::to_vec(&Envelope { version: PUZZLE_RECORD_VERSION, record }).expect("puzzle records serialize")
+}
+
+fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {
+    let corrupt = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).map_err(corrupt)?;
+    match value["version"].as_u64().map(|v| v as u32) {
+        Some(PUZZLE_RECORD_VERSION) => serde_json::from_value(value["record"].take()).map_err(corrupt),
+        Some(newer) if newer > PUZZLE_RECORD_VERSION => Err(StorageError::TooNew(newer)),
+        Some(older) => Err(StorageError::Quarantined(format!("puzzle record version {older} has no upgrade path"))),
+        None => Err(StorageError::Quarantined("no record version".into())),
+    }
+}
+
+type TxResult<T> = Result<T, ConflictableTransactionError<StorageError>>;
+
+fn get_tx<T: DeserializeOwned>(tree: &TransactionalTree, key: &[u8]) -> TxResult<Option<T>> {
+    match tree.get(key)? {
+        None => Ok(None),
+        Some(bytes) => decode(&bytes).map(Some).map_err(ConflictableTransactionError::Abort),
+    }
+}
+
+fn finish<T>(outcome: Result<T, TransactionError<StorageError>>) -> Result<T, StorageError> {
+    match outcome {
+        Ok(value) => Ok(value),
+        Err(TransactionError::Abort(err)) => Err(err),
+        Err(TransactionError::Storage(err)) => Err(err.into()),
+    }
+}
+
+fn pool_prefix(variant: &str) -> Vec<u8> {
+    let mut key = variant.as_bytes().to_vec();
+    key.push(0);
+    key
+}
+
+fn day_key(guild: u64, day: i64) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[8..].copy_from_slice(&day.to_be_bytes());
+    key
+}
+
+fn solve_key(guild: u64, day: i64, user: u64) -> [u8; 24] {
+    let mut key = [0; 24];
+    key[..16].copy_from_slice(&day_key(guild, day));
+    key[16..].copy_from_slice(&user.to_be_bytes());
+    key
+}
+
+fn streak_key(guild: u64, user: u64) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[8..].copy_from_slice(&user.to_be_bytes());
+    key
+}
+
+impl Storage {
+    /// Adds puzzles to the pool, each with a fresh id, skipping any whose
+    /// variant and position are there already. Returns those added.
+    pub fn add_puzzles(&self, puzzles: &[StoredPuzzle]) -> Result<Vec<StoredPuzzle>, StorageError> {
+        let mut added = Vec::new();
+        for puzzle in puzzles {
+            let pool = self.puzzle_pool(&puzzle.variant)?;
+            let known = pool
+                .iter()
+                .chain(&added)
+                .any(|p: &StoredPuzzle| p.variant == puzzle.variant && p.position == puzzle.position);
+            if known {
+                continue;
+            }
+            let stored = StoredPuzzle { id: self.new_id()?, ..puzzle.clone() };
+            let mut key = pool_prefix(&stored.variant);
+            key.extend_from_slice(&stored.id.to_be_bytes());
+            self.puzzles.insert(key, encode(&stored))?;
+            added.push(stored);
+        }
+        self.flush()?;
+        Ok(added)
+    }
+
+    /// Every puzzle of a variant, oldest first.
+    pub fn puzzle_pool(&self, variant: &str) -> Result<Vec<StoredPuzzle>, StorageError> {
+        self.puzzles.scan_prefix(pool_prefix(variant)).values().map(|v| decode(&v?)).collect()
+    }
+
+    /// A guild's puzzle of `day`, if one was chosen.
+    pub fn daily_puzzle(&self, guild: u64, day: i64) -> Result<Option<DailyPuzzle>, StorageError> {
+        self.puzzle_days.get(day_key(guild, day))?.map(|v| decode(&v)).transpose()
+    }
+
+    /// Every daily puzzle a guild has had, oldest first.
+    pub fn daily_puzzles(&self, guild: u64) -> Result<Vec<DailyPuzzle>, StorageError> {
+        self.puzzle_days.scan_prefix(guild.to_be_bytes()).values().map(|v| decode(&v?)).collect()
+    }
+
+    /// The guild's puzzle of `fresh.day`: the stored one, or `fresh`, stored
+    /// now. Two callers at once get the same puzzle.
+    pub fn open_daily_puzzle(&self, guild: u64, fresh: &DailyPuzzle) -> Result<DailyPuzzle, StorageError> {
+        let key = day_key(guild, fresh.day);
+        let outcome = self.puzzle_days.transaction(|days| {
+            if let Some(existing) = get_tx::<DailyPuzzle>(days, &key)? {
+                return Ok((existing, false));
+            }
+            days.insert(&key, encode(fresh))?;
+            Ok((fresh.clone(), true))
+        });
+        let (daily, created) = finish(outcome)?;
+        if created {
+            self.flush()?;
+        }
+        Ok(daily)
+    }
+
+    /// Records `solve` of the guild's puzzle of `day`, with the day's solver
+    /// count and first solver and the user's streak, in one transaction.
+    pub fn record_puzzle_solve(
+        &self,
+        guild: u64,
+        day: i64,
+        solve: &PuzzleSolve,
+    ) -> Result<SolveRecorded, StorageError> {
+        let (day_key, solve_key, streak_key) =
+            (day_key(guild, day), solve_key(guild, day, solve.user), streak_key(guild, solve.user));
+        let outcome =
+            (&self.puzzle_days, &self.puzzle_solves, &self.puzzle_streaks).transaction(|(days, solves, streaks)| {
+                if let Some(earlier) = get_tx::<PuzzleSolve>(solves, &solve_key)? {
+                    return Ok(SolveRecorded::Already(earlier));
+                }
+                let Some(mut daily) = get_tx::<DailyPuzzle>(days, &day_key)? else {
+                    return Ok(SolveRecorded::NoPuzzle);
+                };
+                daily.solvers += 1;
+                daily.first_solver.get_or_insert_with(|| Player { id: solve.user, name: solve.name.clone() });
+                let mut streak = get_tx::<PuzzleStreak>(streaks, &streak_key)?.unwrap_or(PuzzleStreak {
+                    user: solve.user,
+                    name: solve.name.clone(),
+                    current: 0,
+                    best: 0,
+                    last_day: i64::MIN,
+                    solved: 0,
+                });
+                streak.current = if streak.last_day == day - 1 { streak.current + 1 } else { 1 };
+                streak.best = streak.best.max(streak.current);
+                streak.last_day = day;
+                streak.solved += 1;
+                streak.name = solve.name.clone();
+                days.insert(&day_key, encode(&daily))?;
+                solves.insert(&solve_key, encode(solve))?;
+                streaks.insert(&streak_key, encode(&streak))?;
+                Ok(SolveRecorded::New { daily, streak })
+            });
+        let recorded = finish(outcome)?;
+        if matches!(recorded, SolveRecorded::New { .. }) {
+            self.flush()?;
+        }
+        Ok(recorded)
+    }
+
+    /// A user's solve of the guild's puzzle of `day`, if they solved it.
+    pub fn puzzle_solve(&self, guild: u64, day: i64, user: u64) -> Result<Option<PuzzleSolve>, StorageError> {
+        self.puzzle_solves.get(solve_key(guild, day, user))?.map(|v| decode(&v)).transpose()
+    }
+
+    /// Every user's puzzle record in a guild.
+    pub fn puzzle_streaks(&self, guild: u64) -> Result<Vec<PuzzleStreak>, StorageError> {
+        self.puzzle_streaks.scan_prefix(guild.to_be_bytes()).values().map(|v| decode(&v?)).collect()
+    }
+
+    pub fn puzzle_schedule(&self, guild: u64) -> Result<Option<PuzzleSchedule>, StorageError> {
+        self.settings.get(named_key(guild, SCHEDULE))?.map(|v| decode(&v)).transpose()
+    }
+
+    /// Sets (or with `None` removes) a guild's schedule, durably.
+    pub fn set_puzzle_schedule(&self, guild: u64, schedule: Option<&PuzzleSchedule>) -> Result<(), StorageError> {
+        let key = named_key(guild, SCHEDULE);
+        match schedule {
+            Some(schedule) => self.settings.insert(key, encode(schedule))?,
+            None => self.settings.remove(key)?,
+        };
+        self.flush()
+    }
+
+    /// Every guild's schedule. Unreadable ones are skipped here and reported
+    /// when their guild next reads its schedule.
+    pub fn puzzle_schedules(&self) -> Result<Vec<(u64, PuzzleSchedule)>, StorageError> {
+        let mut out = Vec::new();
+        for entry in self.settings.iter() {
+            let (key, value) = entry?;
+            let (Some(guild), Some(name)) = (key.get(..8), key.get(8..)) else { continue };
+            if name != SCHEDULE.as_bytes() {
+                continue;
+            }
+            if let (Ok(guild), Ok(schedule)) = (guild.try_into(), decode(&value)) {
+                out.push((u64::from_be_bytes(guild), schedule));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Claims the scheduled post of `fresh.day` for a guild: if its schedule
+    /// has not posted that day, marks the day posted and returns the day's
+    /// puzzle (the stored one, or `fresh`), all in one durable transaction.
+    /// `None` when the day was claimed already or there is no schedule, so
+    /// every caller after the first gets `None`, across restarts too.
+    pub fn claim_puzzle_post(&self, guild: u64, fresh: &DailyPuzzle) -> Result<Option<DailyPuzzle>, StorageError> {
+        let (schedule_key, day_key) = (named_key(guild, SCHEDULE), day_key(guild, fresh.day));
+        let outcome = (&self.settings, &self.puzzle_days).transaction(|(settings, days)| {
+            let Some(mut schedule) = get_tx::<PuzzleSchedule>(settings, &schedule_key)? else { return Ok(None) };
+            if schedule.last_posted_day.is_some_and(|d| d >= fresh.day) {
+                return Ok(None);
+            }
+            schedule.last_posted_day = Some(fresh.day);
+            let mut daily = get_tx::<DailyPuzzle>(days, &day_key)?.unwrap_or_else(|| fresh.clone());
+            daily.posted_in = Some(schedule.channel);
+            settings.insert(schedule_key.as_slice(), encode(&schedule))?;
+            days.insert(&day_key, encode(&daily))?;
+            Ok(Some(daily))
+        });
+        let claimed = finish(outcome)?;
+        if claimed.is_some() {
+            self.flush()?;
+        }
+        Ok(claimed)
+    }
+}
