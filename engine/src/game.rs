@@ -77,13 +77,11 @@ pub enum EndReason {
     /// Time ran out, but the opponent has nothing left that could mate.
     TimeoutVsBareKing,
     Agreement,
-    /// Claimed when the position occurred for the claim count's time, or
-    /// reached in a variant where threefold repetition ends the game by itself.
+    /// Claimed when the position occurred for the claim count's time.
     Repetition,
     /// Reached the automatic repetition count.
     RepetitionAutomatic,
-    /// Claimed after the quiet-ply claim count, or reached in a variant where
-    /// the fifty-move rule ends the game by itself.
+    /// Claimed after the quiet-ply claim count.
     QuietMoves,
     /// Reached the automatic quiet-ply count.
     QuietMovesAutomatic,
@@ -493,15 +491,11 @@ impl Game {
         if draws.dead_position.is_some_and(|dead| dead(position)) {
             return draw(EndReason::DeadPosition);
         }
-        // Where the rule is only automatic (nothing to claim first), it ends the
-        // game under its plain name: threefold, fifty moves.
         if draws.repetition_automatic.is_some_and(|n| self.repetitions() >= n) {
-            let plain = draws.repetition_claim.is_none();
-            return draw(if plain { EndReason::Repetition } else { EndReason::RepetitionAutomatic });
+            return draw(EndReason::RepetitionAutomatic);
         }
         if draws.quiet_plies_automatic.is_some_and(|n| position.halfmove_clock() >= n) {
-            let plain = draws.quiet_plies_claim.is_none();
-            return draw(if plain { EndReason::QuietMoves } else { EndReason::QuietMovesAutomatic });
+            return draw(EndReason::QuietMovesAutomatic);
         }
         None
     }

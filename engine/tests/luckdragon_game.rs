@@ -139,14 +139,15 @@ fn threefold_repetition_ends_the_game_and_counts_the_hidden_state() {
     let mut game = after("Nb3 Nb6 Nc1 Nc8 Nb3 Nb6 Nc1 Nc8");
     assert_eq!(game.outcome(), None);
     play(&mut game, "Nb3 Nb6");
-    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::Repetition }));
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::RepetitionAutomatic }));
+    assert_eq!(EndReason::RepetitionAutomatic.describe(&game.position().rules().draws), "threefold repetition");
 }
 
 #[test]
 fn fifty_moves_and_bare_minors_draw() {
     let mut game = Game::from_fen(Variant::LuckDragon, "k9/10/10/10/10/10/10/KR8 w - - 99 80 -/- - -").unwrap();
     play(&mut game, "Rb2");
-    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::QuietMoves }));
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::QuietMovesAutomatic }));
     for dead in ["k9/10/10/10/10/10/10/K9 w", "k9/10/10/10/10/10/10/KN8 w", "k9/10/10/10/10/10/10/KB8 w"] {
         let game = Game::from_fen(Variant::LuckDragon, &format!("{dead} - - 0 1 -/- - -")).unwrap();
         assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::DeadPosition }), "{dead}");
