@@ -1,0 +1,41 @@
+//! `cargo bench -p rookery-engine --bench variants`: legal perft from the start
+//! position of each fairy variant, best of three, in nodes per second.
+//!
+//! Targets on the project's 2-core machine: Luck Dragon (ordinary moves only,
+//! the spec's set M) at least 10 M nodes/s, about what Fairy-Stockfish does for
+//! its 10x8 Capablanca perft there; Dragonchess at least 5 M nodes/s, half of a
+//! public pseudo-legal generator without check detection.
+//!
+//! A plain harness, like the chess perft bench: one run takes seconds and the
+//! figure that matters is throughput.
+
+use std::time::{Duration, Instant};
+
+use rookery_engine::{fen, perft, Variant};
+
+const RUNS: usize = 3;
+
+/// Each variant with the depth to count and its target in M nodes/s.
+const CASES: [(Variant, u32, f64); 2] = [(Variant::LuckDragon, 5, 10.0), (Variant::Dragonchess, 4, 5.0)];
+
+fn main() {
+    // `cargo test --benches` passes no `--bench` and should not spend time here.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    for (variant, depth, target) in CASES {
+        let rules = variant.rules().expect("a built variant");
+        let mut position = fen::parse(&rules, rules.start).expect("start position");
+        let (nodes, time) = (0..RUNS)
+            .map(|_| {
+                let started = Instant::now();
+                let nodes = perft::perft(&mut position, depth);
+                (nodes, started.elapsed())
+            })
+            .min_by_key(|(_, time): &(u64, Duration)| *time)
+            .expect("at least one run");
+        let rate = nodes as f64 / time.as_secs_f64() / 1e6;
+        println!("{variant} perft({depth}) from the start position: {nodes} nodes, best of {RUNS}");
+        println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= {target})", time.as_secs_f64());
+    }
+}
