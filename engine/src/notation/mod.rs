@@ -44,6 +44,38 @@ pub fn is_capture(position: &Position, mv: Move) -> bool {
     }
 }
 
+/// The frame every move reader shares: trims check marks and comments, reads
+/// the text into the dialect's pattern, and finds the one legal move it names,
+/// or says why none or several do.
+pub(crate) fn resolve<P>(
+    position: &Position,
+    text: &str,
+    read: impl Fn(&Position, &str) -> Result<P, String>,
+    matches: impl Fn(&Position, &P, Move) -> bool,
+    why_illegal: impl Fn(&Position, &P, &[Move]) -> String,
+) -> Result<Move, MoveError> {
+    let trimmed = text.trim();
+    let core = trimmed.trim_end_matches(['+', '#', '!', '?']);
+    if core.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let pattern = read(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
+    let legal = position.legal_moves();
+    let candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(MoveError::Illegal { text: trimmed.to_string(), reason: why_illegal(position, &pattern, &legal) }),
+        many => {
+            let names: Vec<String> = many.iter().map(|m| san_among(position, *m, &legal)).collect();
+            if many.iter().all(|m| m.promotion().is_some() && m.from == many[0].from && m.to == many[0].to) {
+                let reason = format!("say which piece the pawn becomes: {}", names.join(", "));
+                return Err(MoveError::Illegal { text: trimmed.to_string(), reason });
+            }
+            Err(MoveError::Ambiguous { text: trimmed.to_string(), candidates: names })
+        }
+    }
+}
+
 /// A move as game records store it, in the variant's coordinates (`e2e4`, `e7e8q`).
 pub fn coordinates(position: &Position, mv: Move) -> String {
     (position.rules().dialect.coordinates)(position, mv)

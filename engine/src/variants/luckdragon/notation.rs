@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::notation::{is_capture, san_among, MoveError};
+use crate::notation::{is_capture, resolve, san_among, MoveError};
 use crate::piece::Kind;
 use crate::position::Position;
 
@@ -134,26 +134,7 @@ struct Pattern {
 }
 
 pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
-    let trimmed = text.trim();
-    let core = trimmed.trim_end_matches(['+', '#', '!', '?']);
-    if core.is_empty() {
-        return Err(MoveError::Empty);
-    }
-    let pattern = read(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
-    let legal = position.legal_moves();
-    let candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
-    match candidates.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(MoveError::Illegal { text: trimmed.to_string(), reason: why_illegal(position, &pattern, &legal) }),
-        many => {
-            let names: Vec<String> = many.iter().map(|m| san_among(position, *m, &legal)).collect();
-            if many.iter().all(|m| m.promotion().is_some() && m.from == many[0].from && m.to == many[0].to) {
-                let reason = format!("say which piece the pawn becomes: {}", names.join(", "));
-                return Err(MoveError::Illegal { text: trimmed.to_string(), reason });
-            }
-            Err(MoveError::Ambiguous { text: trimmed.to_string(), candidates: names })
-        }
-    }
+    resolve(position, text, read, matches, why_illegal)
 }
 
 /// A piece letter, in either case.
