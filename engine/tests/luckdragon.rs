@@ -232,6 +232,8 @@ fn t14_lucky8_wraps_around_the_edge() {
     }
     assert_eq!(notation::parse_move(g.position(), "Lc4(inf)"), notation::parse_move(g.position(), "i4c4"));
     assert_eq!(notation::parse_move(g.position(), "lc4(8)"), notation::parse_move(g.position(), "Lc4(∞)"));
+    // A misplaced mark is a friendly refusal, not a crash.
+    assert!(notation::parse_move(g.position(), "Lc4∞q").is_err());
     g.play_move(Color::White, "Lc4(inf)").unwrap();
     assert_eq!(g.moves_san(), ["Lc4(∞)"]);
     assert!(legal_starting(&g, "").iter().all(|m| !m.contains('∞')), "the grant ends with the turn");

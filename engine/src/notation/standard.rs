@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{is_capture, resolve, san_among, MoveError};
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, Special};
 use crate::piece::Kind;
 use crate::position::Position;
@@ -65,17 +65,18 @@ pub fn coordinates(position: &Position, mv: Move) -> String {
     out
 }
 
-/// What a piece of text says about a move, before it is matched to legal moves.
+/// What a piece of text says about a move, before it is matched to legal
+/// moves. Dialects with more forms wrap it with their own marks.
 #[derive(Debug, Default)]
-struct Pattern {
-    kind: Option<Kind>,
-    pawn_implied: bool,
-    from: Option<Square>,
-    from_file: Option<usize>,
-    from_rank: Option<usize>,
-    to: Option<Square>,
-    promotion: Option<Kind>,
-    castle_long: Option<bool>,
+pub(crate) struct Pattern {
+    pub kind: Option<Kind>,
+    pub pawn_implied: bool,
+    pub from: Option<Square>,
+    pub from_file: Option<usize>,
+    pub from_rank: Option<usize>,
+    pub to: Option<Square>,
+    pub promotion: Option<Kind>,
+    pub castle_long: Option<bool>,
 }
 
 /// Reads a move in SAN or coordinates and finds it among the legal moves.
@@ -86,10 +87,8 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
 fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     let rules = position.rules();
     let g = &rules.geometry;
-    let mut pattern = Pattern::default();
-    let castle = text.replace(['0', 'o'], "O").replace('~', "-");
-    if castle == "O-O" || castle == "O-O-O" {
-        pattern.castle_long = Some(castle == "O-O-O");
+    let mut pattern = Pattern { castle_long: castle_side(text), ..Pattern::default() };
+    if pattern.castle_long.is_some() {
         return Ok(pattern);
     }
     let mut rest = text;
@@ -101,28 +100,51 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     }
     // Promotion suffix: `=Q`, `(Q)`, or a bare letter after the target square.
     if let Some(stripped) = rest.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
-        pattern.promotion = Some(promotion_kind(position, stripped.1)?);
+        pattern.promotion = Some(piece_letter(position, stripped.1)?);
         rest = stripped.0;
-    } else if let Some((head, letter)) = rest.rsplit_once('=') {
-        pattern.promotion = Some(promotion_kind(position, letter)?);
-        rest = head;
-    } else if let Some(last) = rest.chars().last().filter(|c| c.is_ascii_alphabetic()) {
-        let head = &rest[..rest.len() - 1];
+    } else {
+        rest = read_promotion(position, rest, &mut pattern)?;
+    }
+    read_squares(g, rest, &mut pattern)?;
+    Ok(pattern)
+}
+
+/// `Some(true)` for `O-O-O`, `Some(false)` for `O-O`, also written with
+/// zeros, lower-case o or `~`.
+pub(crate) fn castle_side(text: &str) -> Option<bool> {
+    let castle = text.replace(['0', 'o'], "O").replace('~', "-");
+    (castle == "O-O" || castle == "O-O-O").then_some(castle == "O-O-O")
+}
+
+/// Reads a promotion written `=Q` or as a bare letter after the target square
+/// into `pattern`; returns the text before it.
+pub(crate) fn read_promotion<'t>(position: &Position, text: &'t str, pattern: &mut Pattern) -> Result<&'t str, String> {
+    let g = &position.rules().geometry;
+    if let Some((head, letter)) = text.rsplit_once('=') {
+        pattern.promotion = Some(piece_letter(position, letter)?);
+        return Ok(head);
+    }
+    if let Some(last) = text.chars().last().filter(|c| c.is_ascii_alphabetic()) {
+        let head = &text[..text.len() - 1];
         let head_ends_in_square =
             (0..head.len()).any(|i| head.is_char_boundary(i) && g.parse_square(&head[i..]).is_some());
         if head_ends_in_square {
-            pattern.promotion = Some(promotion_kind(position, &last.to_string())?);
-            rest = head;
+            pattern.promotion = Some(piece_letter(position, &last.to_string())?);
+            return Ok(head);
         }
     }
+    Ok(text)
+}
+
+/// Reads the squares of a move (`e4`, `e2e4`, `Nbd2`'s `bd2`, with `x` or `-`
+/// anywhere) into `pattern`.
+pub(crate) fn read_squares(g: &Geometry, mut rest: &str, pattern: &mut Pattern) -> Result<(), String> {
     let mut squares: Vec<Square> = Vec::new();
     let mut partial: Vec<(Option<usize>, Option<usize>)> = Vec::new();
     while !rest.is_empty() {
         if let Some(stripped) = rest.strip_prefix(['x', 'X', ':', '-', '*']) {
             rest = stripped;
-            continue;
-        }
-        if let Some((square, used)) = g.parse_prefix(rest) {
+        } else if let Some((square, used)) = g.parse_prefix(rest) {
             squares.push(square);
             rest = &rest[used..];
         } else if let Some(file) = (0..g.width()).find(|f| rest.starts_with(g.file_label(*f))) {
@@ -137,23 +159,17 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     }
     match (squares.as_slice(), partial.as_slice()) {
         ([to], []) => pattern.to = Some(*to),
-        ([from, to], []) => {
-            pattern.from = Some(*from);
-            pattern.to = Some(*to);
-        }
-        ([to], [(file, rank)]) => {
-            pattern.to = Some(*to);
-            pattern.from_file = *file;
-            pattern.from_rank = *rank;
-        }
+        ([from, to], []) => (pattern.from, pattern.to) = (Some(*from), Some(*to)),
+        ([to], [(file, rank)]) => (pattern.to, pattern.from_file, pattern.from_rank) = (Some(*to), *file, *rank),
         ([], _) => return Err("it names no target square".into()),
         _ => return Err("it names too many squares".into()),
     }
     pattern.pawn_implied = pattern.kind.is_none() && pattern.from.is_none();
-    Ok(pattern)
+    Ok(())
 }
 
-fn promotion_kind(position: &Position, letter: &str) -> Result<Kind, String> {
+/// A piece letter, in either case.
+pub(crate) fn piece_letter(position: &Position, letter: &str) -> Result<Kind, String> {
     let rules = position.rules();
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
@@ -162,7 +178,8 @@ fn promotion_kind(position: &Position, letter: &str) -> Result<Kind, String> {
     rules.kind_by_letter(c).ok_or_else(|| format!("`{c}` is not a piece of {}", rules.variant))
 }
 
-fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
+/// Whether `mv` is the move the pattern names.
+pub(crate) fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
     let rules = position.rules();
     let g = &rules.geometry;
     if let Special::Castle(rule) = mv.special {
@@ -189,8 +206,13 @@ fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
         && p.promotion.is_none_or(|k| mv.promotion() == Some(k))
 }
 
-/// A friendly explanation of why nothing matched, with the moves that would.
 fn why_illegal(position: &Position, p: &Pattern, legal: &[Move]) -> String {
+    explain(position, p, legal, "")
+}
+
+/// A friendly explanation of why nothing matched, with the moves that would;
+/// `hint` is the dialect's word on the form the text asked for.
+pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &str) -> String {
     let rules = position.rules();
     let mut reason = String::new();
     if legal.is_empty() {
@@ -203,6 +225,7 @@ fn why_illegal(position: &Position, p: &Pattern, legal: &[Move]) -> String {
         reason.push_str("castling that way is not possible now (the king or rook has moved, a square between is occupied, or the king would pass an attacked square)");
         return reason;
     }
+    reason.push_str(hint);
     let kind = p.kind.or_else(|| p.from.and_then(|sq| position.piece_at(sq)).map(|piece| piece.kind));
     if let Some(from) = p.from {
         match position.piece_at(from) {

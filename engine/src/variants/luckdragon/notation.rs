@@ -7,7 +7,8 @@ use std::fmt::Write;
 
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::notation::{is_capture, resolve, san_among, MoveError};
+use crate::notation::standard::{self, piece_letter};
+use crate::notation::{is_capture, resolve, MoveError};
 use crate::piece::Kind;
 use crate::position::Position;
 
@@ -114,21 +115,14 @@ pub(super) fn coordinates(position: &Position, mv: Move) -> String {
     out
 }
 
-/// What a piece of text says about a move.
+/// What a piece of text says about a move: the chess pattern and SAN-LD's marks.
 #[derive(Debug, Default)]
 struct Pattern {
-    castle_long: Option<bool>,
+    base: standard::Pattern,
     /// `None`: the text has no mark of a form, so any form of the piece fits.
     class: Option<Class>,
     /// For a dice king move: whether `(N)` (else `(L)`) was written.
     dice_knight: Option<bool>,
-    kind: Option<Kind>,
-    pawn_implied: bool,
-    from: Option<Square>,
-    from_file: Option<usize>,
-    from_rank: Option<usize>,
-    to: Option<Square>,
-    promotion: Option<Kind>,
     /// The kind of the relocated neighbour; `None`: no relocation.
     relocated: Option<Kind>,
 }
@@ -137,27 +131,15 @@ pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveEr
     resolve(position, text, read, matches, why_illegal)
 }
 
-/// A piece letter, in either case.
-fn letter_kind(position: &Position, letter: &str) -> Result<Kind, String> {
-    let rules = position.rules();
-    let mut chars = letter.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return Err(format!("`{letter}` is not a piece letter"));
-    };
-    rules.kind_by_letter(c).ok_or_else(|| format!("`{c}` is not a piece of {}", rules.variant))
-}
-
 fn read(position: &Position, text: &str) -> Result<Pattern, String> {
-    let g = &position.rules().geometry;
     let mut p = Pattern::default();
-    let castle = text.replace(['0', 'o'], "O").replace('~', "-");
-    if castle == "O-O" || castle == "O-O-O" {
-        p.castle_long = Some(castle == "O-O-O");
+    p.base.castle_long = standard::castle_side(text);
+    if p.base.castle_long.is_some() {
         return Ok(p);
     }
     let mut rest = text;
     if let Some((head, letter)) = rest.rsplit_once('/') {
-        p.relocated = Some(letter_kind(position, letter)?);
+        p.relocated = Some(piece_letter(position, letter)?);
         rest = head;
     }
     let mut mark = None;
@@ -167,152 +149,51 @@ fn read(position: &Position, text: &str) -> Result<Pattern, String> {
     }
     if let Some(after) = rest.strip_prefix("NN").or_else(|| rest.strip_prefix("nn")) {
         p.class = Some(Class::DoubleLeap);
-        p.kind = Some(KNIGHT);
+        p.base.kind = Some(KNIGHT);
         rest = after;
     } else if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase() || "kqrnlp".contains(*c)) {
-        p.kind = Some(letter_kind(position, &first.to_string())?);
+        p.base.kind = Some(piece_letter(position, &first.to_string())?);
         rest = &rest[1..];
     }
     match mark {
         None => {}
         Some(m) if ["∞", "inf", "8"].iter().any(|w| m.eq_ignore_ascii_case(w)) => p.class = Some(Class::Wrap),
-        Some(m) if p.kind == Some(KING) && (m.eq_ignore_ascii_case("n") || m.eq_ignore_ascii_case("l")) => {
+        Some(m) if p.base.kind == Some(KING) && (m.eq_ignore_ascii_case("n") || m.eq_ignore_ascii_case("l")) => {
             p.class = Some(Class::Dice);
             p.dice_knight = Some(m.eq_ignore_ascii_case("n"));
         }
-        Some(m) => p.promotion = Some(letter_kind(position, m)?),
+        Some(m) => p.base.promotion = Some(piece_letter(position, m)?),
     }
-    if let Some((head, letter)) = rest.rsplit_once('=') {
-        p.promotion = Some(letter_kind(position, letter)?);
-        rest = head;
-    } else if let Some(last) = rest.chars().last().filter(|c| c.is_ascii_alphabetic()) {
-        let head = &rest[..rest.len() - 1];
-        if (0..head.len()).any(|i| g.parse_square(&head[i..]).is_some()) {
-            p.promotion = Some(letter_kind(position, &last.to_string())?);
-            rest = head;
-        }
-    }
-    let mut squares: Vec<Square> = Vec::new();
-    let mut partial: Vec<(Option<usize>, Option<usize>)> = Vec::new();
-    while !rest.is_empty() {
-        if let Some(stripped) = rest.strip_prefix(['x', 'X', ':', '-', '*']) {
-            rest = stripped;
-        } else if let Some((square, used)) = g.parse_prefix(rest) {
-            squares.push(square);
-            rest = &rest[used..];
-        } else if let Some(file) = (0..g.width()).find(|f| rest.starts_with(g.file_label(*f))) {
-            partial.push((Some(file), None));
-            rest = &rest[g.file_label(file).len()..];
-        } else if let Some(rank) = (0..g.height()).rev().find(|r| rest.starts_with(g.rank_label(*r))) {
-            partial.push((None, Some(rank)));
-            rest = &rest[g.rank_label(rank).len()..];
-        } else {
-            return Err(format!("I do not understand `{rest}`"));
-        }
-    }
-    match (squares.as_slice(), partial.as_slice()) {
-        ([to], []) => p.to = Some(*to),
-        ([from, to], []) => (p.from, p.to) = (Some(*from), Some(*to)),
-        ([to], [(file, rank)]) => (p.to, p.from_file, p.from_rank) = (Some(*to), *file, *rank),
-        ([], _) => return Err("it names no target square".into()),
-        _ => return Err("it names too many squares".into()),
-    }
-    p.pawn_implied = p.kind.is_none() && p.from.is_none();
+    let rest = standard::read_promotion(position, rest, &mut p.base)?;
+    standard::read_squares(&position.rules().geometry, rest, &mut p.base)?;
     Ok(p)
 }
 
 fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
-    let rules = position.rules();
-    let g = &rules.geometry;
-    if let Special::Castle(rule) = mv.special {
-        let rule = &rules.castling[rule as usize];
-        return match p.castle_long {
-            Some(long) => long == rule.long,
-            // Coordinates: the king's move, or the king onto its own rook.
-            None => {
-                p.class.is_none()
-                    && p.relocated.is_none()
-                    && p.from == Some(mv.from)
-                    && (p.to == Some(mv.to) || p.to == Some(rule.rook_from))
-            }
-        };
+    if matches!(mv.special, Special::Castle(_)) {
+        // Castling has no form mark and never relocates.
+        return p.class.is_none() && p.relocated.is_none() && standard::matches(position, &p.base, mv);
     }
-    if p.castle_long.is_some() || p.class.is_some_and(|c| c != class_of(mv)) {
+    if p.class.is_some_and(|c| c != class_of(mv)) {
         return false;
     }
     if p.dice_knight.is_some_and(|knight| knight != is_knight_leap(mv.from, mv.to)) {
         return false;
     }
     let relocated = mv.relocated_from().and_then(|sq| kind_at(position, sq));
-    if relocated != p.relocated {
-        return false;
-    }
-    let kind = kind_at(position, mv.from);
-    let kind_ok = match p.kind {
-        Some(k) => kind == Some(k),
-        None => !p.pawn_implied || kind.is_some_and(|k| rules.kind(k).pawn),
-    };
-    kind_ok
-        && p.to == Some(mv.to)
-        && p.from.is_none_or(|f| f == mv.from)
-        && p.from_file.is_none_or(|f| g.file(mv.from) == f)
-        && p.from_rank.is_none_or(|r| g.rank(mv.from) == r)
-        && p.promotion.is_none_or(|k| mv.promotion() == Some(k))
+    relocated == p.relocated && standard::matches(position, &p.base, mv)
 }
 
 /// Why nothing matched, with the moves of that piece that would.
 fn why_illegal(position: &Position, p: &Pattern, legal: &[Move]) -> String {
-    let rules = position.rules();
-    if legal.is_empty() {
-        return "the game is over: there are no legal moves".into();
-    }
-    let mut reason = String::new();
-    if position.is_check() {
-        reason.push_str("you are in check. ");
-    }
-    if p.castle_long.is_some() {
-        reason.push_str("castling that way is not possible now (the king or rook has moved, a square between is occupied, or the king would pass an attacked square)");
-        return reason;
-    }
-    match p.class {
+    let hint = match p.class {
         Some(Class::Dice) if position.granted() == 0 => {
-            reason.push_str("a king move like a knight or Luck Dragon needs a double or triple of the Luck Dice this turn (`roll`, only while in check). ");
+            "a king move like a knight or Luck Dragon needs a double or triple of the Luck Dice this turn (`roll`, only while in check). "
         }
         Some(Class::Wrap) if position.granted() == 0 => {
-            reason.push_str("a wrap-around move needs an 8 on Lucky 8 this turn (`lucky8`). ");
+            "a wrap-around move needs an 8 on Lucky 8 this turn (`lucky8`). "
         }
-        _ => {}
-    }
-    if let Some(from) = p.from {
-        match position.piece_at(from) {
-            None => {
-                let _ = write!(reason, "there is no piece on {}", rules.geometry.name(from));
-                return reason;
-            }
-            Some(piece) if piece.color != position.turn() => {
-                let _ = write!(reason, "the piece on {} is not yours", rules.geometry.name(from));
-                return reason;
-            }
-            _ => {}
-        }
-    }
-    let kind = p.kind.or_else(|| p.from.and_then(|sq| kind_at(position, sq)));
-    let mut same_kind: Vec<String> = legal
-        .iter()
-        .filter(|m| class_of(**m) != Class::Castle)
-        .filter(|m| match (p.from, kind) {
-            (Some(from), _) => m.from == from,
-            (None, Some(k)) => kind_at(position, m.from) == Some(k),
-            (None, None) => kind_at(position, m.from).is_some_and(|k| rules.kind(k).pawn),
-        })
-        .map(|m| san_among(position, *m, legal))
-        .collect();
-    same_kind.sort();
-    let name = kind.map_or("pawn", |k| rules.kind(k).name);
-    if same_kind.is_empty() {
-        let _ = write!(reason, "no {name} of yours can move");
-    } else {
-        let _ = write!(reason, "your {name} moves are: {}", same_kind.join(" "));
-    }
-    reason
+        _ => "",
+    };
+    standard::explain(position, &p.base, legal, hint)
 }
