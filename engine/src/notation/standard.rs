@@ -31,17 +31,7 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
             .filter(|m| position.piece_at(m.from).is_some_and(|p| p.kind == kind))
             .map(|m| m.from)
             .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|r| g.file(*r) == g.file(mv.from) && g.layer(*r) == g.layer(mv.from));
-            let same_rank = rivals.iter().any(|r| g.rank(*r) == g.rank(mv.from) && g.layer(*r) == g.layer(mv.from));
-            if g.layers().len() > 1 || (same_file && same_rank) {
-                let _ = write!(out, "{}", g.name(mv.from));
-            } else if !same_file {
-                out.push_str(g.file_label(g.file(mv.from)));
-            } else {
-                out.push_str(g.rank_label(g.rank(mv.from)));
-            }
-        }
+        disambiguate(g, mv.from, &rivals, &mut out);
         if capture {
             out.push('x');
         }
@@ -51,6 +41,24 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
         let _ = write!(out, "={}", rules.kind(kind).letter);
     }
     out
+}
+
+/// SAN's disambiguation of a move from `from` when pieces of the same kind on
+/// `rivals` could make the same move: the file if it is enough, else the rank,
+/// else (or on a layered board) the whole square.
+pub(crate) fn disambiguate(g: &Geometry, from: Square, rivals: &[Square], out: &mut String) {
+    if rivals.is_empty() {
+        return;
+    }
+    let same_file = rivals.iter().any(|r| g.file(*r) == g.file(from) && g.layer(*r) == g.layer(from));
+    let same_rank = rivals.iter().any(|r| g.rank(*r) == g.rank(from) && g.layer(*r) == g.layer(from));
+    if g.layers().len() > 1 || (same_file && same_rank) {
+        let _ = write!(out, "{}", g.name(from));
+    } else if !same_file {
+        out.push_str(g.file_label(g.file(from)));
+    } else {
+        out.push_str(g.rank_label(g.rank(from)));
+    }
 }
 
 /// Coordinates: origin, target and a lower-case promotion letter (`e7e8q`).

@@ -75,17 +75,7 @@ pub(super) fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
         .filter(|m| kind_at(position, m.from) == Some(kind))
         .map(|m| m.from)
         .collect();
-    if !rivals.is_empty() {
-        let same_file = rivals.iter().any(|r| g.file(*r) == g.file(mv.from));
-        let same_rank = rivals.iter().any(|r| g.rank(*r) == g.rank(mv.from));
-        if same_file && same_rank {
-            let _ = write!(out, "{}", g.name(mv.from));
-        } else if !same_file {
-            out.push_str(g.file_label(g.file(mv.from)));
-        } else {
-            out.push_str(g.rank_label(g.rank(mv.from)));
-        }
-    }
+    standard::disambiguate(g, mv.from, &rivals, &mut out);
     if capture {
         out.push('x');
     }
