@@ -5,6 +5,7 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
+mod calendar;
 mod dice;
 mod game_dice;
 mod games;

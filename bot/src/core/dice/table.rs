@@ -10,6 +10,7 @@ use rookery_engine::dice::{Ledger, LedgerError, LedgerId, ServerSeed};
 use rookery_storage::{ChannelKey, Storage};
 use serde::{Deserialize, Serialize};
 
+use super::super::calendar::utc_date;
 use super::super::{storage_failure, Refusal};
 
 /// A table ledger's state, stored with `Storage::put_ledger` under its storage id.
@@ -172,34 +173,4 @@ fn damaged(state: &TableState, reason: &str) -> Refusal {
          Please tell the bot's operator.",
         state.ledger
     ))
-}
-
-/// The UTC calendar date of Unix time `unix`, as `YYYY-MM-DD`
-/// (Howard Hinnant's `civil_from_days`).
-pub(super) fn utc_date(unix: i64) -> String {
-    let z = unix.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::utc_date;
-
-    #[test]
-    fn utc_dates() {
-        assert_eq!(utc_date(0), "1970-01-01");
-        assert_eq!(utc_date(951_782_400), "2000-02-29");
-        assert_eq!(utc_date(951_782_399), "2000-02-28");
-        assert_eq!(utc_date(1_700_000_000), "2023-11-14");
-        assert_eq!(utc_date(1_704_067_199), "2023-12-31");
-        assert_eq!(utc_date(1_704_067_200), "2024-01-01");
-    }
 }

@@ -11,21 +11,6 @@ use super::super::{storage_failure, Attachment, Refusal, Reply};
 use super::engine_puzzle;
 use crate::picture;
 
-/// `2024-03-09` for a day number (days since 1970-01-01), by the civil-date
-/// algorithm (Howard Hinnant's `civil_from_days`).
-pub(super) fn date(day: i64) -> String {
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 /// The puzzle under `heading`: who is to move and mates in how many, the
 /// difficulty, how many have solved it, and the board from the solver's side.
 pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, Refusal> {
@@ -63,17 +48,4 @@ pub(super) fn reveal(storage: &Storage, guild: u64, day: i64) -> Result<Option<S
         (None, _) => "solved by nobody".to_string(),
     };
     Ok(Some(format!("Yesterday's solution (mate in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::date;
-
-    #[test]
-    fn days_are_civil_dates() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(19_675), "2023-11-14");
-        assert_eq!(date(11_016), "2000-02-29");
-        assert_eq!(date(-1), "1969-12-31");
-    }
 }

@@ -18,8 +18,9 @@ use rookery_engine::search::MateSolver;
 use rookery_engine::Variant;
 use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
 
+use super::calendar::date;
 use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
-use message::{date, puzzle_reply, reveal};
+use message::{puzzle_reply, reveal};
 pub(super) use seed::seed_empty_pool;
 
 const DAY: i64 = 86_400;

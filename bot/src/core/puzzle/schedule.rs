@@ -10,8 +10,9 @@
 use rookery_engine::Variant;
 use rookery_storage::PuzzleSchedule;
 
+use super::super::calendar::date;
 use super::super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
-use super::message::{date, puzzle_reply, reveal};
+use super::message::{puzzle_reply, reveal};
 use super::{day_of, DAY};
 
 /// `HH:MM` (or `H:MM`) as minutes after midnight.
