@@ -11,7 +11,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::color::Color;
-use crate::fen::{chess, parse_number, parse_placement, parse_turn, write_placement, FenError};
+use crate::fen::{chess, parse_number, parse_placement, parse_turn, FenError};
 use crate::position::{Marks, Position};
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
@@ -158,22 +158,9 @@ fn validate(position: &Position) -> Result<(), FenError> {
 }
 
 pub(super) fn write(position: &Position) -> String {
-    let rules = position.rules();
-    let mut out = String::with_capacity(100);
-    write_placement(position, &mut out);
-    out.push_str(position.turn().fold(" w ", " b "));
-    let rights = position.castling_rights();
-    if rights == 0 {
-        out.push('-');
-    }
-    out.extend(CASTLING.iter().enumerate().filter(|(bit, _)| rights >> bit & 1 != 0).map(|(_, c)| *c));
-    match position.legal_en_passant() {
-        Some(ep) => {
-            let _ = write!(out, " {}", rules.geometry.name(ep.target));
-        }
-        None => out.push_str(" -"),
-    }
-    let _ = write!(out, " {} {} ", position.halfmove_clock(), position.fullmove_number());
+    // The first six fields are chess FEN's, with the same castling letters.
+    let mut out = chess::write(position);
+    out.push(' ');
     let marks = position.marks();
     for color in Color::ALL {
         if color == Color::Black {
@@ -199,7 +186,7 @@ pub(super) fn write(position: &Position) -> String {
         out.push('-');
     }
     for square in marks.tagged.iter() {
-        let _ = write!(out, "{}", rules.geometry.name(square));
+        let _ = write!(out, "{}", position.rules().geometry.name(square));
     }
     out
 }
