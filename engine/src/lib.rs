@@ -39,6 +39,7 @@ pub mod position;
 pub mod puzzle;
 pub mod rules;
 pub mod search;
+pub mod splitmix;
 pub mod squareset;
 pub mod tables;
 pub mod variant;

@@ -13,6 +13,7 @@ use crate::notation::{self, MoveError};
 use crate::options::{GameOption, GameOptions};
 use crate::piece::{Kind, Piece, PieceKind};
 use crate::position::{Marks, Position};
+use crate::splitmix::SplitMix64;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
 use crate::variant::Variant;
@@ -73,16 +74,10 @@ pub struct Zobrist {
 
 impl Zobrist {
     fn new(kinds: usize, cells: usize) -> Zobrist {
-        // SplitMix64 with a fixed seed: the same keys on every run, so hashes
-        // stored in a game record stay meaningful.
-        let mut state = 0x5eed_0fc0_ffee_u64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        // A fixed seed: the same keys on every run, so hashes stored in a game
+        // record stay meaningful.
+        let mut rng = SplitMix64::new(0x5eed_0fc0_ffee);
+        let mut next = move || rng.next_u64();
         Zobrist {
             kinds,
             pieces: (0..2 * kinds * cells).map(|_| next()).collect(),

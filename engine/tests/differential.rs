@@ -3,29 +3,17 @@
 
 use std::collections::BTreeSet;
 
+use rookery_engine::splitmix::SplitMix64;
 use rookery_engine::{fen, notation, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
-/// SplitMix64: a tiny deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_play_agrees_with_shakmaty() {
     let rules = Variant::Chess.rules().unwrap();
-    let mut rng = Rng(2026);
+    let mut rng = SplitMix64::new(2026);
     let mut positions = 0;
     let mut games = 0;
     while positions < 12_000 {

@@ -2,6 +2,7 @@
 //! brute force written on shakmaty.
 
 use rookery_engine::search::{MateSolver, Searcher};
+use rookery_engine::splitmix::SplitMix64;
 use rookery_engine::{fen, notation, Position, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position as _};
@@ -92,23 +93,10 @@ fn mating_moves_are_the_ones_that_keep_the_mate() {
     assert_eq!(sans, ["Ra7", "Rb7"]);
 }
 
-/// SplitMix64, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// Random play that prefers checks and captures, so mates come up.
 #[test]
 fn mate_in_two_agrees_with_brute_force_on_random_games() {
-    let mut rng = Rng(8);
+    let mut rng = SplitMix64::new(8);
     let mut solver = MateSolver::new();
     let (mut compared, mut mates) = (0, 0);
     while compared < 10_000 {

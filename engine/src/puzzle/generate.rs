@@ -5,7 +5,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
-use super::selfplay::{self, Rng};
+use super::selfplay;
 use super::{verify, Puzzle, MAX_MATE};
 use crate::color::Color;
 use crate::fen;
@@ -14,6 +14,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::{MateSolver, Searcher};
+use crate::splitmix::SplitMix64;
 use crate::variant::{Variant, VariantError};
 
 /// How many of the winner's turns before the end of a game are examined.
@@ -54,7 +55,7 @@ struct Candidates {
 pub struct Generator {
     rules: Arc<Rules>,
     start: Position,
-    rng: Rng,
+    rng: SplitMix64,
     seed: u64,
     searcher: Searcher,
     solver: MateSolver,
@@ -74,7 +75,7 @@ impl Generator {
             searcher: Searcher::new(&rules),
             rules,
             start,
-            rng: Rng::new(seed),
+            rng: SplitMix64::new(seed),
             seed,
             solver: MateSolver::new(),
             max_mate: MAX_MATE,

@@ -6,37 +6,16 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::Searcher;
+use crate::splitmix::SplitMix64;
 
 /// Games longer than this are abandoned.
 const MAX_PLIES: usize = 300;
 /// The first moves are random within this range, so games differ.
-const RANDOM_OPENING: (u64, u64) = (2, 10);
+const RANDOM_OPENING: (usize, usize) = (2, 10);
 /// One move in this many is random after the opening.
-const RANDOM_EVERY: u64 = 8;
+const RANDOM_EVERY: usize = 8;
 /// Search depth of the other moves, in plies.
 const DEPTH: u32 = 2;
-
-/// SplitMix64: small, fast, and the same sequence for the same seed.
-pub(super) struct Rng(u64);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub(super) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
 
 /// A finished self-play game: the moves from the start and who mated, if
 /// anyone did.
@@ -46,7 +25,7 @@ pub(super) struct PlayedGame {
 }
 
 /// Plays one game from `start` (left as it was).
-pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut Rng) -> PlayedGame {
+pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut SplitMix64) -> PlayedGame {
     let mut position = start.scratch();
     let dead = position.rules().draws.dead_position;
     let opening = RANDOM_OPENING.0 + rng.below(RANDOM_OPENING.1 - RANDOM_OPENING.0 + 1);
@@ -65,9 +44,9 @@ pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut Rng) -> 
         if moves.len() >= MAX_PLIES || repeated || quiet_too_long || dead.is_some_and(|d| d(&position)) {
             break None;
         }
-        let random = (moves.len() as u64) < opening || rng.below(RANDOM_EVERY) == 0;
+        let random = moves.len() < opening || rng.below(RANDOM_EVERY) == 0;
         let mv = if random {
-            legal[rng.below(legal.len() as u64) as usize]
+            legal[rng.below(legal.len())]
         } else {
             searcher.search(&mut position, DEPTH).best.unwrap_or(legal[0])
         };
