@@ -151,23 +151,19 @@ impl Position {
         // En passant removes two pieces from a line at once, a capture from afar
         // empties a cell without filling one, and a freezer moving away frees
         // what it froze: rare enough to try on the board.
-        let is_freezer = |square: Square| {
-            let freezing = rules.freezing.as_ref();
-            freezing.is_some_and(|f| self.piece_at(square).is_some_and(|p| f.is_freezer(p.kind)))
-        };
+        let freezing = rules.freezing.as_ref();
         let needs_trial = |m: &Move| {
             matches!(m.special, Special::EnPassant | Special::FromAfar)
-                || (is_freezer(m.from)
-                    && (self.freezes_something(m.from) || pinned.iter().any(|(square, _)| *square == m.from)))
+                || freezing.is_some_and(|f| {
+                    self.piece_at(m.from).is_some_and(|p| f.is_freezer(p.kind))
+                        && (self.freezes_something(m.from) || pinned.iter().any(|(square, _)| *square == m.from))
+                })
         };
-        if moves.iter().any(needs_trial) {
-            let mut scratch = self.scratch();
-            moves.retain(|m| !needs_trial(m) || scratch.keeps_royals_safe(*m));
-        }
+        // One pass; the copy to try moves on is made only if one needs it.
+        let mut scratch: Option<Position> = None;
         moves.retain(|m| {
             if needs_trial(m) {
-                // Tried above.
-                true
+                scratch.get_or_insert_with(|| self.scratch()).keeps_royals_safe(*m)
             } else if m.from == king {
                 matches!(m.special, Special::Castle(_)) || !self.attacked_without(m.to, !us, king)
             } else {
