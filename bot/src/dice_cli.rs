@@ -3,7 +3,7 @@
 //! arguments and prints.
 
 use anyhow::Context;
-use rookery_engine::dice::{self, Ledger, LedgerId, ServerSeed, Transcript};
+use rookery_dice::{self as dice, Ledger, LedgerId, ServerSeed, Transcript};
 
 /// Rolls `expr` as the only roll of a fresh ledger and returns the results followed
 /// by the ledger's commitment, seed and revealed transcript, so that the roll can be

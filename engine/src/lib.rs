@@ -1,6 +1,7 @@
-//! Rookery's rules engine: geometry, pieces, move generation, notation and dice for
-//! every variant Rookery plays. No I/O, no async: callers feed in actions (including
-//! the faces of dice they rolled) and read back positions and what may happen next.
+//! Rookery's rules engine: geometry, pieces, move generation, notation, search and
+//! puzzles for every variant Rookery plays. No I/O, no async: callers feed in actions
+//! (including the faces of dice they rolled) and read back positions and what may
+//! happen next. Dice notation and the fairness ledger live in `rookery-dice`.
 //!
 //! Variants are data. A [`Rules`] value describes a board ([`Geometry`]), its
 //! piece kinds as move components ([`piece`]) and its special-move shapes; the
@@ -23,7 +24,6 @@
 //! ```
 
 pub mod color;
-pub mod dice;
 pub mod fen;
 pub mod freezing;
 pub mod game;

@@ -9,7 +9,7 @@ mod table;
 
 use std::sync::{Mutex, PoisonError};
 
-use rookery_engine::dice::{self, LedgerError, NotationRoll, RollRecord};
+use rookery_dice::{self as dice, LedgerError, NotationRoll, RollRecord};
 
 use super::{channel, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 use table::{Day, LoggedRoll, TableState};

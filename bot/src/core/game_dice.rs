@@ -7,7 +7,7 @@
 //! checks it against the record. Once the game is over its ledger counts as
 //! revealed, and `/verify` hands out the transcript.
 
-use rookery_engine::dice::{Ledger, LedgerId, ServerSeed};
+use rookery_dice::{Ledger, LedgerId, ServerSeed};
 use rookery_engine::game::{Action, Game, GameError};
 use rookery_storage::{Change, ChannelGame, Phase};
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@
 //! the seed, the id, the player seeds and the roll's index, so the replay gives
 //! back exactly the rolls that were shown, and a restart loses nothing.
 
-use rookery_engine::dice::{Ledger, LedgerError, LedgerId, ServerSeed};
+use rookery_dice::{Ledger, LedgerError, LedgerId, ServerSeed};
 use rookery_storage::{ChannelKey, Storage};
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,7 @@
-//! Dice: notation, evaluation and provably fair rolls.
+//! Rookery's dice: notation, evaluation and provably fair rolls. Used by the bot for
+//! table dice and by the games that roll; nothing here knows the rules of any game.
 //!
-//! The module is split the way a roll flows through it:
+//! The crate is split the way a roll flows through it:
 //!
 //! * [`parse`] turns a line such as `6x 4d6kh3; 1d20+5 # stealth` into a [`Line`]
 //!   (grammar in [`ast`], parser in `parser` and `modifier_parser`). Every limit is

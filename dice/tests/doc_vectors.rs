@@ -3,7 +3,7 @@
 //! the code uses.
 
 use hmac::{Hmac, Mac};
-use rookery_engine::dice::{derivation_block, verify, Ledger, LedgerId, ServerSeed, Transcript};
+use rookery_dice::{derivation_block, verify, Ledger, LedgerId, ServerSeed, Transcript};
 use sha2::Sha256;
 
 const DOC: &str = include_str!("../../docs/fairness.md");

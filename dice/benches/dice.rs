@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rookery_engine::dice::{Ledger, LedgerId, ServerSeed};
+use rookery_dice::{Ledger, LedgerId, ServerSeed};
 
 fn ledger() -> Ledger {
     let mut ledger = Ledger::new(LedgerId::new("bench:dice").unwrap(), ServerSeed::from_bytes([42; 32]));

@@ -5,7 +5,7 @@
 //! number of degrees of freedom (sides - 1), and the computation is itself checked
 //! against published table values.
 
-use rookery_engine::dice::{Ledger, LedgerId, ServerSeed};
+use rookery_dice::{Ledger, LedgerId, ServerSeed};
 
 const FACES_PER_DIE: usize = 1_000_000;
 const DICE_PER_ROLL: usize = 1_000;

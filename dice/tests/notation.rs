@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use rookery_engine::dice::{
+use rookery_dice::{
     evaluate, parse, render, DiceErrorKind, DieSource, Evaluated, ExplosionKind, RollResult, Tally,
     MAX_EXTRA_DICE_PER_ROLL,
 };

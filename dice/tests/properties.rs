@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use rookery_engine::dice::{evaluate, parse, render, DiceErrorKind, DieSource};
+use rookery_dice::{evaluate, parse, render, DiceErrorKind, DieSource};
 
 /// A small deterministic generator (SplitMix64), so each case is reproducible from
 /// its proptest seed.

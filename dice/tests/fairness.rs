@@ -1,7 +1,7 @@
 //! The fairness ledger: commitments, player seeds, transcripts, verification,
 //! sealed rolls and rotation.
 
-use rookery_engine::dice::{
+use rookery_dice::{
     verify, Commitment, Discrepancy, Entry, Ledger, LedgerError, LedgerId, NotationOutcome, Rolled, ServerSeed,
     Transcript,
 };
