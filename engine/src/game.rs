@@ -445,7 +445,7 @@ impl Game {
         }
         (chance.allowed)(&self.position, &self.options, &self.rolls, kind).map_err(GameError::RollRefused)?;
         self.rolls.push((kind, faces.to_vec()));
-        self.position.set_granted((chance.grant)(&self.options, &self.rolls));
+        self.position.set_granted((chance.grant)(&self.position, &self.options, &self.rolls));
         Ok(())
     }
 

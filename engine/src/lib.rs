@@ -28,6 +28,7 @@ pub mod fen;
 pub mod freezing;
 pub mod game;
 pub mod geometry;
+pub mod grants;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -47,6 +48,7 @@ pub mod variants;
 
 pub use color::{ByColor, Color};
 pub use geometry::{Geometry, Square};
+pub use grants::{Grant, Grants};
 pub use moves::{Move, Relocation, Special};
 pub use options::{GameOption, GameOptions, Values};
 pub use piece::{Kind, Piece};

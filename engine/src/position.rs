@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::color::{ByColor, Color};
 use crate::geometry::Square;
+use crate::grants::Grants;
 use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
@@ -43,7 +44,7 @@ struct Undo {
     captured: Option<(Square, Piece)>,
     castling: u8,
     en_passant: Option<EnPassant>,
-    granted: u8,
+    granted: Grants,
     halfmove: u32,
     hash: u64,
 }
@@ -89,9 +90,9 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     marks: Marks,
-    /// Moves the side to move was granted for this turn only (by dice), as bits
-    /// the variant defines; cleared by every move, and not part of the text or hash.
-    granted: u8,
+    /// What the side to move was granted for this turn only (by dice); cleared
+    /// by every move, and not part of the text or hash.
+    granted: Grants,
     undo: Vec<Undo>,
     /// The marks before each move made, for variants that keep marks.
     marks_undo: Vec<Marks>,
@@ -116,7 +117,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             marks: Marks::default(),
-            granted: 0,
+            granted: Grants::NONE,
             undo: Vec::new(),
             marks_undo: Vec::new(),
         }
@@ -168,13 +169,13 @@ impl Position {
         self.marks = marks;
     }
 
-    /// The moves granted to the side to move for this turn, as the variant's bits.
-    pub fn granted(&self) -> u8 {
+    /// What the side to move was granted for this turn.
+    pub fn granted(&self) -> Grants {
         self.granted
     }
 
     /// Grants the side to move extra moves for this turn (after a roll).
-    pub fn set_granted(&mut self, granted: u8) {
+    pub fn set_granted(&mut self, granted: Grants) {
         self.granted = granted;
     }
 
@@ -235,7 +236,7 @@ impl Position {
             hash: board.hash,
         };
         self.en_passant = None;
-        self.granted = 0;
+        self.granted = Grants::NONE;
         self.halfmove += 1;
         match mv.special {
             Special::Castle(rule) => {

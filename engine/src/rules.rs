@@ -8,6 +8,7 @@ use crate::color::{ByColor, Color};
 use crate::fen::{self, FenError};
 use crate::freezing::Freezing;
 use crate::geometry::{Geometry, Square};
+use crate::grants::Grants;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOption, GameOptions};
@@ -184,8 +185,9 @@ pub struct Chance {
     /// Whether the side to move may roll kind `kind` now, given the game's
     /// options and this turn's rolls so far; a refusal says why not.
     pub allowed: fn(&Position, &GameOptions, &[TurnRoll], usize) -> Result<(), String>,
-    /// The position's grant (see [`Position::granted`]) after this turn's rolls.
-    pub grant: fn(&GameOptions, &[TurnRoll]) -> u8,
+    /// What the side to move holds (see [`Position::granted`]) after this turn's
+    /// rolls, given the position before any of them took effect.
+    pub grant: fn(&Position, &GameOptions, &[TurnRoll]) -> Grants,
     /// A roll as the game log writes it.
     pub describe: fn(&TurnRoll) -> String,
 }

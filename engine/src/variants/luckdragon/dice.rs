@@ -1,18 +1,19 @@
 //! The Luck Dice (3d8, §6) and Lucky 8 (1d8, §7): when a player may roll, and
-//! what a roll grants for the rest of the turn, as the position's grant bits.
+//! what a roll grants for the rest of the turn.
 
+use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::position::Position;
 use crate::rules::{Chance, RollKind, TurnRoll};
 
 use super::{LUCKY8, LUCK_DICE, LUCK_DRAGON, TRIPLE_INCLUDES_KNIGHT};
 
-/// Grant bit: the king may move like a knight (non-capturing).
-pub(super) const KING_AS_KNIGHT: u8 = 1;
-/// Grant bit: the king may move like a Luck Dragon (non-capturing, no wrap).
-pub(super) const KING_AS_DRAGON: u8 = 2;
-/// Grant bit: every Luck Dragon may also wrap around the a/j edge.
-pub(super) const WRAP: u8 = 4;
+/// The king may move like a knight (non-capturing).
+pub(super) const KING_AS_KNIGHT: Grant = Grant::new(0);
+/// The king may move like a Luck Dragon (non-capturing, no wrap).
+pub(super) const KING_AS_DRAGON: Grant = Grant::new(1);
+/// Every Luck Dragon may also wrap around the a/j edge.
+pub(super) const WRAP: Grant = Grant::new(2);
 
 const LUCK_ROLL: usize = 0;
 const LUCKY8_ROLL: usize = 1;
@@ -91,20 +92,22 @@ fn allowed(position: &Position, options: &GameOptions, rolls: &[TurnRoll], kind:
 
 /// [`Chance::grant`]: the latest Luck Dice result (a new roll replaces the old)
 /// and a Lucky 8 success.
-fn grant(options: &GameOptions, rolls: &[TurnRoll]) -> u8 {
-    let mut bits = 0;
+fn grant(_: &Position, options: &GameOptions, rolls: &[TurnRoll]) -> Grants {
+    let mut grants = Grants::NONE;
     if let Some((_, faces)) = rolls.iter().rev().find(|(kind, _)| *kind == LUCK_ROLL) {
-        bits |= match luck_dice_of(faces) {
-            LuckDice::Double => KING_AS_KNIGHT,
-            LuckDice::Triple if options.is_default(TRIPLE_INCLUDES_KNIGHT) => KING_AS_DRAGON | KING_AS_KNIGHT,
-            LuckDice::Triple => KING_AS_DRAGON,
-            LuckDice::Sequential | LuckDice::None => 0,
-        };
+        match luck_dice_of(faces) {
+            LuckDice::Double => grants |= KING_AS_KNIGHT,
+            LuckDice::Triple if options.is_default(TRIPLE_INCLUDES_KNIGHT) => {
+                grants = grants | KING_AS_DRAGON | KING_AS_KNIGHT;
+            }
+            LuckDice::Triple => grants |= KING_AS_DRAGON,
+            LuckDice::Sequential | LuckDice::None => {}
+        }
     }
     if rolls.iter().any(|(kind, faces)| *kind == LUCKY8_ROLL && faces == &[8]) {
-        bits |= WRAP;
+        grants |= WRAP;
     }
-    bits
+    grants
 }
 
 /// [`Chance::describe`]: the roll records of §8.3.

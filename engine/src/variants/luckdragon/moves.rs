@@ -24,7 +24,7 @@ use super::{file_of, rank_of, square, KNIGHT, LUCK_DRAGON, WIDTH};
 pub(super) fn extra_moves(position: &Position, out: &mut Vec<Move>) {
     let us = position.turn();
     let Some(king) = position.royals(us).iter().next() else { return };
-    if position.granted() != 0 {
+    if !position.granted().is_empty() {
         granted_moves(position, king, out);
     }
     add_relocations(position, out);
@@ -217,12 +217,12 @@ fn granted_moves(position: &Position, king: Square, out: &mut Vec<Move>) {
             out.push(Move::new(king, to, Special::DiceKing));
         }
     };
-    if granted & KING_AS_KNIGHT != 0 {
+    if granted.contains(KING_AS_KNIGHT) {
         for to in knight_leaps(position, king) {
             king_to(to, out);
         }
     }
-    if granted & KING_AS_DRAGON != 0 {
+    if granted.contains(KING_AS_DRAGON) {
         for ray in tables.rays(us, LUCK_DRAGON.0 as usize, king) {
             for cell in tables.ray_cells(ray) {
                 if position.piece_at(cell.square).is_some() {
@@ -234,7 +234,7 @@ fn granted_moves(position: &Position, king: Square, out: &mut Vec<Move>) {
             }
         }
     }
-    if granted & WRAP == 0 {
+    if !granted.contains(WRAP) {
         return;
     }
     let dragon = Piece { color: us, kind: LUCK_DRAGON };

@@ -177,10 +177,10 @@ fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
 /// Why nothing matched, with the moves of that piece that would.
 fn why_illegal(position: &Position, p: &Pattern, legal: &[Move]) -> String {
     let hint = match p.class {
-        Some(Class::Dice) if position.granted() == 0 => {
+        Some(Class::Dice) if position.granted().is_empty() => {
             "a king move like a knight or Luck Dragon needs a double or triple of the Luck Dice this turn (`roll`, only while in check). "
         }
-        Some(Class::Wrap) if position.granted() == 0 => {
+        Some(Class::Wrap) if position.granted().is_empty() => {
             "a wrap-around move needs an 8 on Lucky 8 this turn (`lucky8`). "
         }
         _ => "",
