@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 19] = [
     "play",
     "accept",
     "decline",
@@ -30,6 +30,8 @@ const COMMANDS: [&str; 17] = [
     "rules",
     "help",
     "puzzle",
+    "dice",
+    "alias",
 ];
 
 /// Discord's callback types: a message, or autocomplete suggestions.

@@ -6,7 +6,10 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::core::{Command, DrawAction, Handler, Place, PuzzleCommand, Reply, Request, TakebackAction, User};
+use crate::core::{
+    AliasCommand, AliasScope, Command, DiceCommand, DrawAction, Handler, Place, PuzzleCommand, Reply, Request,
+    StatsPeriod, TakebackAction, User,
+};
 
 /// The console's single channel.
 pub const CHANNEL: Place = Place { guild: 0, channel: 1 };
@@ -102,9 +105,41 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "rules" => Command::Rules { variant: words.first().unwrap_or(&"chess").to_string() },
         "help" => Command::Help,
         "puzzle" => Command::Puzzle(puzzle_command(&words, args)?),
+        "button" => crate::core::ButtonAction::command_for_id(args).ok_or("no such button")?,
+        "dice" => Command::Dice(match words.first() {
+            Some(&"dialect") => DiceCommand::Dialect { name: words.get(1).map(|w| (*w).to_string()) },
+            Some(&"history") => DiceCommand::History,
+            Some(&"stats") => DiceCommand::Stats {
+                user: None,
+                die: words.get(1).and_then(|w| w.trim_start_matches('d').parse().ok()),
+                period: StatsPeriod::AllTime,
+            },
+            _ => return Err("/dice takes dialect [rookery|avrae|maiden], history or stats [dN]".into()),
+        }),
+        "alias" => Command::Dice(DiceCommand::Alias(alias_command(&words, args)?)),
         other => return Err(format!("there is no /{other}; type /help")),
     };
     Ok(Line::Run(command))
+}
+
+/// `/alias set NAME ROLL`, `/alias remove NAME`, `/alias list`, `/alias export`,
+/// `/alias import NAME = ROLL; ...` (the console's aliases are the user's own).
+fn alias_command(words: &[&str], args: &str) -> Result<AliasCommand, String> {
+    let rest = |n: usize| args.splitn(n + 1, ' ').nth(n).unwrap_or("").trim().to_string();
+    Ok(match words.first() {
+        Some(&"set") if words.len() >= 3 => {
+            AliasCommand::Set { scope: AliasScope::User, name: words[1].to_string(), roll: rest(2) }
+        }
+        Some(&"remove") if words.len() == 2 => {
+            AliasCommand::Remove { scope: AliasScope::User, name: words[1].to_string() }
+        }
+        Some(&"list") => AliasCommand::List,
+        Some(&"export") => AliasCommand::Export,
+        Some(&"import") => AliasCommand::Import { scope: AliasScope::User, text: rest(1).replace(" | ", "\n") },
+        _ => {
+            return Err("/alias takes set NAME ROLL, remove NAME, list, export or import LINES (separated by |)".into())
+        }
+    })
 }
 
 /// `/puzzle [today]`, `/puzzle solve MOVES`, `/puzzle leaderboard` and
@@ -180,17 +215,16 @@ fn print_reply(
         writeln!(out, "  [file] {}", path.display())?;
     }
     if !reply.buttons.is_empty() {
-        let labels: Vec<String> =
-            reply.buttons.iter().map(|b| format!("[{}] /{}", b.label, button_line(b.action))).collect();
+        let labels: Vec<String> = reply.buttons.iter().map(|b| format!("[{}] /{}", b.label, button_line(b))).collect();
         writeln!(out, "  {}", labels.join("  "))?;
     }
     Ok(())
 }
 
 /// What to type in the console for a button.
-fn button_line(action: crate::core::ButtonAction) -> &'static str {
+fn button_line(button: &crate::core::Button) -> String {
     use crate::core::ButtonAction as A;
-    match action {
+    let line = match button.action {
         A::Accept => "accept",
         A::Decline => "decline",
         A::Resign => "resign",
@@ -200,7 +234,9 @@ fn button_line(action: crate::core::ButtonAction) -> &'static str {
         A::Roll => "roll",
         A::RollSecond => "roll-second",
         A::Board => "board",
-    }
+        A::RollAgain | A::RollAdvantage | A::RollDisadvantage => return format!("button {}", button.custom_id()),
+    };
+    line.to_string()
 }
 
 #[cfg(test)]

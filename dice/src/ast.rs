@@ -39,7 +39,10 @@ pub enum Expr {
     Negate { operand: Box<Expr>, span: Span },
     /// `(x)`, kept so results can be shown with the user's parentheses.
     Group { inner: Box<Expr>, span: Span },
-    /// `x + y`, `x - y`, `x * y`, `x / y`.
+    /// Avrae's set `(1d4, 2+2, 3d6kl1)kh1`: items summed after the operations
+    /// chose which count. `(3d6)kh1` is not a set: its operations go to the dice.
+    Set { items: Vec<Expr>, ops: Vec<SetOp>, span: Span },
+    /// `x + y`, `x - y`, `x * y`, `x / y`, `x == y`, ...
     Binary {
         op: BinaryOp,
         lhs: Box<Expr>,
@@ -53,33 +56,101 @@ impl Expr {
     /// The part of the line this expression covers.
     pub fn span(&self) -> Span {
         match self {
-            Expr::Number { span, .. } | Expr::Negate { span, .. } | Expr::Group { span, .. } => *span,
+            Expr::Number { span, .. }
+            | Expr::Negate { span, .. }
+            | Expr::Group { span, .. }
+            | Expr::Set { span, .. } => *span,
             Expr::Dice(term) => term.span,
             Expr::Binary { lhs, rhs, .. } => lhs.span().to(rhs.span()),
         }
     }
 }
 
-/// The four arithmetic operators. Division rounds towards negative infinity
-/// (floor), as Avrae does: `-7/2` is `-4`.
+/// The binary operators. `/` rounds towards negative infinity (floor) in Rookery's
+/// and Dice Maiden's readings (`-7/2` is `-4`); in Avrae's it is [`BinaryOp::DivideTruncating`]
+/// (Avrae divides exactly and drops the fraction of the result: `-7/2` is `-3`).
+/// `//` always floors and `%` takes the sign of the divisor, as in Python.
+/// Comparisons give 1 when true and 0 when false.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinaryOp {
     Add,
     Subtract,
     Multiply,
     Divide,
+    DivideTruncating,
+    FloorDivide,
+    Modulo,
+    Equal,
+    NotEqual,
+    Less,
+    LessOrEqual,
+    Greater,
+    GreaterOrEqual,
 }
 
 impl BinaryOp {
     /// The operator as written.
-    pub fn symbol(self) -> char {
+    pub fn symbol(self) -> &'static str {
         match self {
-            BinaryOp::Add => '+',
-            BinaryOp::Subtract => '-',
-            BinaryOp::Multiply => '*',
-            BinaryOp::Divide => '/',
+            BinaryOp::Add => "+",
+            BinaryOp::Subtract => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide | BinaryOp::DivideTruncating => "/",
+            BinaryOp::FloorDivide => "//",
+            BinaryOp::Modulo => "%",
+            BinaryOp::Equal => "==",
+            BinaryOp::NotEqual => "!=",
+            BinaryOp::Less => "<",
+            BinaryOp::LessOrEqual => "<=",
+            BinaryOp::Greater => ">",
+            BinaryOp::GreaterOrEqual => ">=",
         }
     }
+}
+
+/// One of Avrae's ordered operations on dice or a set, such as `kh3` or `ro<3`.
+/// Consecutive operations of one kind merge (`k1k2` keeps ones and twos).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetOp {
+    pub kind: SetOpKind,
+    /// The values it applies to: those any selector matches.
+    pub selectors: Vec<Selector>,
+}
+
+/// What a [`SetOp`] does to the values its selectors match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetOpKind {
+    /// `k`: keep them, drop the other kept values.
+    Keep,
+    /// `p`: drop them.
+    Drop,
+    /// `rr`: reroll them until none matches (dice only).
+    Reroll,
+    /// `ro`: reroll them once (dice only).
+    RerollOnce,
+    /// `ra`: roll one more die for the first of them, keeping it (dice only).
+    RerollAdd,
+    /// `e`: roll another die for each, and for each new die that matches (dice only).
+    Explode,
+    /// `miN`: each die counts at least N (dice only; a literal selector).
+    Minimum,
+    /// `maN`: each die counts at most N (dice only; a literal selector).
+    Maximum,
+}
+
+/// Which values of a set a [`SetOp`] applies to; selectors only see kept values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selector {
+    /// `N`: values equal to N.
+    Literal(i64),
+    /// `hN`: the N highest.
+    Highest(u32),
+    /// `lN`: the N lowest.
+    Lowest(u32),
+    /// `>N`: values above N.
+    Greater(i64),
+    /// `<N`: values below N.
+    Less(i64),
 }
 
 /// A group of identical dice with their modifiers, such as `4d6kh3` or `10d10!t8`.
@@ -155,6 +226,20 @@ pub struct Modifiers {
     pub success: Option<Condition>,
     /// `fN`: matching dice subtract one success.
     pub failure: Option<Condition>,
+    /// Dice Maiden's `ds`: successes at or beyond this value count twice.
+    pub double_success: Option<i64>,
+    /// Dice Maiden's `b`: dice matching it are counted and reported as botches.
+    pub botch: Option<Condition>,
+    /// Dice Maiden's `c`: each die showing the highest face cancels one failure.
+    pub cancel: bool,
+    /// Dice Maiden's `i`: each die named in the expression that matches subtracts a
+    /// fresh die from the total, once.
+    pub implode: Option<Condition>,
+    /// Dice Maiden's `advN` (positive) and `disN` (negative): roll that many extra
+    /// dice and drop the lowest (highest) before explosions.
+    pub advantage: i32,
+    /// Avrae's ordered operations; when present, the other fields are unused.
+    pub ops: Vec<SetOp>,
 }
 
 impl Modifiers {
@@ -178,6 +263,9 @@ pub struct Reroll {
 pub struct Explode {
     /// `!!`: the extra dice are added into the die that exploded.
     pub compound: bool,
+    /// Dice Maiden's `e`: a die explodes at most once and its extra die never does
+    /// (`ie` explodes indefinitely).
+    pub once: bool,
     /// Which values explode (compared after `mi`/`ma` apply).
     pub when: Condition,
 }
@@ -205,6 +293,9 @@ pub enum SelectAction {
 pub enum SelectEnd {
     Highest,
     Lowest,
+    /// Dice Maiden's `kmN`: the middle N (when the rest does not split evenly, one
+    /// more of the dropped dice is taken from the top).
+    Middle,
 }
 
 /// A test on a die's value, such as `>=7`.

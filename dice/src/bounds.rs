@@ -45,6 +45,14 @@ impl Expr {
                 Bounds { min: b.max.saturating_neg(), max: b.min.saturating_neg() }
             }
             Expr::Group { inner, .. } => inner.bounds(),
+            Expr::Set { items, .. } => {
+                // Any subset of the items may be kept.
+                let parts = items.iter().map(Expr::bounds);
+                parts.fold(Bounds::exact(0), |sum, b| Bounds {
+                    min: sum.min.saturating_add(b.min.min(0)),
+                    max: sum.max.saturating_add(b.max.max(0)),
+                })
+            }
             Expr::Binary { op, lhs, rhs, .. } => {
                 let (a, b) = (lhs.bounds(), rhs.bounds());
                 match op {
@@ -53,7 +61,17 @@ impl Expr {
                     BinaryOp::Multiply => Bounds::spanning(
                         [a.min, a.max].into_iter().flat_map(|x| [b.min, b.max].map(|y| x.saturating_mul(y))),
                     ),
-                    BinaryOp::Divide => divide(a, b),
+                    BinaryOp::Divide | BinaryOp::FloorDivide => divide(a, b),
+                    // Truncation lies between the floor and the ceiling of the quotient.
+                    BinaryOp::DivideTruncating => {
+                        let floor = divide(a, b);
+                        Bounds { min: floor.min, max: floor.max.saturating_add(1) }
+                    }
+                    BinaryOp::Modulo => {
+                        let reach = b.min.saturating_abs().max(b.max.saturating_abs());
+                        Bounds { min: -reach, max: reach }
+                    }
+                    _ => Bounds { min: 0, max: 1 },
                 }
             }
         }
@@ -88,6 +106,32 @@ impl DiceTerm {
     /// The range of this term's value.
     pub fn bounds(&self) -> Bounds {
         let modifiers = &self.modifiers;
+        let extended = !modifiers.ops.is_empty()
+            || modifiers.advantage != 0
+            || modifiers.implode.is_some()
+            || modifiers.double_success.is_some()
+            || modifiers.cancel;
+        if extended {
+            // Avrae's ordered operations and Dice Maiden's extras: bounded by every die
+            // (extras included) counting its extreme value, positive or negative.
+            let dice = i128::from(self.count)
+                + i128::from(modifiers.advantage.unsigned_abs())
+                + i128::from(MAX_EXTRA_DICE_PER_ROLL);
+            let extreme = i128::from(self.die.highest().max(modifiers.minimum.unwrap_or(0)).max(1)).max(
+                modifiers
+                    .ops
+                    .iter()
+                    .flat_map(|op| &op.selectors)
+                    .map(|s| match *s {
+                        super::ast::Selector::Literal(v) => i128::from(v).abs(),
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0),
+            );
+            let reach = dice.saturating_mul(extreme.max(2));
+            return Bounds { min: -reach, max: reach };
+        }
         let extra = i128::from(MAX_EXTRA_DICE_PER_ROLL);
         let lowest = modifiers.minimum.map_or(self.die.lowest(), |min| min.max(self.die.lowest()));
         let highest = modifiers.maximum.map_or(self.die.highest(), |max| max.min(self.die.highest()));

@@ -93,6 +93,9 @@ pub enum DiceErrorKind {
     /// `adv` or `dis` after a roll without a plain `1d20` to apply it to.
     #[error("{0} needs a plain 1d20 in the roll to apply to")]
     AdvantageWithoutD20(&'static str),
+    /// Avrae's `rr`, `ro`, `ra`, `e`, `mi` or `ma` after a set of values rather than dice.
+    #[error("this operation works on dice only, not on a set of values")]
+    DiceOnlyOperation,
     /// Division by zero while evaluating.
     #[error("division by zero")]
     DivisionByZero,
@@ -143,9 +146,53 @@ impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} (column {})", self.kind, self.column())?;
         // Control characters would shift the caret, so they are shown as spaces.
-        let excerpt: String = self.line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let chars: Vec<char> = self.line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let start = self.column() - 1;
         let width = self.line.get(self.span.start..self.span.end).map_or(1, |part| part.chars().count().max(1));
-        write!(f, "  {excerpt}\n  {}{}", " ".repeat(self.column() - 1), "^".repeat(width))
+        // A long line (a paste gone wrong) is shown only around the problem.
+        let (from, to) = if chars.len() <= MAX_EXCERPT_CHARS {
+            (0, chars.len())
+        } else {
+            let from = start.saturating_sub(MAX_EXCERPT_CHARS / 3).min(chars.len());
+            (from, (from + MAX_EXCERPT_CHARS).min(chars.len()))
+        };
+        let before = if from > 0 { "…" } else { "" };
+        let after = if to < chars.len() { "…" } else { "" };
+        let excerpt: String = chars[from..to].iter().collect();
+        let caret_at = start - from + before.chars().count();
+        let caret_width = width.min((to + 1).saturating_sub(start)).max(1);
+        write!(f, "  {before}{excerpt}{after}\n  {}{}", " ".repeat(caret_at), "^".repeat(caret_width))
+    }
+}
+
+/// Most characters of the line an error shows; longer lines are cut around the problem.
+const MAX_EXCERPT_CHARS: usize = 80;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_line_is_not_echoed() {
+        let line = format!("1d6+{}", "x".repeat(100_000));
+        let error =
+            DiceError::new(DiceErrorKind::LineTooLong { len: line.len(), max: 256 }, Span::new(256, line.len()), &line);
+        let shown = error.to_string();
+        assert!(shown.len() < 400, "{} bytes", shown.len());
+        assert!(shown.contains("(column 257)"));
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[1].find('x').map(|_| ()), Some(()));
+        assert!(lines[2].trim_start().starts_with('^'));
+    }
+
+    #[test]
+    fn the_caret_stays_under_the_problem_in_a_cut_line() {
+        let line = format!("{}1d0{}", "1+".repeat(60), "+1".repeat(60));
+        let error = DiceError::new(DiceErrorKind::ZeroSides, Span::new(122, 123), &line);
+        let shown = error.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(lines[1].chars().nth(caret), Some('0'));
     }
 }
 

@@ -1,7 +1,9 @@
 //! Evaluation of parsed dice notation with a caller-supplied [`DieSource`].
 
-use super::ast::{BinaryOp, DiceTerm, Expr, Line, SelectAction, SelectEnd, Selection};
-use super::{DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
+use super::ast::{
+    BinaryOp, Comparison, DiceTerm, Die, Expr, Line, SelectAction, SelectEnd, Selection, Selector, SetOpKind,
+};
+use super::{set_ops, DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
 
 /// The result of one roll (one repetition of one `;`-separated part of a line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +32,8 @@ pub enum Evaluated {
     Group(Box<Evaluated>),
     /// `x op y`.
     Binary { op: BinaryOp, lhs: Box<Evaluated>, rhs: Box<Evaluated> },
+    /// A set's items, each with whether it was kept.
+    Set(Vec<(Evaluated, bool)>),
 }
 
 /// The dice of one term.
@@ -41,8 +45,12 @@ pub struct DiceResult {
     pub dice: Vec<RolledDie>,
     /// True when the term counts successes rather than summing values.
     pub counts_successes: bool,
-    /// The term's value: the sum of kept dice, or successes minus failures.
+    /// The term's value: the sum of kept dice less implosions, or successes minus failures.
     pub total: i64,
+    /// Dice Maiden's `i`: the fresh dice subtracted from the total, in order.
+    pub implosions: Vec<i64>,
+    /// Dice Maiden's `b`: how many kept dice were botches.
+    pub botches: Option<u32>,
 }
 
 /// One die as it ended up.
@@ -136,30 +144,92 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                     BinaryOp::Add => a.checked_add(b),
                     BinaryOp::Subtract => a.checked_sub(b),
                     BinaryOp::Multiply => a.checked_mul(b),
-                    BinaryOp::Divide if b == 0 => {
+                    BinaryOp::Divide | BinaryOp::FloorDivide if b == 0 => {
                         return Err(self.error(DiceErrorKind::DivisionByZero, rhs.span()));
                     }
-                    BinaryOp::Divide => floor_div(a, b),
+                    BinaryOp::Divide | BinaryOp::FloorDivide => floor_div(a, b),
+                    BinaryOp::DivideTruncating | BinaryOp::Modulo if b == 0 => {
+                        return Err(self.error(DiceErrorKind::DivisionByZero, rhs.span()));
+                    }
+                    BinaryOp::DivideTruncating => a.checked_div(b),
+                    BinaryOp::Modulo => floor_mod(a, b),
+                    BinaryOp::Equal => Some(i64::from(a == b)),
+                    BinaryOp::NotEqual => Some(i64::from(a != b)),
+                    BinaryOp::Less => Some(i64::from(a < b)),
+                    BinaryOp::LessOrEqual => Some(i64::from(a <= b)),
+                    BinaryOp::Greater => Some(i64::from(a > b)),
+                    BinaryOp::GreaterOrEqual => Some(i64::from(a >= b)),
                 };
                 let value = value.ok_or_else(|| self.error(DiceErrorKind::Overflow, *op_span))?;
                 let evaluated = Evaluated::Binary { op: *op, lhs: Box::new(lhs_result), rhs: Box::new(rhs_result) };
                 Ok((evaluated, value))
             }
+            Expr::Set { items, ops, span } => {
+                let mut evaluated = Vec::with_capacity(items.len());
+                let mut values = Vec::with_capacity(items.len());
+                for item in items {
+                    let (item, value) = self.eval(item)?;
+                    evaluated.push(item);
+                    values.push(value);
+                }
+                let mut kept = vec![true; values.len()];
+                for op in ops {
+                    set_ops::keep_or_drop(op, &values, &mut kept);
+                }
+                let total = values
+                    .iter()
+                    .zip(&kept)
+                    .filter(|(_, &kept)| kept)
+                    .try_fold(0i64, |sum, (&value, _)| sum.checked_add(value))
+                    .ok_or_else(|| self.error(DiceErrorKind::Overflow, *span))?;
+                Ok((Evaluated::Set(evaluated.into_iter().zip(kept).collect()), total))
+            }
         }
     }
 
     fn dice(&mut self, term: &DiceTerm) -> DiceResult {
-        let mut dice = Vec::with_capacity(term.count as usize);
-        for _ in 0..term.count {
-            let first = self.draw(term);
-            self.explode(term, first, &mut dice);
+        if !term.modifiers.ops.is_empty() {
+            return self.ordered_dice(term);
         }
-        if let Some(selection) = term.modifiers.selection {
+        let modifiers = &term.modifiers;
+        let mut dice = Vec::with_capacity(term.count as usize);
+        let mut originals = Vec::with_capacity(term.count as usize);
+        if modifiers.advantage == 0 {
+            for _ in 0..term.count {
+                let first = self.draw(term);
+                originals.push(dice.len());
+                self.explode(term, first, &mut dice);
+            }
+        } else {
+            // Dice Maiden's advN/disN: the extra dice are dropped before anything explodes.
+            let extra = modifiers.advantage.unsigned_abs();
+            let mut base: Vec<RolledDie> = (0..term.count + extra).map(|_| self.draw(term)).collect();
+            let end = if modifiers.advantage > 0 { SelectEnd::Lowest } else { SelectEnd::Highest };
+            apply_selection(&mut base, Selection { action: SelectAction::Drop, end, count: extra });
+            for die in base {
+                originals.push(dice.len());
+                if die.kept {
+                    self.explode(term, die, &mut dice);
+                } else {
+                    dice.push(die);
+                }
+            }
+        }
+        let (success, failure) = (modifiers.success, modifiers.failure);
+        let counts_successes = success.is_some() || failure.is_some();
+        let mut implosions = Vec::new();
+        if let Some(implode) = modifiers.implode.filter(|_| !counts_successes) {
+            for &index in &originals {
+                if implode.matches(dice[index].value) && self.take_extra_die() {
+                    implosions.push(term.die.value_of(self.face(term.die.sides())));
+                }
+            }
+        }
+        if let Some(selection) = modifiers.selection {
             apply_selection(&mut dice, selection);
         }
-        let (success, failure) = (term.modifiers.success, term.modifiers.failure);
-        let counts_successes = success.is_some() || failure.is_some();
         let mut total = 0;
+        let (mut failures, mut highest_faces) = (0, 0);
         for die in dice.iter_mut().filter(|die| die.kept) {
             if counts_successes {
                 let is_success = success.is_some_and(|c| c.matches(die.value));
@@ -169,12 +239,109 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                     (false, true) => Some(Tally::Failure),
                     _ => None,
                 };
-                total += i64::from(is_success) - i64::from(is_failure);
+                let double = is_success
+                    && success.zip(modifiers.double_success).is_some_and(|(c, at)| reaches(c, die.value, at));
+                total += i64::from(is_success) * if double { 2 } else { 1 } - i64::from(is_failure);
+                failures += i64::from(is_failure && !is_success);
+                highest_faces += i64::from(die.value == term.die.highest());
             } else {
                 total += die.value;
             }
         }
-        DiceResult { notation: term.notation.clone(), dice, counts_successes, total }
+        if modifiers.cancel {
+            total += failures.min(highest_faces);
+        }
+        total -= implosions.iter().sum::<i64>();
+        let botches = modifiers.botch.map(|botch| {
+            let botches = dice.iter().filter(|die| die.kept && botch.matches(die.value)).count();
+            u32::try_from(botches).unwrap_or(u32::MAX)
+        });
+        DiceResult { notation: term.notation.clone(), dice, counts_successes, total, implosions, botches }
+    }
+
+    /// Avrae's dice: every die rolled plain, then each operation in the order written.
+    fn ordered_dice(&mut self, term: &DiceTerm) -> DiceResult {
+        let die = term.die;
+        let mut dice: Vec<RolledDie> = (0..term.count).map(|_| self.plain(die)).collect();
+        for op in &term.modifiers.ops {
+            let values: Vec<i64> = dice.iter().map(|d| d.value).collect();
+            let mut kept: Vec<bool> = dice.iter().map(|d| d.kept).collect();
+            match op.kind {
+                SetOpKind::Keep | SetOpKind::Drop => {
+                    set_ops::keep_or_drop(op, &values, &mut kept);
+                    dice.iter_mut().zip(kept).for_each(|(die, kept)| die.kept = kept);
+                }
+                SetOpKind::Reroll => {
+                    // Selectors here are values only (parsing refuses hN/lN), so a die
+                    // matches or not by its own value; each reroll spends the budget.
+                    'dice: for index in 0..dice.len() {
+                        while dice[index].kept && any_value_matches(&op.selectors, dice[index].value) {
+                            if !self.take_extra_die() {
+                                break 'dice;
+                            }
+                            self.reroll_in_place(die, &mut dice[index]);
+                        }
+                    }
+                }
+                SetOpKind::RerollOnce => {
+                    for (index, matched) in set_ops::matched(&values, &kept, &op.selectors).into_iter().enumerate() {
+                        if matched && self.take_extra_die() {
+                            self.reroll_in_place(die, &mut dice[index]);
+                        }
+                    }
+                }
+                SetOpKind::RerollAdd => {
+                    let first = set_ops::matched(&values, &kept, &op.selectors).into_iter().position(|m| m);
+                    if first.is_some() && self.take_extra_die() {
+                        let added = self.plain(die);
+                        dice.push(added);
+                    }
+                }
+                SetOpKind::Explode => {
+                    let mut index = 0;
+                    while index < dice.len() {
+                        if dice[index].kept && any_value_matches(&op.selectors, dice[index].value) {
+                            if !self.take_extra_die() {
+                                break;
+                            }
+                            dice[index].explosion = Some(ExplosionKind::Exploded);
+                            let extra = self.plain(die);
+                            dice.push(extra);
+                        }
+                        index += 1;
+                    }
+                }
+                SetOpKind::Minimum | SetOpKind::Maximum => {
+                    let Some(&Selector::Literal(limit)) = op.selectors.first() else { continue };
+                    for die in &mut dice {
+                        die.value =
+                            if op.kind == SetOpKind::Minimum { die.value.max(limit) } else { die.value.min(limit) };
+                    }
+                }
+            }
+        }
+        let total = dice.iter().filter(|d| d.kept).map(|d| d.value).sum();
+        DiceResult {
+            notation: term.notation.clone(),
+            dice,
+            counts_successes: false,
+            total,
+            implosions: Vec::new(),
+            botches: None,
+        }
+    }
+
+    /// A die as rolled, with no modifier applied.
+    fn plain(&mut self, die: Die) -> RolledDie {
+        let value = die.value_of(self.face(die.sides()));
+        RolledDie { value, rerolled: Vec::new(), explosion: None, kept: true, tally: None }
+    }
+
+    /// Replaces a die's value by a fresh roll, keeping the old one on show.
+    fn reroll_in_place(&mut self, die: Die, rolled: &mut RolledDie) {
+        let value = die.value_of(self.face(die.sides()));
+        rolled.rerolled.push(rolled.value);
+        rolled.value = value;
     }
 
     /// One die with its rerolls and `mi`/`ma` applied, not yet exploded.
@@ -217,6 +384,13 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                 current.explosion = Some(ExplosionKind::Compounded);
                 last_value = extra.value;
             }
+        } else if explode.once {
+            // Dice Maiden's `e`: one extra die, which never explodes itself.
+            if explode.when.matches(current.value) && self.take_extra_die() {
+                current.explosion = Some(ExplosionKind::Exploded);
+                dice.push(current);
+                current = self.draw(term);
+            }
         } else {
             while explode.when.matches(current.value) && self.take_extra_die() {
                 current.explosion = Some(ExplosionKind::Exploded);
@@ -245,21 +419,58 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
     }
 }
 
-/// Marks dice as dropped according to `selection`. Among equal values the earlier
-/// die counts as higher, so results are deterministic.
+/// Marks dice as dropped according to `selection`, choosing among the dice still
+/// kept. Among equal values the earlier die counts as higher, so results are
+/// deterministic. `km` keeps the middle dice; when the rest does not split evenly,
+/// the extra dropped die is a high one.
 fn apply_selection(dice: &mut [RolledDie], selection: Selection) {
-    let mut order: Vec<usize> = (0..dice.len()).collect();
+    let mut order: Vec<usize> = (0..dice.len()).filter(|&i| dice[i].kept).collect();
     match selection.end {
         SelectEnd::Highest => order.sort_by_key(|&i| (std::cmp::Reverse(dice[i].value), i)),
         SelectEnd::Lowest => order.sort_by_key(|&i| (dice[i].value, i)),
+        SelectEnd::Middle => {
+            order.sort_by_key(|&i| (dice[i].value, std::cmp::Reverse(i)));
+            let keep = (selection.count as usize).min(order.len());
+            let low_dropped = (order.len() - keep) / 2;
+            order.rotate_left(low_dropped);
+        }
     }
-    let chosen = (selection.count as usize).min(dice.len());
+    let chosen = (selection.count as usize).min(order.len());
     for (rank, &index) in order.iter().enumerate() {
         let is_chosen = rank < chosen;
         dice[index].kept = match selection.action {
             SelectAction::Keep => is_chosen,
             SelectAction::Drop => !is_chosen,
         };
+    }
+}
+
+/// Whether a value passes any of Avrae's value selectors (`N`, `>N`, `<N`).
+fn any_value_matches(selectors: &[Selector], value: i64) -> bool {
+    selectors.iter().any(|selector| match *selector {
+        Selector::Literal(v) => value == v,
+        Selector::Greater(v) => value > v,
+        Selector::Less(v) => value < v,
+        Selector::Highest(_) | Selector::Lowest(_) => false,
+    })
+}
+
+/// Whether a success at `value` reaches the double-success mark `at`, counted in the
+/// direction of the success test (`t7ds10`: 10 and up; `tl6ds5`: 5 and down).
+fn reaches(success: super::ast::Condition, value: i64, at: i64) -> bool {
+    match success.comparison {
+        Comparison::Less | Comparison::LessOrEqual => value <= at,
+        _ => value >= at,
+    }
+}
+
+/// The remainder taking the sign of the divisor, as Python's `%`; `None` on overflow.
+fn floor_mod(a: i64, b: i64) -> Option<i64> {
+    let remainder = a.checked_rem(b)?;
+    if remainder != 0 && ((remainder < 0) != (b < 0)) {
+        Some(remainder + b)
+    } else {
+        Some(remainder)
     }
 }
 
@@ -275,7 +486,15 @@ fn floor_div(a: i64, b: i64) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::floor_div;
+    use super::{floor_div, floor_mod};
+
+    #[test]
+    fn modulo_takes_the_divisors_sign() {
+        assert_eq!(floor_mod(13, 2), Some(1));
+        assert_eq!(floor_mod(-7, 3), Some(2));
+        assert_eq!(floor_mod(7, -3), Some(-2));
+        assert_eq!(floor_mod(-6, 3), Some(0));
+    }
 
     #[test]
     fn division_floors() {

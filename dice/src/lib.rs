@@ -54,6 +54,7 @@
 
 pub mod ast;
 mod bounds;
+mod dialect;
 mod error;
 mod eval;
 mod hex;
@@ -62,12 +63,16 @@ mod modifier_parser;
 mod parser;
 mod render;
 mod sealed;
+mod set_ops;
+mod shortcuts;
+mod stats;
 mod stream;
 mod transcript;
 mod verify;
 
 pub use ast::Line;
 pub use bounds::Bounds;
+pub use dialect::Dialect;
 pub use error::{DiceError, DiceErrorKind, Span};
 pub use eval::{evaluate, DiceResult, Evaluated, ExplosionKind, RollResult, RolledDie, Tally};
 pub use hex::HexError;
@@ -78,6 +83,7 @@ pub use ledger::{
 pub use parser::parse;
 pub use render::{render, render_roll};
 pub use sealed::SealedReveal;
+pub use stats::{chi_square, chi_square_survival, ChiSquare};
 pub use stream::derivation_block;
 pub use transcript::{Entry, Transcript, TranscriptError};
 pub use verify::{verify, Discrepancy, RollCheck, VerifyReport};

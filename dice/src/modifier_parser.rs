@@ -4,40 +4,100 @@
 //! [module documentation](super). Each kind may appear once per die.
 
 use super::ast::{Comparison, Condition, Die, Explode, Modifiers, Reroll, SelectAction, SelectEnd, Selection};
+use super::dialect::Dialect;
 use super::parser::Parser;
 use super::{DiceError, DiceErrorKind, Span};
 
-/// Parses the modifiers at the cursor, for dice of kind `die`.
-pub(super) fn modifiers(p: &mut Parser<'_>, die: Die) -> Result<Modifiers, DiceError> {
-    let mut modifiers = Modifiers::default();
+/// Parses the modifiers at the cursor for dice of kind `die`, adding them to
+/// `modifiers`. Outside Avrae's reading a modifier may follow a space (Dice Maiden's
+/// `4d6 k3`) when it is a modifier word; anything else after a space ends the term.
+pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers) -> Result<(), DiceError> {
     let mut spans = ModifierSpans::default();
+    let maiden = p.dialect == Dialect::Maiden;
     while let Some(c) = p.peek_lower() {
         let start = p.pos;
         match c {
+            b' ' | b'\t' => {
+                p.skip_spaces();
+                if !starts_modifier(p) {
+                    p.pos = start;
+                    break;
+                }
+            }
+            b'd' if p.starts_with_lower("ds") => {
+                p.pos += 2;
+                let value = if p.peek_digit() { Some(p.number()?.0) } else { None };
+                let Some(success) = modifiers.success else {
+                    return Err(p.expected("a success target (like t7) before ds"));
+                };
+                set(p, &mut modifiers.double_success, value.unwrap_or(success.value), "a double success", start)?;
+            }
+            b'a' | b'd' if p.starts_with_lower("adv") || p.starts_with_lower("dis") => {
+                let sign = if c == b'a' { 1 } else { -1 };
+                p.pos += 3;
+                if !p.peek_digit() {
+                    return Err(p.expected("how many extra dice, like adv1 or dis1"));
+                }
+                let (count, span) = p.number()?;
+                let count = i32::try_from(count).ok().filter(|&n| n <= 100).ok_or_else(|| {
+                    p.error(DiceErrorKind::TooManyDice { count: count.unsigned_abs(), max: 100 }, span)
+                })?;
+                modifiers.advantage += sign * count;
+            }
             b'k' | b'd' => {
                 let selection = selection(p)?;
                 set(p, &mut modifiers.selection, selection, "keep/drop", start)?;
             }
+            b'!' if maiden => break,
             b'!' | b'e' => {
                 p.pos += 1;
                 let compound = c == b'!' && p.peek() == Some(b'!');
                 if compound {
                     p.pos += 1;
                 }
-                let default = Condition { comparison: Comparison::GreaterOrEqual, value: die.highest() };
-                let when = condition(p, Comparison::GreaterOrEqual)?.unwrap_or(default);
-                set(p, &mut modifiers.explode, Explode { compound, when }, "an explosion", start)?;
+                let once = maiden && c == b'e';
+                explode(p, die, modifiers, Explode { compound, once, when: highest(die) }, start)?;
                 spans.explode = Span::new(start, p.pos);
+            }
+            b'i' => {
+                p.pos += 1;
+                match p.peek_lower() {
+                    Some(b'e') => {
+                        p.pos += 1;
+                        explode(
+                            p,
+                            die,
+                            modifiers,
+                            Explode { compound: false, once: false, when: highest(die) },
+                            start,
+                        )?;
+                        spans.explode = Span::new(start, p.pos);
+                    }
+                    Some(b'r') => {
+                        p.pos += 1;
+                        reroll(p, die, modifiers, false, start)?;
+                        spans.reroll = Span::new(start, p.pos);
+                    }
+                    _ => {
+                        let when = condition(p, Comparison::LessOrEqual)?.unwrap_or(lowest(die));
+                        set(p, &mut modifiers.implode, when, "an implosion", start)?;
+                    }
+                }
             }
             b'r' => {
                 p.pos += 1;
-                let once = p.peek_lower() == Some(b'o');
-                if once || p.peek_lower() == Some(b'r') {
-                    p.pos += 1;
-                }
-                let default = Condition { comparison: Comparison::LessOrEqual, value: die.lowest() };
-                let when = condition(p, Comparison::LessOrEqual)?.unwrap_or(default);
-                set(p, &mut modifiers.reroll, Reroll { once, when }, "a reroll", start)?;
+                let once = match p.peek_lower() {
+                    Some(b'o') => {
+                        p.pos += 1;
+                        true
+                    }
+                    Some(b'r') => {
+                        p.pos += 1;
+                        false
+                    }
+                    _ => maiden,
+                };
+                reroll(p, die, modifiers, once, start)?;
                 spans.reroll = Span::new(start, p.pos);
             }
             b'm' => {
@@ -66,13 +126,29 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die) -> Result<Modifiers, DiceE
             }
             b't' | b'f' => {
                 p.pos += 1;
-                let default = if c == b't' { Comparison::GreaterOrEqual } else { Comparison::LessOrEqual };
+                let at_most = c == b't' && p.peek_lower() == Some(b'l');
+                if at_most {
+                    p.pos += 1;
+                }
+                let default = if c == b't' && !at_most { Comparison::GreaterOrEqual } else { Comparison::LessOrEqual };
                 let when = condition(p, default)?.ok_or_else(|| p.expected("a number, like t7 or >=7"))?;
                 if c == b't' {
                     set(p, &mut modifiers.success, when, "a success target", start)?;
                 } else {
                     set(p, &mut modifiers.failure, when, "a failure target", start)?;
                 }
+            }
+            b'b' => {
+                p.pos += 1;
+                let when = condition(p, Comparison::LessOrEqual)?.unwrap_or(lowest(die));
+                set(p, &mut modifiers.botch, when, "a botch count", start)?;
+            }
+            b'c' => {
+                p.pos += 1;
+                if modifiers.cancel {
+                    return Err(p.error(DiceErrorKind::DuplicateModifier("a cancel (c)"), Span::new(start, p.pos)));
+                }
+                modifiers.cancel = true;
             }
             b'<' | b'>' | b'=' => {
                 let when = condition(p, Comparison::GreaterOrEqual)?
@@ -83,8 +159,58 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die) -> Result<Modifiers, DiceE
             _ => break,
         }
     }
-    check(p, die, &modifiers, &spans)?;
-    Ok(modifiers)
+    check(p, die, modifiers, &spans)
+}
+
+/// Whether the word at the cursor is a modifier (so `4d6 k3` continues the term
+/// while `1d20 adv` or `1d20 bar` do not).
+pub(super) fn starts_modifier(p: &Parser<'_>) -> bool {
+    let rest = &p.text.as_bytes()[p.pos..];
+    let letters = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let word = p.text[p.pos..p.pos + letters].to_ascii_lowercase();
+    let digit_follows = rest.get(letters).is_some_and(u8::is_ascii_digit);
+    match word.as_str() {
+        "k" | "kh" | "kl" | "km" | "dh" | "dl" | "e" | "ie" | "i" | "r" | "rr" | "ro" | "rg" | "ir" | "irg" | "t"
+        | "tl" | "f" | "b" | "c" | "ds" => true,
+        "d" | "adv" | "dis" | "mi" | "ma" => digit_follows,
+        // Chains written without digits between them, like `ie` after `c`.
+        _ => false,
+    }
+}
+
+fn highest(die: Die) -> Condition {
+    Condition { comparison: Comparison::GreaterOrEqual, value: die.highest() }
+}
+
+fn lowest(die: Die) -> Condition {
+    Condition { comparison: Comparison::LessOrEqual, value: die.lowest() }
+}
+
+/// An explosion with its optional condition; the cursor is after its letters.
+fn explode(
+    p: &mut Parser<'_>,
+    _die: Die,
+    modifiers: &mut Modifiers,
+    mut rule: Explode,
+    start: usize,
+) -> Result<(), DiceError> {
+    rule.when = condition(p, Comparison::GreaterOrEqual)?.unwrap_or(rule.when);
+    set(p, &mut modifiers.explode, rule, "an explosion", start)
+}
+
+/// A reroll with its optional condition; the cursor is after `r`, `ro`, `rr`, `ir`.
+/// A `g` (`rg2`, `irg2`) rerolls faces at or above the number instead of below.
+fn reroll(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers, once: bool, start: usize) -> Result<(), DiceError> {
+    let upward = p.peek_lower() == Some(b'g');
+    if upward {
+        p.pos += 1;
+    }
+    let when = if upward {
+        condition(p, Comparison::GreaterOrEqual)?.unwrap_or(highest(die))
+    } else {
+        condition(p, Comparison::LessOrEqual)?.unwrap_or(lowest(die))
+    };
+    set(p, &mut modifiers.reroll, Reroll { once, when }, "a reroll", start)
 }
 
 /// Where the modifiers that [`check`] may complain about were written.
@@ -116,8 +242,8 @@ fn unknown_modifier(p: &mut Parser<'_>, start: usize) -> DiceError {
     p.error(DiceErrorKind::UnknownModifier(word), span)
 }
 
-/// `kh3`, `kl`, `k2`, `dh1`, `dl2`, `d1`; the cursor is on the `k` or `d`.
-fn selection(p: &mut Parser<'_>) -> Result<Selection, DiceError> {
+/// `kh3`, `kl`, `km2`, `k2`, `dh1`, `dl2`, `d1`; the cursor is on the `k` or `d`.
+pub(super) fn selection(p: &mut Parser<'_>) -> Result<Selection, DiceError> {
     let action = if p.peek_lower() == Some(b'k') { SelectAction::Keep } else { SelectAction::Drop };
     p.pos += 1;
     let end = match p.peek_lower() {
@@ -128,6 +254,10 @@ fn selection(p: &mut Parser<'_>) -> Result<Selection, DiceError> {
         Some(b'l') => {
             p.pos += 1;
             SelectEnd::Lowest
+        }
+        Some(b'm') if action == SelectAction::Keep => {
+            p.pos += 1;
+            SelectEnd::Middle
         }
         _ if action == SelectAction::Keep => SelectEnd::Highest,
         Some(b'0'..=b'9') => SelectEnd::Lowest,
@@ -197,7 +327,7 @@ fn check(p: &Parser<'_>, die: Die, modifiers: &Modifiers, spans: &ModifierSpans)
             return Err(p.error(DiceErrorKind::EndlessReroll, spans.reroll));
         }
     }
-    if let Some(explode) = modifiers.explode {
+    if let Some(explode) = modifiers.explode.filter(|explode| !explode.once) {
         let shown_lowest = modifiers.minimum.map_or(lowest, |min| min.max(lowest));
         let shown_highest = modifiers.maximum.map_or(highest, |max| max.min(highest));
         if explode.when.matches_all(shown_lowest, shown_highest) {

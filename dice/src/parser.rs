@@ -18,8 +18,13 @@
 
 use super::ast::BinaryOp;
 use super::ast::{DiceTerm, Die, Expr, Line, Modifiers, RollSpec, SelectAction, SelectEnd, Selection};
-use super::{modifier_parser, DiceError, DiceErrorKind, Span};
+use super::dialect::{self, Dialect};
+use super::{modifier_parser, set_ops, shortcuts, DiceError, DiceErrorKind, Span};
 use super::{MAX_DICE_PER_LINE, MAX_LINE_BYTES, MAX_NESTING, MAX_NUMBER, MAX_REPEAT, MAX_SIDES};
+
+mod sets;
+
+use sets::last_dice;
 
 /// Parses a line of dice notation.
 ///
@@ -31,7 +36,11 @@ pub fn parse(text: &str) -> Result<Line, DiceError> {
         let kind = DiceErrorKind::LineTooLong { len: text.len(), max: MAX_LINE_BYTES };
         return Err(DiceError::new(kind, Span::new(start, text.len()), text));
     }
-    let mut parser = Parser::new(text);
+    let (dialect, start) = dialect::split(text);
+    let expanded = shortcuts::expand(text, start, dialect);
+    let text = expanded.as_deref().unwrap_or(text);
+    let mut parser = Parser::new(text, dialect);
+    parser.pos = start;
     let mut rolls = Vec::new();
     let mut line_dice: u64 = 0;
     loop {
@@ -62,14 +71,25 @@ pub fn parse(text: &str) -> Result<Line, DiceError> {
 pub(super) struct Parser<'a> {
     pub(super) text: &'a str,
     pub(super) pos: usize,
+    /// Whose reading applies where the peers disagree.
+    pub(super) dialect: Dialect,
     depth: usize,
     /// Dice in the roll being parsed, to enforce [`MAX_DICE_PER_LINE`].
     roll_dice: u64,
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Self {
-        Parser { text, pos: 0, depth: 0, roll_dice: 0 }
+    fn new(text: &'a str, dialect: Dialect) -> Self {
+        Parser { text, pos: 0, dialect, depth: 0, roll_dice: 0 }
+    }
+
+    /// Whether the cursor is on the start of a comment: `#`, or `!` in Dice Maiden's reading.
+    fn at_comment(&self) -> bool {
+        match self.peek() {
+            Some(b'#') => true,
+            Some(b'!') => self.dialect == Dialect::Maiden,
+            _ => false,
+        }
     }
 
     pub(super) fn peek(&self) -> Option<u8> {
@@ -86,6 +106,12 @@ impl<'a> Parser<'a> {
 
     pub(super) fn starts_with(&self, prefix: &str) -> bool {
         self.text.as_bytes()[self.pos..].starts_with(prefix.as_bytes())
+    }
+
+    /// Like `starts_with`, ignoring ASCII case; `prefix` is lower-case.
+    pub(super) fn starts_with_lower(&self, prefix: &str) -> bool {
+        let rest = &self.text.as_bytes()[self.pos..];
+        rest.len() >= prefix.len() && rest[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
     }
 
     pub(super) fn skip_spaces(&mut self) {
@@ -147,24 +173,66 @@ impl<'a> Parser<'a> {
     fn roll(&mut self) -> Result<RollSpec, DiceError> {
         self.roll_dice = 0;
         self.skip_spaces();
-        if matches!(self.peek(), None | Some(b';' | b'#')) {
+        if self.peek().is_none() || self.peek() == Some(b';') || self.at_comment() {
             let span = Span::new(self.pos, self.pos);
             return Err(self.error(DiceErrorKind::Empty, span));
         }
         let repeat = self.repeat_prefix()?;
+        let title = if self.dialect == Dialect::Maiden { self.maiden_label() } else { None };
         let mut expr = self.expr()?;
         self.skip_spaces();
+        if self.dialect != Dialect::Avrae && modifier_parser::starts_modifier(self) {
+            self.trailing_modifiers(&mut expr)?;
+            self.skip_spaces();
+        }
         if self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
             self.advantage_suffix(&mut expr)?;
             self.skip_spaces();
         }
-        let label = if self.peek() == Some(b'#') {
+        let label = if self.at_comment() {
             self.pos += 1;
             self.label()?
         } else {
             None
         };
+        let label = match (title, label) {
+            (Some(title), Some(label)) => Some(format!("{title}: {label}")),
+            (title, label) => title.or(label),
+        };
         Ok(RollSpec { repeat, expr, label })
+    }
+
+    /// Dice Maiden's `(Label)` before a roll: parentheses holding words rather than
+    /// an expression. `None` (nothing consumed) for a parenthesised expression.
+    fn maiden_label(&mut self) -> Option<String> {
+        self.skip_spaces();
+        if self.peek() != Some(b'(') {
+            return None;
+        }
+        let close = self.text[self.pos..].find(')')? + self.pos;
+        let inside = &self.text[self.pos + 1..close];
+        let wordy = inside.chars().any(|c| (c.is_alphabetic() && !c.eq_ignore_ascii_case(&'d')) || !c.is_ascii());
+        let bytes = inside.as_bytes();
+        let has_dice = bytes.windows(2).any(|w| w[0].is_ascii_digit() && w[1].eq_ignore_ascii_case(&b'd'))
+            || inside.contains([',', '(', ';', '#']);
+        if !(wordy || inside.trim().is_empty()) || has_dice {
+            return None;
+        }
+        self.pos = close + 1;
+        let title = inside.trim();
+        (!title.is_empty()).then(|| title.to_owned())
+    }
+
+    /// Dice Maiden's modifiers written after the whole roll (`1d12+2 t8`): they
+    /// belong to the roll's last dice term.
+    fn trailing_modifiers(&mut self, expr: &mut Expr) -> Result<(), DiceError> {
+        let Some(term) = last_dice(expr) else {
+            return Err(self.expected("a die before this modifier"));
+        };
+        let mut modifiers = std::mem::take(&mut term.modifiers);
+        let result = modifier_parser::modifiers(self, term.die, &mut modifiers);
+        term.modifiers = modifiers;
+        result
     }
 
     /// `6x` or Dice Maiden's `6 ` before a roll; 1 when there is none.
@@ -180,7 +248,11 @@ impl<'a> Parser<'a> {
         } else {
             let after_number = self.pos;
             self.skip_spaces();
-            self.pos > after_number && matches!(self.peek_lower(), Some(b'0'..=b'9' | b'd' | b'(' | b'a'))
+            let signed_die = self.dialect == Dialect::Maiden
+                && matches!(self.peek(), Some(b'+' | b'-'))
+                && self.text.as_bytes().get(self.pos + 1).is_some_and(|b| b.eq_ignore_ascii_case(&b'd'));
+            self.pos > after_number
+                && (signed_die || matches!(self.peek_lower(), Some(b'0'..=b'9' | b'(' | b'a'..=b'z')))
         };
         if !is_repeat {
             self.pos = before;
@@ -204,7 +276,28 @@ impl<'a> Parser<'a> {
         Ok((!label.is_empty()).then(|| label.to_owned()))
     }
 
+    /// Comparisons bind loosest: `1 + 2 == 3` is 1.
     fn expr(&mut self) -> Result<Expr, DiceError> {
+        let mut lhs = self.sum()?;
+        loop {
+            self.skip_spaces();
+            let comparisons = [
+                ("==", BinaryOp::Equal),
+                ("!=", BinaryOp::NotEqual),
+                (">=", BinaryOp::GreaterOrEqual),
+                ("<=", BinaryOp::LessOrEqual),
+                (">", BinaryOp::Greater),
+                ("<", BinaryOp::Less),
+            ];
+            let found = comparisons.iter().find(|(text, _)| self.starts_with(text));
+            let Some(&(text, op)) = found.filter(|_| !self.at_comment()) else {
+                return Ok(lhs);
+            };
+            lhs = self.binary_rest(op, text.len(), lhs, Self::sum)?;
+        }
+    }
+
+    fn sum(&mut self) -> Result<Expr, DiceError> {
         let mut lhs = self.product()?;
         loop {
             self.skip_spaces();
@@ -213,7 +306,7 @@ impl<'a> Parser<'a> {
                 Some(b'-') => BinaryOp::Subtract,
                 _ => return Ok(lhs),
             };
-            lhs = self.binary_rest(op, lhs, Self::product)?;
+            lhs = self.binary_rest(op, 1, lhs, Self::product)?;
         }
     }
 
@@ -221,24 +314,28 @@ impl<'a> Parser<'a> {
         let mut lhs = self.unary()?;
         loop {
             self.skip_spaces();
-            let op = match self.peek() {
-                Some(b'*') => BinaryOp::Multiply,
-                Some(b'/') => BinaryOp::Divide,
+            let (op, len) = match self.peek() {
+                Some(b'*') => (BinaryOp::Multiply, 1),
+                Some(b'/') if self.starts_with("//") => (BinaryOp::FloorDivide, 2),
+                Some(b'/') if self.dialect == Dialect::Avrae => (BinaryOp::DivideTruncating, 1),
+                Some(b'/') => (BinaryOp::Divide, 1),
+                Some(b'%') => (BinaryOp::Modulo, 1),
                 _ => return Ok(lhs),
             };
-            lhs = self.binary_rest(op, lhs, Self::unary)?;
+            lhs = self.binary_rest(op, len, lhs, Self::unary)?;
         }
     }
 
-    /// Consumes the operator at the cursor and parses its right-hand side.
+    /// Consumes the operator at the cursor (`len` bytes) and parses its right-hand side.
     fn binary_rest(
         &mut self,
         op: BinaryOp,
+        len: usize,
         lhs: Expr,
         operand: fn(&mut Self) -> Result<Expr, DiceError>,
     ) -> Result<Expr, DiceError> {
-        let op_span = Span::new(self.pos, self.pos + 1);
-        self.pos += 1;
+        let op_span = Span::new(self.pos, self.pos + len);
+        self.pos += len;
         let rhs = operand(self)?;
         Ok(Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), op_span })
     }
@@ -280,20 +377,21 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let open = Span::new(start, self.pos);
                 self.enter(open)?;
-                let inner = self.expr()?;
-                self.skip_spaces();
-                if self.peek() != Some(b')') {
-                    return Err(self.error(DiceErrorKind::UnclosedParenthesis, open));
-                }
-                self.pos += 1;
+                let items = self.parenthesised(open)?;
                 self.depth -= 1;
-                Ok(Expr::Group { inner: Box::new(inner), span: Span::new(start, self.pos) })
+                let expr = self.after_parentheses(items, start)?;
+                self.annotation();
+                Ok(expr)
             }
+            Some(b'.') if self.dialect == Dialect::Avrae => self.decimal(None, start),
             Some(b'0'..=b'9') => {
                 let (value, span) = self.number()?;
                 if self.peek_lower() == Some(b'd') {
                     self.dice(Some((value, span)), start)
+                } else if self.peek() == Some(b'.') && self.dialect == Dialect::Avrae {
+                    self.decimal(Some(value), start)
                 } else {
+                    self.annotation();
                     Ok(Expr::Number { value, span })
                 }
             }
@@ -345,9 +443,11 @@ impl<'a> Parser<'a> {
         };
         let count = match count {
             None => 1,
-            Some((0, span)) => return Err(self.error(DiceErrorKind::NoDice, span)),
+            Some((0, span)) if self.dialect == Dialect::Rookery => {
+                return Err(self.error(DiceErrorKind::NoDice, span));
+            }
             Some((count, span)) => match u32::try_from(count) {
-                Ok(count @ 1..=MAX_DICE_PER_LINE) => count,
+                Ok(count @ 0..=MAX_DICE_PER_LINE) => count,
                 _ => {
                     let kind = DiceErrorKind::TooManyDice { count: count.unsigned_abs(), max: MAX_DICE_PER_LINE };
                     return Err(self.error(kind, span));
@@ -355,15 +455,25 @@ impl<'a> Parser<'a> {
             },
         };
         self.roll_dice += u64::from(count);
-        let modifiers = modifier_parser::modifiers(self, die)?;
+        let mut modifiers = Modifiers::default();
+        if self.dialect == Dialect::Avrae {
+            modifiers.ops = set_ops::ops(self, Some(die))?;
+        } else {
+            modifier_parser::modifiers(self, die, &mut modifiers)?;
+        }
+        if modifiers.advantage != 0 {
+            self.roll_dice += u64::from(modifiers.advantage.unsigned_abs());
+        }
         let span = Span::new(start, self.pos);
-        Ok(Expr::Dice(Box::new(DiceTerm {
+        let expr = Expr::Dice(Box::new(DiceTerm {
             count,
             die,
             modifiers,
             notation: self.text[span.start..span.end].to_owned(),
             span,
-        })))
+        }));
+        self.annotation();
+        Ok(expr)
     }
 
     /// `1d20+5 adv`: turns the first plain `1d20` into `2d20kh1` (or `kl1`).
@@ -400,7 +510,7 @@ fn advantage_term(end: SelectEnd, span: Span) -> DiceTerm {
         Modifiers { selection: Some(Selection { action: SelectAction::Keep, end, count: 1 }), ..Modifiers::default() };
     let notation = match end {
         SelectEnd::Highest => "2d20kh1",
-        SelectEnd::Lowest => "2d20kl1",
+        SelectEnd::Lowest | SelectEnd::Middle => "2d20kl1",
     };
     DiceTerm { count: 2, die: Die::Sided(20), modifiers, notation: notation.to_owned(), span }
 }
@@ -416,5 +526,6 @@ fn first_plain_d20(expr: &mut Expr) -> Option<&mut DiceTerm> {
         Expr::Negate { operand, .. } => first_plain_d20(operand),
         Expr::Group { inner, .. } => first_plain_d20(inner),
         Expr::Binary { lhs, rhs, .. } => first_plain_d20(lhs).or_else(|| first_plain_d20(rhs)),
+        Expr::Set { .. } => None,
     }
 }

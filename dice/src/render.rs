@@ -42,6 +42,30 @@ fn write_expr(out: &mut String, expr: &Evaluated) {
                 }
                 write_die(out, die);
             }
+            if !dice.implosions.is_empty() {
+                let imploded: Vec<String> = dice.implosions.iter().map(i64::to_string).collect();
+                let _ = write!(out, "; imploded −{}", imploded.join(", −"));
+            }
+            if let Some(botches) = dice.botches {
+                let _ = write!(out, "; {botches} botch{}", if botches == 1 { "" } else { "es" });
+            }
+            out.push(')');
+        }
+        Evaluated::Set(items) => {
+            out.push('(');
+            for (i, (item, kept)) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                if *kept {
+                    write_expr(out, item);
+                } else {
+                    let mut dropped = String::new();
+                    write_expr(&mut dropped, item);
+                    // Strike the item through without nesting strike marks.
+                    let _ = write!(out, "~~{}~~", dropped.replace("~~", ""));
+                }
+            }
             out.push(')');
         }
         Evaluated::Negate(operand) => {

@@ -5,45 +5,59 @@
 //! published with the day's first roll; when the day is over, the next dice
 //! command in the channel reveals it, and `/verify` hands out its transcript.
 
+mod alias;
+mod command;
+mod fit;
+mod stats;
 mod table;
+mod tables;
 
-use std::sync::{Mutex, PoisonError};
-
-use rookery_dice::{self as dice, LedgerError, NotationRoll, RollRecord};
+use rookery_dice::{self as dice, Dialect, LedgerError, NotationRoll, RollRecord, RollResult};
 
 use super::{channel, Attachment, Core, Outcome, Place, Refusal, Reply, User};
+pub use alias::{AliasCommand, AliasScope};
+pub use command::{AgainMode, DiceCommand};
+pub use stats::StatsPeriod;
 use table::{Day, LoggedRoll, TableState};
+pub(super) use tables::Tables;
 
 /// Discord takes at most this many files per message; `/verify` sends the newest.
 const MAX_TRANSCRIPTS: usize = 10;
-
-/// Dice commands run one at a time: each reads a ledger, rolls the next index and
-/// stores it, and two rolls at once must not both take the same index. Rolls are
-/// quick, so one lock for all channels costs nothing worth a lock per channel.
-static TABLES: Mutex<()> = Mutex::new(());
+/// Most player seeds one person may add to one table ledger (of its 32).
+const MAX_SEEDS_PER_USER: usize = 4;
 
 impl Core {
     pub(super) fn roll(&self, place: Place, user: &User, expression: &str, sealed: bool) -> Outcome {
-        let _turn = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
         let (key, now) = (channel(place), self.now());
-        let mut day = Day::open(&self.storage, key, now)?;
-        let rolled = if sealed { day.ledger.roll_sealed(expression) } else { day.ledger.roll_notation(expression) };
-        let (record, shown) = match rolled {
-            Ok(NotationRoll { record, results }) => (record, dice::render(&results)),
-            // The faces were drawn and the index is used: the roll stays on record.
-            Err(LedgerError::RollFailed { index, error }) => {
-                let record = day.ledger.records().iter().find(|r| r.index == index).cloned();
-                let record = record.ok_or_else(|| Refusal::new("that roll failed"))?;
-                (record, format!("`{expression}` could not be worked out: {}", error.kind()))
-            }
-            Err(LedgerError::Notation(error)) => {
-                return Err(Refusal::new(format!("I cannot roll that:\n```\n{error}\n```")));
-            }
-            Err(other) => return Err(Refusal::from(other)),
+        let dialect = self.dialect(place)?;
+        let tagged = match self.expand_alias(place, user, expression)? {
+            Some(saved) => saved,
+            None => dialect.tag(expression),
         };
-        let log = LoggedRoll { index: record.index, expression: expression.to_owned(), sealed, user: user.id, at: now };
-        day.record(&self.storage, key, &log)?;
-        Ok(roll_replies(&day, user, &record, shown))
+        let expression = tagged.as_str();
+        self.tables.with_day(&self.storage, key, now, |day| {
+            let rolled = if sealed { day.ledger.roll_sealed(expression) } else { day.ledger.roll_notation(expression) };
+            let (record, shown, results) = match rolled {
+                Ok(NotationRoll { record, results }) => {
+                    let shown = dice::render(&results);
+                    (record, shown, results)
+                }
+                // The faces were drawn and the index is used: the roll stays on record.
+                Err(LedgerError::RollFailed { index, error }) => {
+                    let record = day.ledger.records().last().filter(|r| r.index == index).cloned();
+                    let record = record.ok_or_else(|| Refusal::new("that roll failed"))?;
+                    (record, format!("`{expression}` could not be worked out: {}", error.kind()), Vec::new())
+                }
+                Err(LedgerError::Notation(error)) => {
+                    return Err(Refusal::new(format!("I cannot roll that:\n```\n{error}\n```")));
+                }
+                Err(other) => return Err(Refusal::from(other)),
+            };
+            let log =
+                LoggedRoll { index: record.index, expression: expression.to_owned(), sealed, user: user.id, at: now };
+            day.record(&self.storage, key, &log)?;
+            Ok(roll_replies(day, user, &record, &shown, &results, dialect))
+        })
     }
 
     /// Adds a player seed to today's ledger. After its first roll the seeds are
@@ -51,45 +65,58 @@ impl Core {
     /// proves nothing), so the player is told to come back for tomorrow's ledger
     /// rather than having the seed silently kept for later.
     pub(super) fn seed(&self, place: Place, user: &User, text: &str) -> Outcome {
-        let _turn = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
         let key = channel(place);
-        let mut day = Day::open(&self.storage, key, self.now())?;
-        match day.ledger.add_player_seed(text) {
-            Ok(()) => {}
-            Err(LedgerError::SeedsClosed { rolls }) => {
+        self.tables.with_day(&self.storage, key, self.now(), |day| {
+            let owned = day.state.seed_owners.iter().filter(|&&owner| owner == user.id).count();
+            if owned >= MAX_SEEDS_PER_USER {
                 return Err(Refusal::new(format!(
-                    "Today's table ledger `{}` has already rolled {rolls} time{}, so its seeds are fixed: \
-                     a seed only counts if it was chosen before any result was known. The next ledger \
-                     opens at 00:00 UTC; send `/seed` then, before its first roll.",
-                    day.state.ledger,
-                    if rolls == 1 { "" } else { "s" },
+                    "You have already added {owned} player seeds to today's table ledger `{}`; one person may \
+                     add at most {MAX_SEEDS_PER_USER}, so that everybody at the table can add one.",
+                    day.state.ledger
                 )));
             }
-            Err(other) => return Err(Refusal::from(other)),
-        }
-        day.save(&self.storage, key)?;
-        Ok(vec![Reply::text(format!(
-            "**{}** added a player seed to today's table ledger `{}` (commitment `{}`). \
-             Every roll today mixes it in; it is listed in the transcript.",
-            user.name,
-            day.state.ledger,
-            day.ledger.commitment(),
-        ))])
+            match day.ledger.add_player_seed(text) {
+                Ok(()) => {}
+                Err(LedgerError::SeedsClosed { rolls }) => {
+                    return Err(Refusal::new(format!(
+                        "Today's table ledger `{}` has already rolled {rolls} time{}, so its seeds are fixed: \
+                         a seed only counts if it was chosen before any result was known. The next ledger \
+                         opens at 00:00 UTC; send `/seed` then, before its first roll.",
+                        day.state.ledger,
+                        if rolls == 1 { "" } else { "s" },
+                    )));
+                }
+                Err(other) => return Err(Refusal::from(other)),
+            }
+            day.state.seed_owners.push(user.id);
+            if let Err(refusal) = day.save(&self.storage, key) {
+                day.state.seed_owners.pop();
+                return Err(refusal);
+            }
+            Ok(vec![Reply::text(format!(
+                "**{}** added a player seed to today's table ledger `{}` (commitment `{}`). \
+                 Every roll today mixes it in; it is listed in the transcript.",
+                user.name,
+                day.state.ledger,
+                day.ledger.commitment(),
+            ))])
+        })
     }
 
     /// The revealed transcripts of this channel's table ledgers and finished
     /// games (newest [`MAX_TRANSCRIPTS`]), and today's commitment.
     pub(super) fn verify(&self, place: Place) -> Outcome {
-        let _turn = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
         let key = channel(place);
-        let day = Day::open(&self.storage, key, self.now())?;
+        let (ledger, commitment, rolls) = self.tables.with_day(&self.storage, key, self.now(), |day| {
+            Ok((day.state.ledger.clone(), day.ledger.commitment(), day.ledger.records().len()))
+        })?;
         let revealed = table::revealed(&self.storage, key)?;
         let today = format!(
             "Today's table ledger `{}` has commitment `{}` and {} roll{} so far; it is revealed after 00:00 UTC.",
-            day.state.ledger,
-            day.ledger.commitment(),
-            day.ledger.records().len(),
-            if day.ledger.records().len() == 1 { "" } else { "s" },
+            ledger,
+            commitment,
+            rolls,
+            if rolls == 1 { "" } else { "s" },
         );
         let games = self.game_transcripts(place)?;
         if revealed.is_empty() && games.is_empty() {
@@ -140,8 +167,18 @@ fn transcript(
 /// A public roll: one public reply. A sealed roll: the result privately to the
 /// roller, then the commitment publicly, so the table knows a roll was made and
 /// can check later that it was not changed.
-fn roll_replies(day: &Day, user: &User, record: &RollRecord, shown: String) -> Vec<Reply> {
+fn roll_replies(
+    day: &Day,
+    user: &User,
+    record: &RollRecord,
+    shown: &str,
+    results: &[RollResult],
+    dialect: Dialect,
+) -> Vec<Reply> {
     let mut about = format!("roll #{} on table ledger `{}`", record.index, day.state.ledger);
+    if dialect != Dialect::Rookery {
+        about.push_str(&format!(", read as {dialect} notation"));
+    }
     if record.index == 0 {
         about.push_str(&format!(
             ", today's first: the ledger's commitment is `{}`, revealed after 00:00 UTC",
@@ -155,15 +192,30 @@ fn roll_replies(day: &Day, user: &User, record: &RollRecord, shown: String) -> V
             day.revealed_now.join("`, `"),
         ));
     }
+    let file = format!("roll-{}.txt", record.index);
     match record.sealed {
-        None => vec![Reply::text(format!("**{}** rolls: {shown}\n-# {about}", user.name))],
-        Some(commitment) => vec![
-            Reply::private(format!("Your sealed roll (only you see this): {shown}\n-# {about}")),
-            Reply::text(format!(
-                "**{}** made a sealed roll: {about}.\nSealed commitment `{commitment}`: it opens when the \
-                 ledger is revealed, and `/verify` then checks the result against it.",
-                user.name
-            )),
-        ],
+        None => {
+            let mut reply =
+                fit::fit(&format!("**{}** rolls: ", user.name), shown, results, &format!("-# {about}"), &file);
+            if let rookery_dice::Rolled::Notation { line, outcome: rookery_dice::NotationOutcome::Totals(_) } =
+                &record.rolled
+            {
+                reply.buttons = command::again_buttons(day.state.id, record.index, line);
+            }
+            vec![reply]
+        }
+        Some(commitment) => {
+            let mut private =
+                fit::fit("Your sealed roll (only you see this): ", shown, results, &format!("-# {about}"), &file);
+            private.ephemeral = true;
+            vec![
+                private,
+                Reply::text(format!(
+                    "**{}** made a sealed roll: {about}.\nSealed commitment `{commitment}`: it opens when the \
+                     ledger is revealed, and `/verify` then checks the result against it.",
+                    user.name
+                )),
+            ]
+        }
     }
 }

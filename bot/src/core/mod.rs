@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
+pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Place, PuzzleCommand, Reply, Request,
     TakebackAction, User,
@@ -55,13 +56,15 @@ type Outcome = Result<Vec<Reply>, Refusal>;
 pub struct Core {
     storage: Storage,
     clock: Clock,
+    /// Today's table ledgers, cached per channel (see `dice::Tables`).
+    tables: dice::Tables,
 }
 
 impl Core {
     /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
         puzzle::seed_empty_pool(&storage);
-        Core { storage, clock }
+        Core { storage, clock, tables: dice::Tables::default() }
     }
 
     pub fn storage(&self) -> &Storage {
@@ -97,6 +100,7 @@ impl Core {
             Command::Seed { text } => self.seed(place, user, text),
             Command::Verify => self.verify(place),
             Command::Puzzle(command) => self.puzzle(place, user, command),
+            Command::Dice(command) => self.dice_command(place, user, command),
         }
     }
 }

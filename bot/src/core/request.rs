@@ -66,6 +66,8 @@ pub enum Command {
     },
     /// `/verify`: the channel's revealed ledgers as a checkable transcript.
     Verify,
+    /// `/dice ...`: dice settings and history.
+    Dice(super::DiceCommand),
     /// `/game`: players, ledger commitment, PGN and FEN.
     Game,
     Stats {
@@ -138,6 +140,8 @@ pub struct Button {
     pub action: ButtonAction,
     pub label: String,
     pub style: ButtonStyle,
+    /// Data the click carries back (which roll to roll again), after the action's id.
+    pub payload: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,10 +165,16 @@ pub enum ButtonAction {
     Roll,
     RollSecond,
     Board,
+    /// Under a table roll: roll the same line again (payload: ledger and index).
+    RollAgain,
+    /// Under a d20 table roll: roll it again with advantage.
+    RollAdvantage,
+    /// Under a d20 table roll: roll it again with disadvantage.
+    RollDisadvantage,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 9] = [
+    const ALL: [ButtonAction; 12] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -174,6 +184,9 @@ impl ButtonAction {
         ButtonAction::Roll,
         ButtonAction::RollSecond,
         ButtonAction::Board,
+        ButtonAction::RollAgain,
+        ButtonAction::RollAdvantage,
+        ButtonAction::RollDisadvantage,
     ];
 
     pub fn id(self) -> &'static str {
@@ -187,11 +200,25 @@ impl ButtonAction {
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
             ButtonAction::Board => "board",
+            ButtonAction::RollAgain => "roll-again",
+            ButtonAction::RollAdvantage => "roll-adv",
+            ButtonAction::RollDisadvantage => "roll-dis",
         }
     }
 
+    /// The action of a custom id, with or without a `:payload`.
     pub fn from_id(id: &str) -> Option<ButtonAction> {
-        ButtonAction::ALL.into_iter().find(|a| a.id() == id)
+        let action = id.split_once(':').map_or(id, |(action, _)| action);
+        ButtonAction::ALL.into_iter().find(|a| a.id() == action)
+    }
+
+    /// The command a click on a button with this custom id means.
+    pub fn command_for_id(id: &str) -> Option<Command> {
+        let action = ButtonAction::from_id(id)?;
+        match id.split_once(':') {
+            Some((_, payload)) => crate::core::DiceCommand::again(action, payload).map(Command::Dice),
+            None => Some(action.command()),
+        }
     }
 
     /// The command a click means.
@@ -206,13 +233,25 @@ impl ButtonAction {
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::Board => Command::Board,
+            // Without a payload there is no roll to repeat: the table's own roll.
+            ButtonAction::RollAgain | ButtonAction::RollAdvantage | ButtonAction::RollDisadvantage => {
+                Command::RollForGame
+            }
         }
     }
 }
 
 impl Button {
     pub fn new(action: ButtonAction, label: &str, style: ButtonStyle) -> Button {
-        Button { action, label: label.to_string(), style }
+        Button { action, label: label.to_string(), style, payload: None }
+    }
+
+    /// The custom id Discord carries: the action's id, then `:payload` if any.
+    pub fn custom_id(&self) -> String {
+        match &self.payload {
+            Some(payload) => format!("{}:{payload}", self.action.id()),
+            None => self.action.id().to_string(),
+        }
     }
 }
 

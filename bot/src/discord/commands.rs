@@ -31,6 +31,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rules(),
         help(),
         super::puzzle::puzzle(),
+        super::dice::dice(),
+        super::dice::alias(),
     ]
 }
 

@@ -31,7 +31,7 @@ pub fn mentioned(user: &serenity::User) -> User {
 /// What a button's custom id asks for; `None` for ids Rookery never sent (an
 /// old message from a previous version, or a forged click).
 pub fn button_command(custom_id: &str) -> Option<Command> {
-    ButtonAction::from_id(custom_id).map(ButtonAction::command)
+    ButtonAction::command_for_id(custom_id)
 }
 
 /// `/roll`: an expression rolls table dice; no expression (or only spaces)

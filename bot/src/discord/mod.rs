@@ -7,6 +7,7 @@
 //! - `commands`: one poise function per slash command, typed arguments.
 //! - `choices`: the fixed choice lists (variants, draw and takeback actions).
 //! - `puzzle`: `/puzzle` and its subcommands.
+//! - `dice`: `/dice` and its subcommands.
 //! - `buttons`: component clicks, which poise does not dispatch.
 //! - `respond`: runs the core off the async threads and sends its replies.
 //! - `serve`: the client and framework set-up.
@@ -15,6 +16,7 @@ mod buttons;
 mod choices;
 mod commands;
 mod convert;
+mod dice;
 mod puzzle;
 mod reply;
 mod respond;

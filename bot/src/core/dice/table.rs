@@ -26,6 +26,10 @@ pub(super) struct TableState {
     pub seed: String,
     /// Player seeds in canonical order.
     pub player_seeds: Vec<String>,
+    /// Who added a player seed, once per seed, in the order they were added, so that
+    /// one person cannot take every slot (see `MAX_SEEDS_PER_USER`).
+    #[serde(default)]
+    pub seed_owners: Vec<u64>,
     /// Index of the next roll: every index below it was shown to someone, so a
     /// shorter roll log means lost rolls, and the ledger refuses to reuse them.
     pub next_index: u64,
@@ -47,7 +51,7 @@ pub(super) struct LoggedRoll {
 
 /// The channel's table ledgers, oldest first. The ledgers of the channel's
 /// games are stored alongside; they have a `game` field and are left alone.
-fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
+pub(super) fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
     let stored = storage.channel_ledgers::<serde_json::Value>(channel).map_err(storage_failure)?;
     stored
         .into_iter()
@@ -108,10 +112,20 @@ impl Day {
         self.save(storage, channel)
     }
 
-    /// Stores the state after a player seed was added.
+    /// Stores the state after a player seed was added. The state in memory changes
+    /// only once the write succeeded, so it always says what storage holds.
     pub fn save(&mut self, storage: &Storage, channel: ChannelKey) -> Result<(), Refusal> {
-        self.state.player_seeds = self.ledger.player_seeds().to_vec();
-        storage.put_ledger(channel, self.state.id, &self.state).map_err(storage_failure)
+        let mut state = self.state.clone();
+        state.player_seeds = self.ledger.player_seeds().to_vec();
+        storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+        self.state = state;
+        Ok(())
+    }
+
+    /// Whether the ledger in memory is exactly what storage would rebuild.
+    pub fn matches_storage(&self) -> bool {
+        self.ledger.records().len() as u64 == self.state.next_index
+            && self.ledger.player_seeds() == self.state.player_seeds.as_slice()
     }
 }
 
@@ -132,6 +146,7 @@ fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableS
         date,
         seed: ServerSeed::from_bytes(bytes).to_hex(),
         player_seeds: Vec::new(),
+        seed_owners: Vec::new(),
         next_index: 0,
         revealed: false,
     };

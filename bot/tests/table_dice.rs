@@ -1,0 +1,199 @@
+//! Table dice for tabletop groups through the command core: replies that fit in a
+//! Discord message, bad input that is not echoed, fair shares of player seeds, the
+//! server's notation dialect with transcripts that still verify, and roll history.
+
+mod common;
+
+use common::{alice, bob, carol, Table};
+use rookery::core::{Command, DiceCommand, User};
+
+const DAY: i64 = 86_400;
+
+fn roll(expression: &str) -> Command {
+    Command::Roll { expression: expression.into(), sealed: false }
+}
+
+fn moderator() -> User {
+    User { id: 9, name: "mod".into(), can_manage_channel: true }
+}
+
+fn dialect(name: Option<&str>) -> Command {
+    Command::Dice(DiceCommand::Dialect { name: name.map(str::to_owned) })
+}
+
+#[test]
+fn a_thousand_huge_dice_fit_in_one_message_with_the_dice_attached() {
+    let t = Table::new();
+    let reply = t.ok(alice(), roll("1000d1000000"));
+    assert!(reply.text.chars().count() <= 2000, "{} characters", reply.text.chars().count());
+    assert!(reply.text.contains("roll #0 on table ledger"), "the proof line stays: {}", reply.text);
+    assert!(reply.text.contains("**"), "the total stays: {}", reply.text);
+    assert_eq!(reply.files.len(), 1);
+    let dice = String::from_utf8(reply.files[0].bytes.clone()).unwrap();
+    assert!(dice.starts_with("1000d1000000 ("), "{}", &dice[..40]);
+    assert_eq!(dice.matches(", ").count(), 999);
+}
+
+#[test]
+fn a_huge_bad_input_is_not_echoed_back() {
+    let t = Table::new();
+    let junk = format!("1d6+{}", "z".repeat(100_000));
+    let refusal = t.refused(alice(), roll(&junk));
+    assert!(refusal.len() < 600, "{} bytes: {}", refusal.len(), &refusal[..200]);
+    assert!(refusal.contains("at most 256"), "{refusal}");
+    // Nothing was rolled: the next roll is still the first.
+    assert!(t.ok(alice(), roll("1d6")).text.contains("roll #0"));
+}
+
+#[test]
+fn one_person_cannot_take_every_seed_slot() {
+    let t = Table::new();
+    for n in 0..4 {
+        t.ok(alice(), Command::Seed { text: format!("alice {n}") });
+    }
+    let refused = t.refused(alice(), Command::Seed { text: "alice 4".into() });
+    assert!(refused.contains("at most 4"), "{refused}");
+    t.ok(bob(), Command::Seed { text: "bob".into() });
+    // After a restart the count is still known.
+    let t = t.restart();
+    assert!(t.refused(alice(), Command::Seed { text: "alice 5".into() }).contains("at most 4"));
+    t.ok(carol(), Command::Seed { text: "carol".into() });
+}
+
+#[test]
+fn the_servers_dialect_reads_rolls_and_transcripts_still_verify() {
+    let t = Table::new();
+    assert!(t.ok(alice(), dialect(None)).text.contains("Rookery's notation"));
+    assert!(t.refused(alice(), dialect(Some("maiden"))).contains("manage channels"));
+    assert!(t.refused(moderator(), dialect(Some("roll20"))).contains("`rookery`, `avrae` and `maiden`"));
+    t.ok(moderator(), dialect(Some("maiden")));
+    let first = t.ok(alice(), roll("(Strength) 4d6 k3 ! primary stat"));
+    assert!(first.text.contains("Strength: primary stat: 4d6 k3 ("), "{}", first.text);
+    assert!(first.text.contains("read as maiden notation"), "{}", first.text);
+    t.ok(bob(), roll("4cod"));
+    t.ok(moderator(), dialect(Some("avrae")));
+    t.ok(alice(), roll("(1d4, 2+2, 3d6kl1)kh1"));
+    let history = t.ok(bob(), Command::Dice(DiceCommand::History));
+    assert!(history.text.contains("#0 <@1>: `maiden: (Strength) 4d6 k3 ! primary stat`"), "{}", history.text);
+    assert!(history.text.contains("#2 <@1>: `avrae: (1d4, 2+2, 3d6kl1)kh1` → **"), "{}", history.text);
+    t.advance(DAY);
+    let verify = t.ok(alice(), Command::Verify);
+    let transcript = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
+    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    assert!(ok, "{report}\n{transcript}");
+    assert!(transcript.contains(" expr maiden: 4cod\n"), "{transcript}");
+}
+
+fn alias(command: rookery::core::AliasCommand) -> Command {
+    Command::Dice(DiceCommand::Alias(command))
+}
+
+#[test]
+fn saved_rolls_at_three_levels() {
+    use rookery::core::{AliasCommand as A, AliasScope as S};
+    let t = Table::new();
+    let set = |scope, name: &str, roll: &str| A::Set { scope, name: name.into(), roll: roll.into() };
+    let saved = t.send(alice(), alias(set(S::User, "attack", "1d20+7 # longsword; 1d8+4 # damage")));
+    assert!(saved[0].ephemeral && saved[0].text.contains("Saved `attack` in your saved rolls"), "{saved:?}");
+    let attack = t.ok(alice(), roll("attack"));
+    assert!(attack.text.contains("longsword: 1d20 (") && attack.text.contains("damage: 1d8 ("), "{}", attack.text);
+    // Bob has no `attack` of his own: it is not dice either.
+    assert!(t.refused(bob(), roll("attack")).contains("I cannot roll that"));
+    // Channel and server levels need Manage Channels; the user's own comes first.
+    assert!(t.refused(bob(), alias(set(S::Server, "init", "1d20+2"))).contains("manage channels"));
+    t.send(moderator(), alias(set(S::Server, "init", "1d20+2 # initiative")));
+    t.send(moderator(), alias(set(S::Channel, "attack", "1d20 # channel attack")));
+    assert!(t.ok(bob(), roll("init")).text.contains("initiative: 1d20 ("));
+    assert!(t.ok(bob(), roll("attack")).text.contains("channel attack"));
+    assert!(t.ok(alice(), roll("attack")).text.contains("longsword"));
+    // Names and rolls are checked.
+    assert!(t.refused(alice(), alias(set(S::User, "d20", "1d20"))).contains("dice notation itself"));
+    assert!(t.refused(alice(), alias(set(S::User, "9lives", "1d20"))).contains("starting with a letter"));
+    assert!(t.refused(alice(), alias(set(S::User, "bad", "1d20+"))).contains("does not read"));
+    // Listed, exported and imported.
+    let list = t.send(alice(), alias(A::List));
+    assert!(list[0].text.contains("`attack`: `1d20+7 # longsword; 1d8+4 # damage`") && list[0].text.contains("`init`"));
+    let export = t.send(alice(), alias(A::Export));
+    let file = String::from_utf8(export[0].files[0].bytes.clone()).unwrap();
+    assert!(file.contains("attack = 1d20+7 # longsword; 1d8+4 # damage\n"), "{file}");
+    // Alice's own section, taken into Carol's saved rolls.
+    let own = file.split("# this channel's").next().unwrap().to_owned();
+    t.send(carol(), alias(A::Import { scope: S::User, text: own }));
+    assert!(t.ok(carol(), roll("attack")).text.contains("longsword"));
+    let bad = t.refused(carol(), alias(A::Import { scope: S::User, text: "ok = 1d6\nnonsense".into() }));
+    assert!(bad.contains("Line 2") && bad.contains("nothing was imported"), "{bad}");
+    assert!(t.refused(carol(), roll("ok")).contains("I cannot roll that"));
+    // A level holds at most 50.
+    for n in 0..50 {
+        t.send(bob(), alias(set(S::User, &format!("r{n}"), "1d6")));
+    }
+    assert!(t.refused(bob(), alias(set(S::User, "one-more", "1d6"))).contains("full (50)"));
+    t.send(bob(), alias(A::Remove { scope: S::User, name: "r0".into() }));
+    t.send(bob(), alias(set(S::User, "one-more", "1d6")));
+}
+
+#[test]
+fn a_saved_roll_keeps_the_dialect_it_was_written_in() {
+    use rookery::core::{AliasCommand as A, AliasScope as S};
+    let t = Table::new();
+    t.ok(moderator(), dialect(Some("avrae")));
+    t.send(alice(), alias(A::Set { scope: S::User, name: "threes".into(), roll: "4d6k3".into() }));
+    t.ok(moderator(), dialect(Some("rookery")));
+    let rolled = t.ok(alice(), roll("threes"));
+    assert!(rolled.text.contains("read as") || rolled.text.contains("4d6k3 ("), "{}", rolled.text);
+    t.advance(DAY);
+    let transcript = String::from_utf8(t.ok(alice(), Command::Verify).files[0].bytes.clone()).unwrap();
+    assert!(transcript.contains(" expr avrae: 4d6k3\n"), "{transcript}");
+}
+
+fn stats(user: Option<User>, die: Option<u32>, period: rookery::core::StatsPeriod) -> Command {
+    Command::Dice(DiceCommand::Stats { user, die, period })
+}
+
+#[test]
+fn statistics_count_faces_test_fairness_and_draw_a_histogram() {
+    use rookery::core::StatsPeriod as P;
+    let t = Table::new();
+    assert!(t.ok(alice(), stats(None, None, P::AllTime)).text.contains("No dice rolled"));
+    t.ok(alice(), roll("600d6"));
+    t.ok(bob(), roll("1d20"));
+    // A sealed roll of today's open ledger stays out: its faces are private.
+    t.send(bob(), Command::Roll { expression: "500d6".into(), sealed: true });
+    let report = t.ok(carol(), stats(None, Some(6), P::Day));
+    assert!(report.text.starts_with("**d6** in this channel today: 600 faces."), "{}", report.text);
+    assert!(report.text.contains("Chi-square") && report.text.contains("p = "), "{}", report.text);
+    assert!(report.text.contains("a fair d6 averages 3.50"), "{}", report.text);
+    let png = &report.image.as_ref().expect("a histogram").bytes;
+    assert_eq!(&png[1..4], b"PNG");
+    let bobs = t.ok(carol(), stats(Some(bob()), None, P::AllTime));
+    assert!(bobs.text.starts_with("**d20** in this channel of all time by **bob**: 1 face."), "{}", bobs.text);
+    assert!(bobs.text.contains("too few rolls"), "{}", bobs.text);
+    assert!(t.refused(carol(), stats(None, Some(8), P::Week)).contains("No d8 was rolled"));
+    // Once revealed, the sealed roll counts, and yesterday's rolls leave "today".
+    t.advance(DAY);
+    assert!(t.ok(carol(), stats(None, Some(6), P::Week)).text.contains("1100 faces"));
+    assert!(t.refused(carol(), stats(None, Some(6), P::Day)).contains("No d6 was rolled"));
+}
+
+#[test]
+fn buttons_roll_again_and_with_advantage() {
+    use rookery::core::ButtonAction;
+    let t = Table::new();
+    let first = t.ok(alice(), roll("1d20+5 # stealth"));
+    let ids: Vec<String> = first.buttons.iter().map(|b| b.custom_id()).collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    assert!(ids[0].starts_with("roll-again:") && ids[0].ends_with(":0"), "{ids:?}");
+    let click = |id: &str| ButtonAction::command_for_id(id).expect("a known button");
+    let again = t.ok(bob(), click(&ids[0]));
+    assert!(again.text.starts_with("**bob** rolls: stealth: 1d20 ("), "{}", again.text);
+    assert!(again.text.contains("roll #1"), "{}", again.text);
+    let advantage = t.ok(bob(), click(&ids[1]));
+    assert!(advantage.text.contains("stealth: 2d20kh1 ("), "{}", advantage.text);
+    let disadvantage = t.ok(bob(), click(&ids[2]));
+    assert!(disadvantage.text.contains("stealth: 2d20kl1 ("), "{}", disadvantage.text);
+    // No plain d20: only "roll again".
+    assert_eq!(t.ok(alice(), roll("4d6kh3")).buttons.len(), 1);
+    // A sealed roll is not rolled again in public.
+    assert!(t.send(alice(), Command::Roll { expression: "1d20".into(), sealed: true })[0].buttons.is_empty());
+    assert!(t.refused(bob(), click("roll-again:999:0")).contains("not on record"));
+}

@@ -1,0 +1,141 @@
+//! Dice Maiden's game-system shortcuts, written out as ordinary notation before a
+//! line is parsed. The line as typed is what a transcript records; it expands the
+//! same way every time, so a verifier re-reads it exactly.
+//!
+//! | shortcut          | written out                  | dialects        |
+//! |-------------------|------------------------------|-----------------|
+//! | `Ncod`            | `Nd10t8ie10` (10-again)      | Rookery, Maiden |
+//! | `Ncod8`, `Ncod9`  | `Nd10t8ie8`, `Nd10t8ie9`     | Rookery, Maiden |
+//! | `Ncodr`           | `Nd10t8ie10ro7` (rote)       | Rookery, Maiden |
+//! | `NwodD`, `NwodDc` | `Nd10f1tD`, `Nd10f1tDc`      | Rookery, Maiden |
+//! | `swN`             | `(1dNie, 1d6ie)kh1`          | Rookery, Maiden |
+//! | `fitdN`           | `Nd6kh1` (`fitd0`: `2d6kl1`) | Rookery, Maiden |
+//! | `ddXY`            | `(1dX*10+1dY)` (`dd66`)      | Rookery, Maiden |
+//! | `dndstats`        | `6 4d6k3`                    | Rookery, Maiden |
+//! | `+d20`, `-d20`    | `2d20kh1`, `2d20kl1`         | Maiden          |
+//! | `+d%`, `-d%`      | `(2d10kl1*10+1d10-10)`, `(2d10kh1*10+1d10-10)` | Maiden |
+//! | `cpr`             | `1d10i1e10`                  | Maiden          |
+//!
+//! A shortcut is recognised only as a whole word: at the start of a roll or after a
+//! space, and not followed by a letter or digit. Comments are left alone.
+
+use super::dialect::Dialect;
+
+/// `text` with its shortcuts written out, or `None` when it has none. `start` is
+/// where the notation begins (after a dialect prefix).
+pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<String> {
+    if dialect == Dialect::Avrae {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    out.push_str(&text[..start]);
+    let mut changed = false;
+    let mut in_comment = false;
+    let mut at_word_start = true;
+    let mut pos = start;
+    while pos < text.len() {
+        let rest = &text[pos..];
+        let c = rest.chars().next().unwrap_or(' ');
+        if c == ';' {
+            in_comment = false;
+        } else if c == '#' || (c == '!' && dialect == Dialect::Maiden) {
+            in_comment = true;
+        }
+        if at_word_start && !in_comment {
+            if let Some((len, expansion)) = shortcut(rest, dialect) {
+                out.push_str(&expansion);
+                pos += len;
+                changed = true;
+                at_word_start = false;
+                continue;
+            }
+        }
+        at_word_start = matches!(c, ' ' | '\t' | ';');
+        out.push(c);
+        pos += c.len_utf8();
+    }
+    changed.then_some(out)
+}
+
+/// The shortcut `rest` starts with: how many bytes it takes and what it stands for.
+fn shortcut(rest: &str, dialect: Dialect) -> Option<(usize, String)> {
+    let lower = rest.to_ascii_lowercase();
+    let maiden = dialect == Dialect::Maiden;
+    let (len, expansion) = if maiden && (lower.starts_with("+d20") || lower.starts_with("-d20")) {
+        (4, if lower.starts_with('+') { "2d20kh1" } else { "2d20kl1" }.to_owned())
+    } else if maiden && (lower.starts_with("+d%") || lower.starts_with("-d%")) {
+        let keep = if lower.starts_with('+') { "kl1" } else { "kh1" };
+        (3, format!("(2d10{keep}*10+1d10-10)"))
+    } else if maiden && lower.starts_with("cpr") {
+        (3, "1d10i1e10".to_owned())
+    } else if lower.starts_with("dndstats") {
+        (8, "6 4d6k3".to_owned())
+    } else if let Some(after) = lower.strip_prefix("sw") {
+        let (sides, digits) = number(after)?;
+        (2 + digits, format!("(1d{sides}ie, 1d6ie)kh1"))
+    } else if let Some(after) = lower.strip_prefix("fitd") {
+        let (dice, digits) = number(after)?;
+        let roll = if dice == 0 { "2d6kl1".to_owned() } else { format!("{dice}d6kh1") };
+        (4 + digits, roll)
+    } else if let Some(after) = lower.strip_prefix("dd") {
+        let bytes = after.as_bytes();
+        let tens = bytes.first().filter(|b| (b'1'..=b'9').contains(b))?;
+        let units = bytes.get(1).filter(|b| (b'1'..=b'9').contains(b))?;
+        (4, format!("(1d{}*10+1d{})", *tens as char, *units as char))
+    } else {
+        let (dice, digits) = number(&lower).filter(|&(dice, _)| dice > 0)?;
+        let after = &lower[digits..];
+        if let Some(again) = after.strip_prefix("cod") {
+            let (suffix, extra) = match again.as_bytes().first() {
+                Some(b'8') => ("t8ie8", 1),
+                Some(b'9') => ("t8ie9", 1),
+                Some(b'r') => ("t8ie10ro7", 1),
+                _ => ("t8ie10", 0),
+            };
+            (digits + 3 + extra, format!("{dice}d10{suffix}"))
+        } else if let Some(difficulty) = after.strip_prefix("wod") {
+            let (target, target_digits) = number(difficulty)?;
+            let cancel = difficulty[target_digits..].starts_with('c');
+            (
+                digits + 3 + target_digits + usize::from(cancel),
+                format!("{dice}d10f1t{target}{}", if cancel { "c" } else { "" }),
+            )
+        } else {
+            return None;
+        }
+    };
+    let ends_word = !rest.as_bytes().get(len).is_some_and(u8::is_ascii_alphanumeric);
+    ends_word.then_some((len, expansion))
+}
+
+/// The decimal number `text` starts with (at most four digits) and its length.
+fn number(text: &str) -> Option<(u32, usize)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    Some((text[..digits].parse().ok()?, digits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expanded(text: &str, dialect: Dialect) -> String {
+        expand(text, 0, dialect).unwrap_or_else(|| text.to_owned())
+    }
+
+    #[test]
+    fn shortcuts_expand_as_whole_words() {
+        assert_eq!(expanded("4cod", Dialect::Maiden), "4d10t8ie10");
+        assert_eq!(expanded("4cod8 + 3", Dialect::Rookery), "4d10t8ie8 + 3");
+        assert_eq!(expanded("5wod6c", Dialect::Maiden), "5d10f1t6c");
+        assert_eq!(expanded("sw8", Dialect::Maiden), "(1d8ie, 1d6ie)kh1");
+        assert_eq!(expanded("+d20 + 5", Dialect::Maiden), "2d20kh1 + 5");
+        assert_eq!(expanded("+d20 + 5", Dialect::Rookery), "+d20 + 5");
+        assert_eq!(expanded("dd66", Dialect::Maiden), "(1d6*10+1d6)");
+        assert_eq!(expanded("1d20 ! sw8 4cod", Dialect::Maiden), "1d20 ! sw8 4cod");
+        assert_eq!(expanded("4codex", Dialect::Maiden), "4codex");
+        assert_eq!(expanded("sw8", Dialect::Avrae), "sw8");
+    }
+}
