@@ -84,7 +84,7 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
         (slash(2002, BOB, "roll", vec![]), Command::RollForGame),
         (
             slash(2003, BOB, "roll", vec![string("expression", "2d6"), boolean("sealed", true)]),
-            Command::Roll { expression: "2d6".into(), sealed: true },
+            Command::Roll { expression: "2d6".into(), sealed: true, entropy: Some(2003) },
         ),
         // Choices travel as their index: claim is the fourth.
         (slash(2004, ALICE, "draw", vec![integer("action", 3)]), Command::Draw(DrawAction::Claim)),

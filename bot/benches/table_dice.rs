@@ -17,8 +17,11 @@ const BUSY_DAY: usize = 1_500;
 
 fn roll(core: &Core, place: Place, expression: &str) {
     let user = User { id: 7, name: "bench".into(), can_manage_channel: false };
-    let replies =
-        core.handle(Request { place, user, command: Command::Roll { expression: expression.into(), sealed: false } });
+    let replies = core.handle(Request {
+        place,
+        user,
+        command: Command::Roll { expression: expression.into(), sealed: false, entropy: None },
+    });
     assert!(replies.len() == 1 && !replies[0].ephemeral, "{replies:?}");
 }
 

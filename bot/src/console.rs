@@ -95,7 +95,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "roll-second" => Command::RollSecondForGame,
         "roll" => {
             let sealed = args.ends_with(" sealed");
-            Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed }
+            Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed, entropy: None }
         }
         "seed" => Command::Seed { text: args.to_string() },
         "verify" => Command::Verify,
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
         assert_eq!(
             parse_line("/roll 2d6+1 sealed", &mut users),
-            Ok(Line::Run(Command::Roll { expression: "2d6+1".into(), sealed: true }))
+            Ok(Line::Run(Command::Roll { expression: "2d6+1".into(), sealed: true, entropy: None }))
         );
         assert_eq!(parse_line("/roll", &mut users), Ok(Line::Run(Command::RollForGame)));
         assert_eq!(parse_line("/roll-second", &mut users), Ok(Line::Run(Command::RollSecondForGame)));

@@ -32,7 +32,7 @@ impl Table {
 }
 
 fn roll(expression: &str, sealed: bool) -> Command {
-    Command::Roll { expression: expression.into(), sealed }
+    Command::Roll { expression: expression.into(), sealed, entropy: None }
 }
 
 /// The 64-hex-digit commitment after `marker` in `text`.

@@ -109,7 +109,7 @@ fn lucky8_rolls_once_a_turn_from_the_game_ledger() {
 fn luck_dice_in_check_and_the_transcript_verifies() {
     let t = Table::new();
     t.luck_dragon("");
-    t.ok(alice(), Command::Roll { expression: "1d6".into(), sealed: false });
+    t.ok(alice(), Command::Roll { expression: "1d6".into(), sealed: false, entropy: None });
     for (user, mv) in [(alice(), "e4"), (bob(), "Lb5"), (alice(), "h3")] {
         t.mv(user, mv);
     }
@@ -148,7 +148,7 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
         let faces: Vec<String> = faces.split(',').map(|f| format!("8:{f}")).collect();
         assert!(text.contains(&format!("roll {index} faces={} dice 8,8,8", faces.join(","))), "{text}");
     }
-    t.ok(alice(), Command::Roll { expression: "1d6".into(), sealed: false });
+    t.ok(alice(), Command::Roll { expression: "1d6".into(), sealed: false, entropy: None });
 }
 
 #[test]

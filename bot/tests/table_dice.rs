@@ -10,7 +10,7 @@ use rookery::core::{Command, DiceCommand, User};
 const DAY: i64 = 86_400;
 
 fn roll(expression: &str) -> Command {
-    Command::Roll { expression: expression.into(), sealed: false }
+    Command::Roll { expression: expression.into(), sealed: false, entropy: None }
 }
 
 fn moderator() -> User {
@@ -158,7 +158,7 @@ fn statistics_count_faces_test_fairness_and_draw_a_histogram() {
     t.ok(alice(), roll("600d6"));
     t.ok(bob(), roll("1d20"));
     // A sealed roll of today's open ledger stays out: its faces are private.
-    t.send(bob(), Command::Roll { expression: "500d6".into(), sealed: true });
+    t.send(bob(), Command::Roll { expression: "500d6".into(), sealed: true, entropy: None });
     let report = t.ok(carol(), stats(None, Some(6), P::Day));
     assert!(report.text.starts_with("**d6** in this channel today: 600 faces."), "{}", report.text);
     assert!(report.text.contains("Chi-square") && report.text.contains("p = "), "{}", report.text);
@@ -194,6 +194,26 @@ fn buttons_roll_again_and_with_advantage() {
     // No plain d20: only "roll again".
     assert_eq!(t.ok(alice(), roll("4d6kh3")).buttons.len(), 1);
     // A sealed roll is not rolled again in public.
-    assert!(t.send(alice(), Command::Roll { expression: "1d20".into(), sealed: true })[0].buttons.is_empty());
+    assert!(t.send(alice(), Command::Roll { expression: "1d20".into(), sealed: true, entropy: None })[0]
+        .buttons
+        .is_empty());
     assert!(t.refused(bob(), click("roll-again:999:0")).contains("not on record"));
+}
+
+#[test]
+fn the_interactions_id_goes_into_the_roll_and_the_transcript() {
+    let t = Table::new();
+    let with = |id| Command::Roll { expression: "3d6 # luck".into(), sealed: false, entropy: Some(id) };
+    t.ok(alice(), with(1_181_551_392_518_402_089));
+    t.send(bob(), Command::Roll { expression: "1d20".into(), sealed: true, entropy: Some(1_181_551_392_518_402_090) });
+    t.ok(carol(), roll("1d6"));
+    // The rolls survive a restart (the log keeps the entropy to replay them).
+    let t = t.restart();
+    t.advance(DAY);
+    let transcript = String::from_utf8(t.ok(alice(), Command::Verify).files[0].bytes.clone()).unwrap();
+    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    assert!(ok, "{report}\n{transcript}");
+    assert!(transcript.contains("roll 0 entropy=1181551392518402089 faces=6:"), "{transcript}");
+    assert!(transcript.contains("roll 1 entropy=1181551392518402090 sealed="), "{transcript}");
+    assert!(transcript.contains("roll 2 faces=6:"), "{transcript}");
 }

@@ -165,6 +165,8 @@ impl fmt::Display for DiceError {
     }
 }
 
+impl std::error::Error for DiceError {}
+
 /// Most characters of the line an error shows; longer lines are cut around the problem.
 const MAX_EXCERPT_CHARS: usize = 80;
 
@@ -195,5 +197,3 @@ mod tests {
         assert_eq!(lines[1].chars().nth(caret), Some('0'));
     }
 }
-
-impl std::error::Error for DiceError {}

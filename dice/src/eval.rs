@@ -274,12 +274,12 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                 SetOpKind::Reroll => {
                     // Selectors here are values only (parsing refuses hN/lN), so a die
                     // matches or not by its own value; each reroll spends the budget.
-                    'dice: for index in 0..dice.len() {
-                        while dice[index].kept && any_value_matches(&op.selectors, dice[index].value) {
+                    'dice: for rolled in &mut dice {
+                        while rolled.kept && any_value_matches(&op.selectors, rolled.value) {
                             if !self.take_extra_die() {
                                 break 'dice;
                             }
-                            self.reroll_in_place(die, &mut dice[index]);
+                            self.reroll_in_place(die, rolled);
                         }
                     }
                 }

@@ -22,6 +22,8 @@ pub const MAX_PLAYER_SEEDS: usize = 32;
 pub const MAX_PLAYER_SEED_BYTES: usize = 256;
 /// Longest ledger id, in bytes.
 pub const MAX_LEDGER_ID_BYTES: usize = 128;
+/// Longest public entropy of one roll, in bytes.
+pub const MAX_ENTROPY_BYTES: usize = 64;
 
 /// The secret 32 bytes a ledger's faces are derived from. The bot draws it from the
 /// operating system; the engine only takes it as bytes.
@@ -163,6 +165,9 @@ pub struct RollRecord {
     pub faces: Vec<Face>,
     /// For a sealed roll: the commitment published instead of the result.
     pub sealed: Option<Commitment>,
+    /// Public entropy mixed into this roll's derivation (on Discord, the id of the
+    /// interaction that asked for it), or `None`.
+    pub entropy: Option<String>,
 }
 
 /// A notation roll: its record, and the results to show.
@@ -194,6 +199,8 @@ pub enum LedgerError {
     TooManyDice(usize),
     #[error("a die has 1 to {MAX_SIDES} sides, not {0}")]
     BadSides(u32),
+    #[error("a roll's entropy is 1 to {MAX_ENTROPY_BYTES} of A-Z a-z 0-9 _ -")]
+    InvalidEntropy,
     #[error(transparent)]
     Notation(#[from] DiceError),
     /// The faces were drawn and recorded as roll `index`, then evaluation failed.
@@ -281,7 +288,7 @@ impl Ledger {
         }
         let index = self.next_index();
         let faces = roll_dice_with(self.key(), index, sides);
-        let record = RollRecord { index, rolled: Rolled::Dice(sides.to_vec()), faces, sealed: None };
+        let record = RollRecord { index, rolled: Rolled::Dice(sides.to_vec()), faces, sealed: None, entropy: None };
         self.records.push(record.clone());
         Ok(record)
     }
@@ -292,7 +299,27 @@ impl Ledger {
     /// [`LedgerError::Notation`] when the line does not parse (nothing is recorded),
     /// [`LedgerError::RollFailed`] when evaluation fails (the roll is recorded).
     pub fn roll_notation(&mut self, line: &str) -> Result<NotationRoll, LedgerError> {
-        self.notation(line, false)
+        self.notation(line, false, None)
+    }
+
+    /// Rolls a line of dice notation with public per-roll `entropy` mixed into its
+    /// derivation (say, the id of the click that asked for it: nobody knows it before
+    /// the click, not even the host), sealed or not.
+    ///
+    /// # Errors
+    /// [`LedgerError::InvalidEntropy`] for an empty, too long or oddly spelled
+    /// entropy (nothing is recorded); otherwise as [`Ledger::roll_notation`].
+    pub fn roll_notation_with_entropy(
+        &mut self,
+        line: &str,
+        sealed: bool,
+        entropy: &str,
+    ) -> Result<NotationRoll, LedgerError> {
+        let valid = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+        if entropy.is_empty() || entropy.len() > MAX_ENTROPY_BYTES || !entropy.chars().all(valid) {
+            return Err(LedgerError::InvalidEntropy);
+        }
+        self.notation(line, sealed, Some(entropy))
     }
 
     /// Rolls a line of dice notation sealed: publish only the index and
@@ -302,19 +329,19 @@ impl Ledger {
     /// # Errors
     /// As [`Ledger::roll_notation`].
     pub fn roll_sealed(&mut self, line: &str) -> Result<NotationRoll, LedgerError> {
-        self.notation(line, true)
+        self.notation(line, true, None)
     }
 
-    fn notation(&mut self, text: &str, sealed: bool) -> Result<NotationRoll, LedgerError> {
+    fn notation(&mut self, text: &str, sealed: bool, entropy: Option<&str>) -> Result<NotationRoll, LedgerError> {
         let line = super::parse(text)?;
         let index = self.next_index();
-        let (faces, evaluated) = roll_notation_with(self.key(), index, &line);
+        let (faces, evaluated) = roll_notation_with(self.key(), index, &line, entropy);
         let outcome = match &evaluated {
             Ok(results) => NotationOutcome::Totals(results.iter().map(|r| r.total).collect()),
             Err(_) => NotationOutcome::Failed,
         };
-        let mut record =
-            RollRecord { index, rolled: Rolled::Notation { line: text.to_owned(), outcome }, faces, sealed: None };
+        let rolled = Rolled::Notation { line: text.to_owned(), outcome };
+        let mut record = RollRecord { index, rolled, faces, sealed: None, entropy: entropy.map(str::to_owned) };
         if sealed {
             let nonce = sealed::nonce(self.seed.bytes(), self.id.as_str(), index);
             record.sealed = Some(sealed::commitment(&nonce, &record.body()));
@@ -405,13 +432,15 @@ pub(crate) fn roll_dice_with(key: &StreamKey, index: u64, sides: &[u32]) -> Vec<
     sides.iter().map(|&sides| Face { sides, face: stream.roll(sides) }).collect()
 }
 
-/// The faces and results of roll `index` when it rolls `line`.
+/// The faces and results of roll `index` when it rolls `line` (with its public
+/// `entropy`, if any).
 pub(crate) fn roll_notation_with(
     key: &StreamKey,
     index: u64,
     line: &Line,
+    entropy: Option<&str>,
 ) -> (Vec<Face>, Result<Vec<RollResult>, DiceError>) {
-    let mut recorder = Recorder { inner: key.stream(index), faces: Vec::new() };
+    let mut recorder = Recorder { inner: key.stream_with(index, entropy), faces: Vec::new() };
     let results = super::evaluate(line, &mut recorder);
     (recorder.faces, results)
 }

@@ -78,13 +78,13 @@ pub use eval::{evaluate, DiceResult, Evaluated, ExplosionKind, RollResult, Rolle
 pub use hex::HexError;
 pub use ledger::{
     Commitment, Face, Ledger, LedgerError, LedgerId, NotationOutcome, NotationRoll, RollRecord, Rolled, ServerSeed,
-    MAX_LEDGER_ID_BYTES, MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES,
+    MAX_ENTROPY_BYTES, MAX_LEDGER_ID_BYTES, MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES,
 };
 pub use parser::parse;
 pub use render::{render, render_roll};
 pub use sealed::SealedReveal;
 pub use stats::{chi_square, chi_square_survival, ChiSquare};
-pub use stream::derivation_block;
+pub use stream::{derivation_block, derivation_block_with_entropy};
 pub use transcript::{Entry, Transcript, TranscriptError};
 pub use verify::{verify, Discrepancy, RollCheck, VerifyReport};
 

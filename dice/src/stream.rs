@@ -21,6 +21,8 @@ pub(crate) type HmacSha256 = Hmac<Sha256>;
 
 /// Domain separation tag that starts every face-stream message.
 const ROLL_DOMAIN: &[u8] = b"rookery-dice-v1";
+/// Tag before a roll's public entropy, which follows the counter.
+const ENTROPY_TAG: &[u8] = b"entropy";
 
 /// An HMAC keyed with the server seed. HMAC-SHA256 accepts keys of any length,
 /// so keying cannot fail.
@@ -63,15 +65,31 @@ impl StreamKey {
 
     /// Block `counter` of roll `index`.
     pub(crate) fn block(&self, index: u64, counter: u32) -> [u8; 32] {
+        self.block_with(index, counter, None)
+    }
+
+    /// Block `counter` of roll `index` with the roll's public `entropy`, if any:
+    /// `"entropy" ‖ u32be(len) ‖ entropy` after the counter. Without entropy the
+    /// message is exactly the v1 message, so earlier rolls derive as before.
+    pub(crate) fn block_with(&self, index: u64, counter: u32, entropy: Option<&str>) -> [u8; 32] {
         let mut mac = self.prefixed.clone();
         mac.update(&index.to_be_bytes());
         mac.update(&counter.to_be_bytes());
+        if let Some(entropy) = entropy {
+            mac.update(ENTROPY_TAG);
+            update_length_prefixed(&mut mac, entropy.as_bytes());
+        }
         mac.finalize().into_bytes().into()
     }
 
     /// The faces of roll `index`.
     pub(crate) fn stream(&self, index: u64) -> RollStream<'_> {
-        RollStream { key: self, index, counter: 0, block: [0; 32], next_word: WORDS_PER_BLOCK }
+        self.stream_with(index, None)
+    }
+
+    /// The faces of roll `index` mixed with its public `entropy`.
+    pub(crate) fn stream_with<'a>(&'a self, index: u64, entropy: Option<&'a str>) -> RollStream<'a> {
+        RollStream { key: self, index, entropy, counter: 0, block: [0; 32], next_word: WORDS_PER_BLOCK }
     }
 }
 
@@ -87,6 +105,22 @@ pub fn derivation_block(
     counter: u32,
 ) -> [u8; 32] {
     StreamKey::new(seed.bytes(), ledger_id.as_str(), &canonical_order(player_seeds)).block(index, counter)
+}
+
+/// [`derivation_block`] for a roll with public entropy.
+pub fn derivation_block_with_entropy(
+    seed: &ServerSeed,
+    ledger_id: &LedgerId,
+    player_seeds: &[String],
+    index: u64,
+    counter: u32,
+    entropy: &str,
+) -> [u8; 32] {
+    StreamKey::new(seed.bytes(), ledger_id.as_str(), &canonical_order(player_seeds)).block_with(
+        index,
+        counter,
+        Some(entropy),
+    )
 }
 
 /// Player seeds in the canonical order of the derivation: ascending by their UTF-8
@@ -110,6 +144,7 @@ const WORDS_PER_BLOCK: usize = 8;
 pub(crate) struct RollStream<'a> {
     key: &'a StreamKey,
     index: u64,
+    entropy: Option<&'a str>,
     /// The counter of the next block to compute.
     counter: u32,
     block: [u8; 32],
@@ -120,7 +155,7 @@ pub(crate) struct RollStream<'a> {
 impl RollStream<'_> {
     fn word(&mut self) -> u32 {
         if self.next_word == WORDS_PER_BLOCK {
-            self.block = self.key.block(self.index, self.counter);
+            self.block = self.key.block_with(self.index, self.counter, self.entropy);
             self.counter = self.counter.wrapping_add(1);
             self.next_word = 0;
         }

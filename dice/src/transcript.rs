@@ -11,6 +11,7 @@
 //! roll 1 faces=6:3,6:5,6:1,6:6 totals=14 expr 4d6kh3 # strength
 //! roll 2 sealed=<64 hex> faces=20:17 totals=17 expr 1d20+0
 //! roll 3 faces=20:13,2:1 failed expr 1d20/(1d2-1)
+//! roll 4 entropy=1181551392518402089 faces=20:5 totals=5 expr 1d20
 //! sealed 4 <64 hex>                   (a sealed roll not yet opened)
 //! ```
 //!
@@ -97,6 +98,9 @@ impl RollRecord {
 
     fn line(&self, with_seal: bool) -> String {
         let mut line = format!("roll {}", self.index);
+        if let Some(entropy) = &self.entropy {
+            line.push_str(&format!(" entropy={entropy}"));
+        }
         if let (true, Some(commitment)) = (with_seal, self.sealed) {
             line.push_str(&format!(" sealed={commitment}"));
         }
@@ -236,6 +240,16 @@ fn parse_roll(rest: &str) -> Result<RollRecord, TranscriptErrorKind> {
     let mut cursor = Fields { rest };
     let index = parse_number(cursor.next_field(), "roll index")?;
     let mut field = cursor.next_field();
+    let entropy = match field.strip_prefix("entropy=") {
+        Some(value)
+            if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+        {
+            field = cursor.next_field();
+            Some(value.to_owned())
+        }
+        Some(value) => return Err(malformed("entropy", value)),
+        None => None,
+    };
     let sealed = match field.strip_prefix("sealed=") {
         Some(value) => {
             field = cursor.next_field();
@@ -266,7 +280,7 @@ fn parse_roll(rest: &str) -> Result<RollRecord, TranscriptErrorKind> {
             Rolled::Notation { line: cursor.rest.to_owned(), outcome }
         }
     };
-    Ok(RollRecord { index, rolled, faces, sealed })
+    Ok(RollRecord { index, rolled, faces, sealed, entropy })
 }
 
 /// Space-separated fields, leaving the rest of the line intact for `expr`.

@@ -166,7 +166,7 @@ fn check_roll(
                     return;
                 }
             };
-            let (faces, results) = roll_notation_with(key, record.index, &parsed);
+            let (faces, results) = roll_notation_with(key, record.index, &parsed, record.entropy.as_deref());
             let recomputed = match results {
                 Ok(results) => NotationOutcome::Totals(results.iter().map(|r| r.total).collect()),
                 Err(_) => NotationOutcome::Failed,

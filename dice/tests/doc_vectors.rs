@@ -3,7 +3,7 @@
 //! the code uses.
 
 use hmac::{Hmac, Mac};
-use rookery_dice::{derivation_block, verify, Ledger, LedgerId, ServerSeed, Transcript};
+use rookery_dice::{derivation_block, derivation_block_with_entropy, verify, Ledger, LedgerId, ServerSeed, Transcript};
 use sha2::Sha256;
 
 const DOC: &str = include_str!("../../docs/fairness.md");
@@ -91,4 +91,47 @@ fn documented_transcript_is_what_the_ledger_writes_and_verifies() {
     assert_eq!(documented_transcript(), transcript.to_string());
     let parsed: Transcript = documented_transcript().parse().unwrap();
     assert!(verify(&parsed).all_ok());
+}
+
+const ENTROPY: &str = "1181551392518402089";
+
+/// The example transcript of rolls with public entropy.
+fn documented_entropy_transcript() -> &'static str {
+    let start = "<!-- entropy-transcript -->\n```text\n";
+    let from = DOC.find(start).expect("the entropy transcript marker") + start.len();
+    let length = DOC[from..].find("```").expect("the end of the entropy transcript");
+    &DOC[from..from + length]
+}
+
+#[test]
+fn documented_entropy_derivation_matches_the_code() {
+    let seed = server_seed();
+    let id = LedgerId::new(LEDGER_ID).unwrap();
+    let player_seeds: Vec<String> = PLAYER_SEEDS.iter().map(|s| s.to_string()).collect();
+    // The recipe: the v1 message, then "entropy" and the length-prefixed entropy.
+    let mut message = message(0, 0);
+    message.extend(b"entropy");
+    message.extend((ENTROPY.len() as u32).to_be_bytes());
+    message.extend(ENTROPY.as_bytes());
+    let mut mac = Hmac::<Sha256>::new_from_slice(&(0..32).collect::<Vec<u8>>()).unwrap();
+    mac.update(&message);
+    let block = derivation_block_with_entropy(&seed, &id, &player_seeds, 0, 0, ENTROPY);
+    assert_eq!(hex(&mac.finalize().into_bytes()), hex(&block));
+    assert_eq!(documented("entropy message(0, 0)"), hex(&message));
+    assert_eq!(documented("entropy block(0, 0)"), hex(&block));
+
+    let mut ledger = Ledger::new(id, seed);
+    for player_seed in PLAYER_SEEDS {
+        ledger.add_player_seed(player_seed).unwrap();
+    }
+    ledger.roll_notation_with_entropy("1d20+5 # perception", false, ENTROPY).unwrap();
+    ledger.roll_notation("1d20+5 # perception").unwrap();
+    ledger.roll_notation_with_entropy("1d20+5 # perception", true, "1181551392518402090").unwrap();
+    let transcript = ledger.reveal();
+    assert_eq!(documented_entropy_transcript(), transcript.to_string());
+    let parsed: Transcript = documented_entropy_transcript().parse().unwrap();
+    assert!(verify(&parsed).all_ok());
+    // Tampering with the entropy is caught.
+    let tampered: Transcript = documented_entropy_transcript().replace(ENTROPY, "1181551392518402088").parse().unwrap();
+    assert!(!verify(&tampered).all_ok());
 }

@@ -27,7 +27,14 @@ const MAX_TRANSCRIPTS: usize = 10;
 const MAX_SEEDS_PER_USER: usize = 4;
 
 impl Core {
-    pub(super) fn roll(&self, place: Place, user: &User, expression: &str, sealed: bool) -> Outcome {
+    pub(super) fn roll(
+        &self,
+        place: Place,
+        user: &User,
+        expression: &str,
+        sealed: bool,
+        entropy: Option<u64>,
+    ) -> Outcome {
         let (key, now) = (channel(place), self.now());
         let dialect = self.dialect(place)?;
         let tagged = match self.expand_alias(place, user, expression)? {
@@ -36,7 +43,12 @@ impl Core {
         };
         let expression = tagged.as_str();
         self.tables.with_day(&self.storage, key, now, |day| {
-            let rolled = if sealed { day.ledger.roll_sealed(expression) } else { day.ledger.roll_notation(expression) };
+            let entropy = entropy.map(|id| id.to_string());
+            let rolled = match (&entropy, sealed) {
+                (Some(entropy), _) => day.ledger.roll_notation_with_entropy(expression, sealed, entropy),
+                (None, true) => day.ledger.roll_sealed(expression),
+                (None, false) => day.ledger.roll_notation(expression),
+            };
             let (record, shown, results) = match rolled {
                 Ok(NotationRoll { record, results }) => {
                     let shown = dice::render(&results);
@@ -53,8 +65,14 @@ impl Core {
                 }
                 Err(other) => return Err(Refusal::from(other)),
             };
-            let log =
-                LoggedRoll { index: record.index, expression: expression.to_owned(), sealed, user: user.id, at: now };
+            let log = LoggedRoll {
+                index: record.index,
+                expression: expression.to_owned(),
+                sealed,
+                user: user.id,
+                at: now,
+                entropy: record.entropy.clone(),
+            };
             day.record(&self.storage, key, &log)?;
             Ok(roll_replies(day, user, &record, &shown, &results, dialect))
         })

@@ -94,7 +94,7 @@ impl Core {
             Command::Leaderboard { variant } => self.leaderboard(place, variant),
             Command::Rules { variant } => info::rules(variant),
             Command::Help => Ok(vec![info::help()]),
-            Command::Roll { expression, sealed } => self.roll(place, user, expression, *sealed),
+            Command::Roll { expression, sealed, entropy } => self.roll(place, user, expression, *sealed, *entropy),
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::Seed { text } => self.seed(place, user, text),

@@ -54,6 +54,9 @@ pub enum Command {
     Roll {
         expression: String,
         sealed: bool,
+        /// Public entropy for the roll's derivation: on Discord, the id of the
+        /// interaction that asked for it (unknown to anybody before the click).
+        entropy: Option<u64>,
     },
     /// The Roll button, or `/roll` with no expression during a dice game: the
     /// game's first kind of roll (Luck Dragon's Luck Dice).

@@ -108,7 +108,7 @@ pub async fn roll(
     #[description = "Dice to roll, e.g. d20 or 3d6+2; leave out for your game's roll"] expression: Option<String>,
     #[description = "Show the result only to you"] sealed: Option<bool>,
 ) -> Result<(), Error> {
-    run(ctx, convert::roll(expression, sealed)).await
+    run(ctx, convert::roll(expression, sealed, ctx.interaction.id.get())).await
 }
 
 /// Add your own randomness to this channel's next dice ledger.

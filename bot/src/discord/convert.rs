@@ -36,9 +36,11 @@ pub fn button_command(custom_id: &str) -> Option<Command> {
 
 /// `/roll`: an expression rolls table dice; no expression (or only spaces)
 /// means the roll the channel's dice game is waiting for.
-pub fn roll(expression: Option<String>, sealed: Option<bool>) -> Command {
+/// `interaction` is the id of the interaction asking for the roll: public entropy
+/// nobody knew before the click (see docs/fairness.md).
+pub fn roll(expression: Option<String>, sealed: Option<bool>, interaction: u64) -> Command {
     match expression.map(|e| e.trim().to_string()).filter(|e| !e.is_empty()) {
-        Some(expression) => Command::Roll { expression, sealed: sealed.unwrap_or(false) },
+        Some(expression) => Command::Roll { expression, sealed: sealed.unwrap_or(false), entropy: Some(interaction) },
         None => Command::RollForGame,
     }
 }
@@ -105,9 +107,15 @@ mod tests {
 
     #[test]
     fn roll_without_expression_is_the_game_roll() {
-        assert_eq!(roll(None, Some(true)), Command::RollForGame);
-        assert_eq!(roll(Some("  ".into()), None), Command::RollForGame);
-        assert_eq!(roll(Some(" 2d6+1 ".into()), None), Command::Roll { expression: "2d6+1".into(), sealed: false });
-        assert_eq!(roll(Some("d20".into()), Some(true)), Command::Roll { expression: "d20".into(), sealed: true });
+        assert_eq!(roll(None, Some(true), 1), Command::RollForGame);
+        assert_eq!(roll(Some("  ".into()), None, 1), Command::RollForGame);
+        assert_eq!(
+            roll(Some(" 2d6+1 ".into()), None, 7),
+            Command::Roll { expression: "2d6+1".into(), sealed: false, entropy: Some(7) }
+        );
+        assert_eq!(
+            roll(Some("d20".into()), Some(true), 8),
+            Command::Roll { expression: "d20".into(), sealed: true, entropy: Some(8) }
+        );
     }
 }

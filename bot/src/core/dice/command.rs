@@ -107,7 +107,7 @@ impl Core {
             AgainMode::Disadvantage => advantage_line(&earlier.expression, "dis"),
         };
         let line = line.ok_or_else(|| Refusal::new("That roll has no plain d20 to roll with advantage."))?;
-        self.roll(place, user, &line, false)
+        self.roll(place, user, &line, false, None)
     }
 
     /// The dialect `/roll` uses in this server (Rookery's own unless set).

@@ -47,6 +47,9 @@ pub(super) struct LoggedRoll {
     /// Who rolled, and when (Unix seconds), for moderators reading an export.
     pub user: u64,
     pub at: i64,
+    /// The roll's public entropy (the Discord interaction id), part of its derivation.
+    #[serde(default)]
+    pub entropy: Option<String>,
 }
 
 /// The channel's table ledgers, oldest first. The ledgers of the channel's
@@ -163,8 +166,11 @@ pub(super) fn rebuild(storage: &Storage, channel: ChannelKey, state: &TableState
         ledger.add_player_seed(player_seed).map_err(|e| damaged(state, &e.to_string()))?;
     }
     for roll in storage.rolls::<LoggedRoll>(channel, state.id).map_err(storage_failure)? {
-        let replayed =
-            if roll.sealed { ledger.roll_sealed(&roll.expression) } else { ledger.roll_notation(&roll.expression) };
+        let replayed = match (&roll.entropy, roll.sealed) {
+            (Some(entropy), sealed) => ledger.roll_notation_with_entropy(&roll.expression, sealed, entropy),
+            (None, true) => ledger.roll_sealed(&roll.expression),
+            (None, false) => ledger.roll_notation(&roll.expression),
+        };
         let index = match replayed {
             Ok(done) => done.record.index,
             Err(LedgerError::RollFailed { index, .. }) => index,
