@@ -217,3 +217,17 @@ fn the_interactions_id_goes_into_the_roll_and_the_transcript() {
     assert!(transcript.contains("roll 1 entropy=1181551392518402090 sealed="), "{transcript}");
     assert!(transcript.contains("roll 2 faces=6:"), "{transcript}");
 }
+
+#[test]
+fn presets_give_their_systems_reading() {
+    let t = Table::new();
+    let pbta = t.ok(alice(), roll("pbta+1"));
+    assert!(
+        ["miss", "weak hit", "strong hit"].iter().any(|band| pbta.text.contains(&format!(": {band}"))),
+        "{}",
+        pbta.text
+    );
+    let shadowrun = t.ok(alice(), roll("sr6"));
+    assert!(shadowrun.text.contains("→ ") && shadowrun.text.contains(" hit"), "{}", shadowrun.text);
+    assert!(!t.ok(alice(), roll("1d20")).text.contains('→'));
+}

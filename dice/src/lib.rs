@@ -61,6 +61,7 @@ mod hex;
 mod ledger;
 mod modifier_parser;
 mod parser;
+mod presets;
 mod render;
 mod sealed;
 mod set_ops;
@@ -81,6 +82,7 @@ pub use ledger::{
     MAX_ENTROPY_BYTES, MAX_LEDGER_ID_BYTES, MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES,
 };
 pub use parser::parse;
+pub use presets::verdict;
 pub use render::{render, render_roll};
 pub use sealed::SealedReveal;
 pub use stats::{chi_square, chi_square_survival, ChiSquare};

@@ -12,6 +12,8 @@
 //! | `fitdN`           | `Nd6kh1` (`fitd0`: `2d6kl1`) | Rookery, Maiden |
 //! | `ddXY`            | `(1dX*10+1dY)` (`dd66`)      | Rookery, Maiden |
 //! | `dndstats`        | `6 4d6k3`                    | Rookery, Maiden |
+//! | `pbta`            | `2d6` (`pbta+2`: `2d6+2`)    | Rookery, Maiden |
+//! | `srN`             | `Nd6t5` (Shadowrun hits)     | Rookery, Maiden |
 //! | `+d20`, `-d20`    | `2d20kh1`, `2d20kl1`         | Maiden          |
 //! | `+d%`, `-d%`      | `(2d10kl1*10+1d10-10)`, `(2d10kh1*10+1d10-10)` | Maiden |
 //! | `cpr`             | `1d10i1e10`                  | Maiden          |
@@ -68,6 +70,12 @@ fn shortcut(rest: &str, dialect: Dialect) -> Option<(usize, String)> {
         (3, format!("(2d10{keep}*10+1d10-10)"))
     } else if maiden && lower.starts_with("cpr") {
         (3, "1d10i1e10".to_owned())
+    } else if lower.starts_with("pbta") {
+        (4, "2d6".to_owned())
+    } else if let Some(after) = lower.strip_prefix("sr").filter(|after| after.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        let (dice, digits) = number(after)?;
+        (2 + digits, format!("{dice}d6t5"))
     } else if lower.starts_with("dndstats") {
         (8, "6 4d6k3".to_owned())
     } else if let Some(after) = lower.strip_prefix("sw") {

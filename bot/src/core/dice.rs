@@ -51,7 +51,10 @@ impl Core {
             };
             let (record, shown, results) = match rolled {
                 Ok(NotationRoll { record, results }) => {
-                    let shown = dice::render(&results);
+                    let mut shown = dice::render(&results);
+                    if let Some(reading) = dice::verdict(expression, &results) {
+                        shown.push_str(&format!("\n→ {reading}"));
+                    }
                     (record, shown, results)
                 }
                 // The faces were drawn and the index is used: the roll stays on record.
