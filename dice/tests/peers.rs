@@ -5,21 +5,10 @@
 
 use std::collections::VecDeque;
 
+mod common;
+
+use common::SplitMix as Seeded;
 use rookery_dice::{evaluate, parse, DiceErrorKind, DieSource, RollResult};
-
-/// A small deterministic generator (SplitMix64), enough to spread faces.
-struct Seeded(u64);
-
-impl DieSource for Seeded {
-    fn roll(&mut self, sides: u32) -> u32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z % u64::from(sides)) as u32 + 1
-    }
-}
 
 /// Hands out the scripted faces in order.
 struct Scripted(VecDeque<u32>);
