@@ -16,6 +16,12 @@
 //!
 //! # Notation
 //!
+//! `docs/dice-notation.md` is the full reference: Rookery's own dialect (below), Avrae's
+//! (`avrae: …`: ordered operations with selectors, sets, comparisons) and Dice
+//! Maiden's (`maiden: …`: spaced modifiers, `! comment`, `(Label)`, `e`/`ie`, `r`/`ir`,
+//! `i`, `km`, `tl`, `ds`, `b`, `c`, `advN`), the game-system shortcuts and exactly how
+//! each total and each face's order is worked out. In brief, for Rookery's dialect:
+//!
 //! Case-insensitive; spaces are allowed between terms. A line holds one or more
 //! rolls separated by `;`, each optionally repeated and labelled:
 //! `6x 4d6kh3 # stats; 1d20+5 adv # stealth`.

@@ -56,7 +56,7 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     p.pos += 1;
                 }
                 let once = maiden && c == b'e';
-                explode(p, die, modifiers, Explode { compound, once, when: highest(die) }, start)?;
+                explode(p, modifiers, Explode { compound, once, when: highest(die) }, start)?;
                 spans.explode = Span::new(start, p.pos);
             }
             b'i' => {
@@ -64,13 +64,7 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                 match p.peek_lower() {
                     Some(b'e') => {
                         p.pos += 1;
-                        explode(
-                            p,
-                            die,
-                            modifiers,
-                            Explode { compound: false, once: false, when: highest(die) },
-                            start,
-                        )?;
+                        explode(p, modifiers, Explode { compound: false, once: false, when: highest(die) }, start)?;
                         spans.explode = Span::new(start, p.pos);
                     }
                     Some(b'r') => {
@@ -173,7 +167,6 @@ pub(super) fn starts_modifier(p: &Parser<'_>) -> bool {
         "k" | "kh" | "kl" | "km" | "dh" | "dl" | "e" | "ie" | "i" | "r" | "rr" | "ro" | "rg" | "ir" | "irg" | "t"
         | "tl" | "f" | "b" | "c" | "ds" => true,
         "d" | "adv" | "dis" | "mi" | "ma" => digit_follows,
-        // Chains written without digits between them, like `ie` after `c`.
         _ => false,
     }
 }
@@ -187,13 +180,7 @@ fn lowest(die: Die) -> Condition {
 }
 
 /// An explosion with its optional condition; the cursor is after its letters.
-fn explode(
-    p: &mut Parser<'_>,
-    _die: Die,
-    modifiers: &mut Modifiers,
-    mut rule: Explode,
-    start: usize,
-) -> Result<(), DiceError> {
+fn explode(p: &mut Parser<'_>, modifiers: &mut Modifiers, mut rule: Explode, start: usize) -> Result<(), DiceError> {
     rule.when = condition(p, Comparison::GreaterOrEqual)?.unwrap_or(rule.when);
     set(p, &mut modifiers.explode, rule, "an explosion", start)
 }
