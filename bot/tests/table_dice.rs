@@ -74,8 +74,8 @@ fn the_servers_dialect_reads_rolls_and_transcripts_still_verify() {
     t.ok(moderator(), dialect(Some("avrae")));
     t.ok(alice(), roll("(1d4, 2+2, 3d6kl1)kh1"));
     let history = t.ok(bob(), Command::Dice(DiceCommand::History));
-    assert!(history.text.contains("#0 <@1>: `maiden: (Strength) 4d6 k3 ! primary stat`"), "{}", history.text);
-    assert!(history.text.contains("#2 <@1>: `avrae: (1d4, 2+2, 3d6kl1)kh1` → **"), "{}", history.text);
+    assert!(history.text.contains("#0 **alice**: `maiden: (Strength) 4d6 k3 ! primary stat`"), "{}", history.text);
+    assert!(history.text.contains("#2 **alice**: `avrae: (1d4, 2+2, 3d6kl1)kh1` → **"), "{}", history.text);
     t.advance(DAY);
     let verify = t.ok(alice(), Command::Verify);
     let transcript = String::from_utf8(verify.files[0].bytes.clone()).unwrap();

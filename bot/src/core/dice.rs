@@ -75,6 +75,7 @@ impl Core {
                 user: user.id,
                 at: now,
                 entropy: record.entropy.clone(),
+                name: user.name.clone(),
             };
             day.record(&self.storage, key, &log)?;
             Ok(roll_replies(day, user, &record, &shown, &results, dialect))

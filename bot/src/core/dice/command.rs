@@ -6,6 +6,7 @@ use super::super::{
     channel, storage_failure, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User,
 };
 use super::alias::AliasCommand;
+use super::fit::shorten;
 use super::stats::StatsPeriod;
 use super::table::LoggedRoll;
 
@@ -123,7 +124,7 @@ impl Core {
         let Some(dialect) = Dialect::from_name(name) else {
             return Err(Refusal::new(format!(
                 "I know three readings of dice notation: `rookery`, `avrae` and `maiden`, not `{}`.",
-                super::fit::shorten(name, 40)
+                shorten(name, 40)
             )));
         };
         self.storage.set_setting(place.guild, DIALECT_SETTING, &dialect.name()).map_err(storage_failure)?;
@@ -151,22 +152,26 @@ impl Core {
             records.len()
         )];
         for record in &records[first..] {
-            let who = log.iter().find(|roll| roll.index == record.index).map_or(0, |roll| roll.user);
+            let who = match log.iter().find(|roll| roll.index == record.index) {
+                Some(roll) if !roll.name.is_empty() => shorten(&roll.name, 32),
+                Some(roll) => format!("user {}", roll.user),
+                None => "someone".to_owned(),
+            };
             let what = match (&record.sealed, &record.rolled) {
                 (Some(_), _) => "a sealed roll".to_owned(),
                 (None, Rolled::Notation { line, outcome: NotationOutcome::Totals(totals) }) => {
                     let totals: Vec<String> = totals.iter().take(6).map(i64::to_string).collect();
                     let more = if totals.len() < 6 { "" } else { ", …" };
-                    format!("`{}` → **{}**{more}", super::fit::shorten(line, 60), totals.join(", "))
+                    format!("`{}` → **{}**{more}", shorten(line, 60), totals.join(", "))
                 }
                 (None, Rolled::Notation { line, .. }) => {
-                    format!("`{}` (could not be worked out)", super::fit::shorten(line, 60))
+                    format!("`{}` (could not be worked out)", shorten(line, 60))
                 }
                 (None, Rolled::Dice(sides)) => format!("{} dice", sides.len()),
             };
-            lines.push(format!("#{} <@{who}>: {what}", record.index));
+            lines.push(format!("#{} **{who}**: {what}", record.index));
         }
-        Ok(vec![Reply::text(super::fit::shorten(&lines.join("\n"), super::fit::MAX_MESSAGE_CHARS))])
+        Ok(vec![Reply::text(shorten(&lines.join("\n"), super::fit::MAX_MESSAGE_CHARS))])
     }
 }
 

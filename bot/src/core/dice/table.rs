@@ -50,6 +50,10 @@ pub(super) struct LoggedRoll {
     /// The roll's public entropy (the Discord interaction id), part of its derivation.
     #[serde(default)]
     pub entropy: Option<String>,
+    /// The roller's display name at the time, for `/dice history` (which must not
+    /// mention, and so ping, everybody who rolled).
+    #[serde(default)]
+    pub name: String,
 }
 
 /// The channel's table ledgers, oldest first. The ledgers of the channel's
