@@ -3,10 +3,12 @@
 //! expose a royal piece.
 
 use crate::color::Color;
+use crate::gating::Opened;
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::piece::Tag;
+use crate::piece::{Kind, Tag};
 use crate::position::Position;
+use crate::royalty::Royalty;
 use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE, MOVE};
 
@@ -22,10 +24,20 @@ impl Position {
     /// reuse one buffer per ply.
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.generate_pseudo(out);
-        self.generate_castling(out);
+        let rules = self.rules();
+        // A grant can replace the board moves by drops (a deployment turn).
+        if rules.gating.as_ref().is_none_or(|g| !g.drops_only.intersects(self.granted())) {
+            self.generate_pseudo(out);
+            self.generate_castling(out);
+            if rules.gating.is_some() {
+                self.generate_teleports(out);
+            }
+        }
+        if rules.drops.is_some() {
+            self.generate_drops(out);
+        }
         self.retain_legal(out);
-        if let Some(extra) = self.rules().extra_moves {
+        if let Some(extra) = rules.extra_moves {
             extra(self, out);
         }
     }
@@ -38,18 +50,31 @@ impl Position {
         let ep_target = self.en_passant().map(|ep| ep.target);
         let promotion_zone = &rules.promotion.zone[us];
         let freezing = rules.freezing.is_some();
+        let gating = rules.gating.as_ref();
+        let granted = self.granted();
+        // Pieces that may not be captured now: freshly landed ones, and royal
+        // pieces where royals are never captured. Decided once per position.
+        let shield = match rules.royalty {
+            Royalty::Several => *self.immune() | *self.royals(!us),
+            _ => *self.immune(),
+        };
+        let shielded = rules.drops.is_some() || rules.royalty == Royalty::Several;
         for from in self.occupied(us).iter() {
             if freezing && self.is_frozen(from) {
                 continue;
             }
             let kind = self.piece_at(from).expect("own piece").kind;
             let pawn = rules.kind(kind).pawn;
+            let open = gating.map_or(Opened::ALL, |g| g.opened(kind, granted, us));
             for ray in tables.rays(us, kind.0 as usize, from) {
                 let mut screened = !ray.hop;
                 for cell in tables.ray_cells(ray) {
                     let to = cell.square;
                     let arrival = match self.piece_at(to) {
                         None if screened && cell.mode & MOVE != 0 => {
+                            if !open.quiet_to(to) {
+                                continue;
+                            }
                             if ray.tag == Tag::DoubleStep {
                                 Special::DoubleStep
                             } else {
@@ -57,7 +82,7 @@ impl Position {
                             }
                         }
                         None => {
-                            if pawn && cell.mode & CAPTURE != 0 && Some(to) == ep_target {
+                            if pawn && cell.mode & CAPTURE != 0 && Some(to) == ep_target && open.capture {
                                 out.push(Move::new(from, to, Special::EnPassant));
                             }
                             continue;
@@ -67,7 +92,7 @@ impl Position {
                             continue;
                         }
                         Some(piece) => {
-                            if piece.color != us {
+                            if piece.color != us && open.capture && !(shielded && shield.contains(to)) {
                                 if cell.mode & CAPTURE != 0 {
                                     self.push_arrival(
                                         out,
@@ -93,8 +118,10 @@ impl Position {
     #[inline]
     fn push_arrival(&self, out: &mut Vec<Move>, from: Square, to: Square, special: Special, promotes: bool) {
         if promotes {
-            let choices = &self.rules().promotion.choices;
-            out.extend(choices.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+            let promotion = &self.rules().promotion;
+            let hand = self.hand(self.turn());
+            let available = |k: &&Kind| !promotion.from_hand || hand.count(**k) > 0;
+            out.extend(promotion.choices.iter().filter(available).map(|k| Move::new(from, to, Special::Promotion(*k))));
         } else {
             out.push(Move::new(from, to, special));
         }
@@ -103,6 +130,9 @@ impl Position {
     fn generate_castling(&self, out: &mut Vec<Move>) {
         let rules = self.rules();
         let us = self.turn();
+        if rules.gating.as_ref().is_some_and(|g| !g.castling_open(self.granted())) {
+            return;
+        }
         for (index, rule) in rules.castling.iter().enumerate() {
             if rule.color != us || self.castling_rights() >> rule.right & 1 == 0 {
                 continue;
@@ -120,7 +150,7 @@ impl Position {
                 .must_be_empty
                 .iter()
                 .all(|sq| self.piece_at(*sq).is_none() || *sq == rule.king_from || *sq == rule.rook_from);
-            if clear && (!rules.check || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
+            if clear && (!rules.royalty.has_check() || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
                 out.push(Move::new(rule.king_from, rule.king_to, Special::Castle(index as u8)));
             }
         }
@@ -129,31 +159,35 @@ impl Position {
     /// Drops the moves that leave a royal piece of the mover attacked.
     fn retain_legal(&self, moves: &mut Vec<Move>) {
         let rules = self.rules();
-        if !rules.check {
+        if !rules.royalty.has_check() {
             return;
         }
         let us = self.turn();
         let royals = self.royals(us);
         let mut royal_iter = royals.iter();
         let (Some(king), None) = (royal_iter.next(), royal_iter.next()) else {
-            // No royal piece (a composed position) or several: test every move.
+            // No royal piece on the board (a composed position, a king still in
+            // reserve: never in check) or several: test every move.
             if !royals.is_empty() {
-                self.retain_by_trial(moves);
+                let attacked_before = self.attacked_royals(us).len();
+                self.retain_by_trial(moves, attacked_before);
             }
             return;
         };
         if rules.tables.any_hop() {
-            return self.retain_by_trial(moves);
+            return self.retain_by_trial(moves, 0);
         }
         let Some(pinned) = self.pins_unless_checked(king, us) else {
-            return self.retain_by_trial(moves);
+            return self.retain_by_trial(moves, 1);
         };
         // En passant removes two pieces from a line at once, a capture from afar
         // empties a cell without filling one, and a freezer moving away frees
         // what it froze: rare enough to try on the board.
         let freezing = rules.freezing.as_ref();
+        // A royal piece dropped must not land attacked.
         let needs_trial = |m: &Move| {
             matches!(m.special, Special::EnPassant | Special::FromAfar)
+                || m.dropped().is_some_and(|k| rules.kind(k).royal)
                 || freezing.is_some_and(|f| {
                     self.piece_at(m.from).is_some_and(|p| f.is_freezer(p.kind))
                         && (self.freezes_something(m.from) || pinned.iter().any(|(square, _)| *square == m.from))
@@ -163,7 +197,7 @@ impl Position {
         let mut scratch: Option<Position> = None;
         moves.retain(|m| {
             if needs_trial(m) {
-                scratch.get_or_insert_with(|| self.scratch()).keeps_royals_safe(*m)
+                scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(*m, 0)
             } else if m.from == king {
                 matches!(m.special, Special::Castle(_)) || !self.attacked_without(m.to, !us, king)
             } else {
@@ -172,19 +206,11 @@ impl Position {
         });
     }
 
-    /// Keeps the moves after which the mover's royal pieces are not attacked,
-    /// by playing each on a scratch copy.
-    fn retain_by_trial(&self, moves: &mut Vec<Move>) {
+    /// Keeps the moves after which the mover's royal pieces are as safe as the
+    /// rule demands, by playing each on a scratch copy.
+    fn retain_by_trial(&self, moves: &mut Vec<Move>, attacked_before: usize) {
         let mut scratch = self.scratch();
-        moves.retain(|m| scratch.keeps_royals_safe(*m));
-    }
-
-    fn keeps_royals_safe(&mut self, mv: Move) -> bool {
-        let us = self.turn();
-        self.make(mv);
-        let safe = !self.royal_attacked(us);
-        self.unmake();
-        safe
+        moves.retain(|m| scratch.royals_safe_after(*m, attacked_before));
     }
 
     /// Whether `by` attacks `target` once the piece on `vacated` is gone (a king
