@@ -104,7 +104,10 @@ impl Position {
                 squares |= zone.squares[us];
             }
             for to in (squares & empty).iter() {
-                if !out[..ordinary].iter().any(|m| m.from == from && m.to == to && !matches!(m.special, Special::Castle(_))) {
+                if !out[..ordinary]
+                    .iter()
+                    .any(|m| m.from == from && m.to == to && !matches!(m.special, Special::Castle(_)))
+                {
                     out.push(Move::new(from, to, Special::Teleport));
                 }
             }

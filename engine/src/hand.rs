@@ -11,6 +11,7 @@ use crate::moves::Move;
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::squareset::SquareSet;
+use crate::tables::{AFAR, CAPTURE};
 
 /// The most kinds a variant may have (attack masks are 32 bits wide).
 pub const MAX_KINDS: usize = 32;
@@ -124,6 +125,24 @@ impl Drops {
 }
 
 impl Position {
+    /// Whether a `kind` piece of `color` on `square` would attack an enemy
+    /// piece by its own pattern, the board being as it is (New chess: a
+    /// dropped piece may not threaten an enemy).
+    pub fn would_attack_enemy(&self, color: Color, kind: Kind, square: Square) -> bool {
+        let tables = &self.rules().tables;
+        tables.rays(color, kind.0 as usize, square).iter().any(|ray| {
+            let mut screened = !ray.hop;
+            for cell in tables.ray_cells(ray) {
+                match self.piece_at(cell.square) {
+                    None => {}
+                    Some(_) if !screened => screened = true,
+                    Some(piece) => return piece.color != color && cell.mode & (CAPTURE | AFAR) != 0,
+                }
+            }
+            false
+        })
+    }
+
     /// Appends the side to move's drops allowed by this turn's grants: each
     /// kind in hand, on every empty square of its open zones, passing the
     /// variant's filter. They are pseudo-legal: the legality filter judges them.

@@ -171,6 +171,10 @@ impl Position {
             if !royals.is_empty() {
                 let attacked_before = self.attacked_royals(us).len();
                 self.retain_by_trial(moves, attacked_before);
+            } else if rules.drops.is_some() {
+                // Only a royal piece dropped can be left attacked.
+                let mut scratch = self.scratch();
+                moves.retain(|m| m.dropped().is_none_or(|k| !rules.kind(k).royal) || scratch.royals_safe_after(*m, 0));
             }
             return;
         };

@@ -8,9 +8,9 @@ use crate::color::{ByColor, Color};
 use crate::fen::{self, FenError};
 use crate::freezing::Freezing;
 use crate::gating::Gating;
-use crate::hand::Drops;
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::hand::Drops;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOption, GameOptions};
@@ -121,7 +121,10 @@ impl Zobrist {
     pub fn hand(&self, color: Color, kind: Kind, count: u8) -> u64 {
         match count {
             0 => 0,
-            n => self.hands[(color.index() * self.kinds + kind.0 as usize) * HAND_COUNTS + (n as usize - 1).min(HAND_COUNTS - 1)],
+            n => {
+                self.hands[(color.index() * self.kinds + kind.0 as usize) * HAND_COUNTS
+                    + (n as usize - 1).min(HAND_COUNTS - 1)]
+            }
         }
     }
 

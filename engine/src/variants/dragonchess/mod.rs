@@ -90,8 +90,11 @@ pub fn rules(settings: Settings) -> Rules {
         pieces::dwarf(),
         pieces::reversed_dwarf(),
     ];
-    let promotion =
-        Promotion { zone: ByColor::from_fn(|color| far_rank(&geometry, color, &[GROUND])), choices: vec![HERO], from_hand: false };
+    let promotion = Promotion {
+        zone: ByColor::from_fn(|color| far_rank(&geometry, color, &[GROUND])),
+        choices: vec![HERO],
+        from_hand: false,
+    };
     // Spec §8 and D29: both draw rules end the game by themselves.
     let draws = DrawRules {
         repetition_claim: None,
@@ -119,7 +122,8 @@ pub fn rules(settings: Settings) -> Rules {
     } else {
         Vec::new()
     };
-    let mut rules = Rules::new(Variant::Dragonchess, geometry, kinds, Vec::new(), promotion, Royalty::Checkmate, draws, START);
+    let mut rules =
+        Rules::new(Variant::Dragonchess, geometry, kinds, Vec::new(), promotion, Royalty::Checkmate, draws, START);
     rules.dialect = Dialect {
         parse_position: text::parse,
         write_position: text::write,

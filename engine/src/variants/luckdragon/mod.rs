@@ -168,7 +168,8 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
         quiet_plies_automatic: Some(100),
         dead_position: Some(dead_position),
     };
-    let mut rules = Rules::new(Variant::LuckDragon, geometry, kinds, castling_rules(), promotion, Royalty::Checkmate, draws, START);
+    let mut rules =
+        Rules::new(Variant::LuckDragon, geometry, kinds, castling_rules(), promotion, Royalty::Checkmate, draws, START);
     // Only the king's square clears castling rights by itself; which rook
     // holds a right depends on relocation, so `state` clears those.
     rules.castling_kept = vec![u8::MAX; WIDTH * HEIGHT];
