@@ -136,7 +136,9 @@ impl Position {
                 match self.piece_at(cell.square) {
                     None => {}
                     Some(_) if !screened => screened = true,
-                    Some(piece) => return piece.color != color && cell.mode & (CAPTURE | AFAR) != 0,
+                    Some(piece) if piece.color != color && cell.mode & (CAPTURE | AFAR) != 0 => return true,
+                    Some(_) if ray.leaps => {}
+                    Some(_) => return false,
                 }
             }
             false
