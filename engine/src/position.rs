@@ -57,33 +57,48 @@ struct OffBoardUndo {
     promoted: SquareSet,
 }
 
+/// Slots for the cells of a board: a power of two at least
+/// [`crate::squareset::MAX_CELLS`], so
+/// that a masked index needs no bounds check on the generator's hot path.
+const CELL_SLOTS: usize = 512;
+const _: () = assert!(CELL_SLOTS >= crate::squareset::MAX_CELLS && CELL_SLOTS.is_power_of_two());
+
 /// Where the pieces are, with the sets and hash kept in step with the board.
 #[derive(Clone, Debug)]
 struct Board {
-    cells: Vec<Option<Piece>>,
+    cells: Box<[Option<Piece>; CELL_SLOTS]>,
+    /// The geometry's box size (the Zobrist tables' stride).
+    size: usize,
     occupied: ByColor<SquareSet>,
     royals: ByColor<SquareSet>,
     hash: u64,
 }
 
 impl Board {
+    /// The piece on `square`; squares come from the geometry, whose box
+    /// never exceeds the slots, so masking keeps the index in the slots.
+    #[inline]
+    fn at(&self, square: Square) -> Option<Piece> {
+        self.cells[square.index() & (CELL_SLOTS - 1)]
+    }
+
     #[inline]
     fn put(&mut self, rules: &Rules, square: Square, piece: Piece) {
-        debug_assert!(self.cells[square.index()].is_none());
-        self.cells[square.index()] = Some(piece);
+        debug_assert!(self.at(square).is_none());
+        self.cells[square.index() & (CELL_SLOTS - 1)] = Some(piece);
         self.occupied[piece.color].insert(square);
         if rules.kind(piece.kind).royal {
             self.royals[piece.color].insert(square);
         }
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
     }
 
     #[inline]
     fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
-        let piece = self.cells[square.index()].take()?;
+        let piece = self.cells[square.index() & (CELL_SLOTS - 1)].take()?;
         self.occupied[piece.color].remove(square);
         self.royals[piece.color].remove(square);
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
         Some(piece)
     }
 }
@@ -121,7 +136,8 @@ impl Position {
         Position {
             rules,
             board: Board {
-                cells: vec![None; cells],
+                cells: Box::new([None; CELL_SLOTS]),
+                size: cells,
                 occupied: ByColor::default(),
                 royals: ByColor::default(),
                 hash: 0,
@@ -148,7 +164,7 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board.cells[square.index()]
+        self.board.at(square)
     }
 
     pub fn turn(&self) -> Color {
@@ -290,7 +306,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         let moved = match mv.special {
             Special::Drop(kind) => Piece { color: self.turn, kind },
-            _ => self.board.cells[mv.from.index()].expect("a move starts on a piece"),
+            _ => self.board.at(mv.from).expect("a move starts on a piece"),
         };
         let rules = &*self.rules;
         let board = &mut self.board;
@@ -509,7 +525,7 @@ impl Position {
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
             for cell in tables.chain_cells(chain) {
-                if let Some(piece) = self.board.cells[cell.square.index()] {
+                if let Some(piece) = self.board.at(cell.square) {
                     if !screened {
                         screened = true;
                         continue;
@@ -554,7 +570,7 @@ impl Position {
                 if cell.square == from {
                     return screened && cell.attackers >> piece.kind.0 & 1 != 0;
                 }
-                if self.board.cells[cell.square.index()].is_some() {
+                if self.board.at(cell.square).is_some() {
                     if screened {
                         return false;
                     }
@@ -583,6 +599,6 @@ impl Position {
 
     /// Every piece of `color` on the board, with its square.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
-        self.board.occupied[color].iter().map(move |sq| (sq, self.board.cells[sq.index()].expect("occupied").kind))
+        self.board.occupied[color].iter().map(move |sq| (sq, self.board.at(sq).expect("occupied").kind))
     }
 }
