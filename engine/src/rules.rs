@@ -266,6 +266,10 @@ pub struct Rules {
     pub drops: Option<Drops>,
     /// Moves gated by the turn's grants; `None` in variants without.
     pub gating: Option<Gating>,
+    /// Per kind: a mark written before its letter (New chess: `+` for a
+    /// knighted piece, `+P`), which the letter alone then does not name.
+    /// Empty when no kind has one.
+    pub prefixes: Vec<Option<char>>,
 }
 
 impl Rules {
@@ -311,6 +315,7 @@ impl Rules {
             options: &[],
             drops: None,
             gating: None,
+            prefixes: Vec::new(),
         }
     }
 
@@ -318,10 +323,35 @@ impl Rules {
         &self.kinds[kind.0 as usize]
     }
 
-    /// The kind written with `letter` (either case).
+    /// The kind written with `letter` (either case) and no prefix.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.kind_by_token(None, letter)
+    }
+
+    /// The kind written with `prefix` (if any) before `letter` (either case).
+    pub fn kind_by_token(&self, prefix: Option<char>, letter: char) -> Option<Kind> {
         let upper = letter.to_ascii_uppercase();
-        self.kinds.iter().position(|k| k.letter == upper).map(|i| Kind(i as u8))
+        (0..self.kinds.len())
+            .map(|i| Kind(i as u8))
+            .find(|k| self.kind(*k).letter == upper && self.prefix(*k) == prefix)
+    }
+
+    /// The mark written before `kind`'s letter, if it has one.
+    #[inline]
+    pub fn prefix(&self, kind: Kind) -> Option<char> {
+        self.prefixes.get(kind.0 as usize).copied().flatten()
+    }
+
+    /// Whether `c` starts a two-character piece token.
+    pub fn is_prefix(&self, c: char) -> bool {
+        self.prefixes.contains(&Some(c))
+    }
+
+    /// Writes a piece as position text and SAN write it: its prefix, if any,
+    /// and its letter (lower case for Black where `color` says so).
+    pub fn push_token(&self, out: &mut String, color: Color, kind: Kind) {
+        out.extend(self.prefix(kind));
+        out.push(self.piece_char(color, kind));
     }
 
     /// The kind a piece of `color` and `kind` becomes on arriving on `square`.

@@ -387,3 +387,46 @@ fn promotion_from_a_hand_takes_only_what_is_held() {
     p.unmake();
     assert_eq!(p.hand(Color::White).count(KNIGHT), 1);
 }
+
+/// Chess with one more kind, a knighted pawn written `+P` that steps like a
+/// king, which pawns promote to.
+fn knighted_rules() -> Arc<Rules> {
+    let base = chess::rules();
+    let mut kinds = base.kinds.clone();
+    let mut knighted = chess::king();
+    (knighted.name, knighted.royal) = ("knighted pawn", false);
+    knighted.letter = 'P';
+    kinds.push(knighted);
+    let knighted = Kind(kinds.len() as u8 - 1);
+    let mut promotion = base.promotion.clone();
+    promotion.choices = vec![knighted];
+    let mut rules = Rules::new(
+        base.variant,
+        chess::board(),
+        kinds,
+        Vec::new(),
+        promotion,
+        Royalty::Checkmate,
+        base.draws,
+        chess::START,
+    );
+    rules.prefixes = (0..=knighted.0).map(|k| (k == knighted.0).then_some('+')).collect();
+    Arc::new(rules)
+}
+
+#[test]
+fn two_character_tokens_name_a_kind_in_text_and_moves() {
+    let rules = knighted_rules();
+    let knighted = Kind(6);
+    let mut p = parse(&rules, "4k3/P7/8/8/3+p4/8/8/4K3 w - - 0 1");
+    assert_eq!(p.piece_at(sq(&rules, "d4")).map(|piece| (piece.color, piece.kind)), Some((Color::Black, knighted)));
+    assert_eq!(fen::write(&p), "4k3/P7/8/8/3+p4/8/8/4K3 w - - 0 1");
+    let mv = notation::parse_move(&p, "a8=+P").unwrap();
+    assert_eq!(mv.promotion(), Some(knighted));
+    assert_eq!(notation::san(&p, mv), "a8=+P");
+    p.make(mv);
+    assert_eq!(fen::write(&p), "+P3k3/8/8/8/3+p4/8/8/4K3 b - - 0 1");
+    let back = notation::parse_move(&p, "+Pd3").unwrap();
+    assert_eq!(notation::san(&p, back), "+Pd3");
+    assert!(fen::parse(&rules, "4k3/8/8/8/3+x4/8/8/4K3 w - - 0 1").is_err());
+}
