@@ -9,6 +9,7 @@ use crate::moves::{Move, Special};
 use crate::piece::{Kind, Tag};
 use crate::position::Position;
 use crate::royalty::Royalty;
+use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE, MOVE};
 
@@ -49,6 +50,7 @@ impl Position {
                 || rules.freezing.is_some()
                 || rules.gating.is_some()
                 || rules.drops.is_some()
+                || !rules.promotions.is_empty()
                 || rules.royalty == Royalty::Several;
             if hooks {
                 self.generate_pseudo::<true>(out, &legality, &mut scratch);
@@ -105,6 +107,7 @@ impl Position {
             let kind = self.piece_at(from).expect("own piece").kind;
             let pawn = rules.kind(kind).pawn;
             let open = if HOOKS { gating.map_or(Opened::ALL, |g| g.opened(kind, granted, us)) } else { Opened::ALL };
+            let promotes = if HOOKS { rules.promotions.iter().find(|p| p.kind == kind) } else { None };
             let first = out.len();
             let mut special_capture = false;
             for ray in tables.rays(us, kind.0 as usize, from) {
@@ -137,13 +140,8 @@ impl Position {
                             let capturable = !HOOKS || (open.capture && !(shielded && shield.contains(to)));
                             if piece.color != us && capturable {
                                 if cell.mode & CAPTURE != 0 {
-                                    self.push_arrival(
-                                        out,
-                                        from,
-                                        to,
-                                        Special::None,
-                                        pawn && promotion_zone.contains(to),
-                                    );
+                                    let pawn_promotes = pawn && promotion_zone.contains(to);
+                                    self.push_arrival(out, from, to, Special::None, pawn_promotes, promotes);
                                 } else if cell.mode & AFAR != 0 {
                                     out.push(Move::new(from, to, Special::FromAfar));
                                     special_capture = true;
@@ -155,7 +153,7 @@ impl Position {
                             break;
                         }
                     };
-                    self.push_arrival(out, from, to, arrival, pawn && promotion_zone.contains(to));
+                    self.push_arrival(out, from, to, arrival, pawn && promotion_zone.contains(to), promotes);
                 }
             }
             if let Legality::Fast { king, pinned } = legality {
@@ -178,10 +176,24 @@ impl Position {
         }
     }
 
-    /// Pushes a move, expanded into one move per choice when a pawn promotes.
+    /// Pushes a move, expanded into one move per choice when a pawn promotes
+    /// or the kind's own promotion `rule` applies there.
     #[inline]
-    fn push_arrival(&self, out: &mut Vec<Move>, from: Square, to: Square, special: Special, promotes: bool) {
-        if promotes {
+    fn push_arrival(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        special: Special,
+        promotes: bool,
+        rule: Option<&PromotionRule>,
+    ) {
+        if let Some(rule) = rule.filter(|r| r.zone[self.turn()].contains(to)) {
+            if !rule.compulsory[self.turn()].contains(to) {
+                out.push(Move::new(from, to, special));
+            }
+            out.extend(rule.into.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+        } else if promotes {
             let promotion = &self.rules().promotion;
             let hand = self.hand(self.turn());
             let available = |k: &&Kind| !promotion.from_hand || hand.count(**k) > 0;

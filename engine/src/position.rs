@@ -365,7 +365,8 @@ impl Position {
                 }
             }
         }
-        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() {
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() || mv.promotion().is_some()
+        {
             self.halfmove = 0;
         }
 

@@ -56,6 +56,21 @@ pub struct Promotion {
     pub from_hand: bool,
 }
 
+/// How one kind promotes, beyond the pawns' [`Promotion`]: optionally on
+/// arriving in a zone, compulsorily in a smaller one, into a list of kinds
+/// (New chess's knighting: a fool may become a knighted fool anywhere in the
+/// enemy land and a sergeant must on the last rank).
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub kind: Kind,
+    /// A move ending here may promote.
+    pub zone: ByColor<SquareSet>,
+    /// A move ending here must promote (a subset of `zone`).
+    pub compulsory: ByColor<SquareSet>,
+    /// What it may become, in the order moves are listed.
+    pub into: Vec<Kind>,
+}
+
 /// A piece that turns into another kind, with no choice, on arriving in a
 /// zone: a Dragonchess Dwarf turning round at the end of the board. Unlike a
 /// promotion it is not a move of its own and is not written.
@@ -252,6 +267,8 @@ pub struct Rules {
     pub freezing: Option<Freezing>,
     /// Kind changes on arrival; empty in most variants.
     pub transformations: Vec<Transformation>,
+    /// Per-kind promotions; empty in most variants.
+    pub promotions: Vec<PromotionRule>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// Adds the variant's own moves to the legal moves generated so far; what
@@ -308,6 +325,7 @@ impl Rules {
             dialect: Dialect::STANDARD,
             freezing: None,
             transformations: Vec::new(),
+            promotions: Vec::new(),
             side_names: ["White", "Black"],
             extra_moves: None,
             update_marks: None,

@@ -430,3 +430,30 @@ fn two_character_tokens_name_a_kind_in_text_and_moves() {
     assert_eq!(notation::san(&p, back), "+Pd3");
     assert!(fen::parse(&rules, "4k3/8/8/8/3+x4/8/8/4K3 w - - 0 1").is_err());
 }
+
+#[test]
+fn a_kind_may_promote_in_its_zone_and_must_in_the_compulsory_one() {
+    let base = knighted_rules();
+    let mut rules = (*base).clone();
+    let knighted = Kind(6);
+    rules.promotions.push(rookery_engine::rules::PromotionRule {
+        kind: KNIGHT,
+        zone: ByColor::new(ranks(&rules, 5, 7), ranks(&rules, 0, 2)),
+        compulsory: ByColor::new(ranks(&rules, 7, 7), ranks(&rules, 0, 0)),
+        into: vec![knighted],
+    });
+    let rules = Arc::new(rules);
+    let p = parse(&rules, "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+    let moves = sans(&p);
+    // Knight d5: b4 b6 c3 c7 e3 e7 f4 f6; b6 c7 e7 f6 may also promote.
+    let knight_moves: Vec<&String> = moves.iter().filter(|m| m.starts_with('N')).collect();
+    let expected = ["Nb4", "Nb6", "Nb6=+P", "Nc3", "Nc7", "Nc7=+P", "Ne3", "Ne7", "Ne7=+P", "Nf4", "Nf6", "Nf6=+P"];
+    assert_eq!(knight_moves, expected);
+    let p = parse(&rules, "7k/8/3N4/8/8/8/8/4K3 w - - 0 1");
+    let to_last: Vec<String> = sans(&p).into_iter().filter(|m| m.contains('8')).collect();
+    assert_eq!(to_last, ["Nc8=+P", "Ne8=+P"], "the last rank compels it");
+    let mut p = p;
+    let promote = notation::parse_move(&p, "Nc8=+P").unwrap();
+    p.make(promote);
+    assert_eq!(fen::write(&p), "2+P4k/8/8/8/8/8/8/4K3 b - - 0 1");
+}
