@@ -250,6 +250,15 @@ fn with_both_kings_attacked_one_may_stay_attacked() {
 }
 
 #[test]
+fn a_move_checking_two_kings_is_marked_twice() {
+    let with_rook = several("3k4/8/8/8/8/8/1r6/K6K", Color::Black);
+    let mv = notation::parse_move(&with_rook, "Rb1").unwrap();
+    assert_eq!(notation::san(&with_rook, mv), "Rb1++");
+    let single = notation::parse_move(&with_rook, "Rb2-a2").unwrap();
+    assert_eq!(notation::san(&with_rook, single), "Ra2+");
+}
+
+#[test]
 fn kings_are_never_captured_where_there_are_several() {
     let p = several("4k3/8/8/8/8/8/8/r3K2K", Color::Black);
     let e1 = sq(p.rules(), "e1");
