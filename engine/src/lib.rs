@@ -45,6 +45,7 @@ pub mod rules;
 pub mod search;
 pub mod splitmix;
 pub mod squareset;
+pub mod straddle;
 pub mod tables;
 pub mod variant;
 pub mod variants;

@@ -13,6 +13,7 @@ use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
+use crate::straddle::TwinUndo;
 
 /// An en-passant opportunity: a pawn just double-stepped over `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,8 @@ struct Undo {
     granted: Grants,
     halfmove: u32,
     hash: u64,
+    /// A straddling piece was split by the move (see [`crate::straddle`]).
+    twins: bool,
 }
 
 /// What `unmake` needs to restore of the state only variants with hands keep.
@@ -126,6 +129,9 @@ pub struct Position {
     /// Pieces that were promoted, where a captured one enters a hand demoted.
     promoted: SquareSet,
     off_board_undo: Vec<OffBoardUndo>,
+    /// Each side's piece standing on two squares, if any.
+    pub(crate) straddles: ByColor<Option<(Square, Square)>>,
+    pub(crate) twin_undo: Vec<TwinUndo>,
 }
 
 impl Position {
@@ -155,6 +161,8 @@ impl Position {
             immune: SquareSet::EMPTY,
             promoted: SquareSet::EMPTY,
             off_board_undo: Vec::new(),
+            straddles: ByColor::default(),
+            twin_undo: Vec::new(),
         }
     }
 
@@ -319,6 +327,7 @@ impl Position {
             granted: self.granted,
             halfmove: self.halfmove,
             hash: board.hash,
+            twins: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -393,12 +402,20 @@ impl Position {
         if self.rules.drops.is_some() {
             self.make_off_board(mv, moved, captured);
         }
+        if (self.straddles.white.is_some() || self.straddles.black.is_some())
+            && self.unlink_twins(mv, moved.color, captured)
+        {
+            self.undo.last_mut().expect("just pushed").twins = true;
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without make");
         let mv = undo.mv;
+        if undo.twins {
+            self.relink_twins();
+        }
         if self.rules.drops.is_some() {
             self.unmake_off_board(mv, undo.moved, undo.captured);
         }
@@ -461,6 +478,8 @@ impl Position {
             immune: self.immune,
             promoted: self.promoted,
             off_board_undo: Vec::new(),
+            straddles: self.straddles,
+            twin_undo: Vec::new(),
         }
     }
 

@@ -466,3 +466,36 @@ fn a_kind_may_promote_in_its_zone_and_must_in_the_compulsory_one() {
     p.make(promote);
     assert_eq!(fen::write(&p), "2+P4k/8/8/8/8/8/8/4K3 b - - 0 1");
 }
+
+fn straddling(text: &str, turn: Color) -> Position {
+    let rules = Arc::new(chess::rules());
+    let mut p = fen::parse_placement(&rules, text).unwrap();
+    p.set_state(turn, 0, None, 0, 1);
+    p.set_straddle(Color::White, Some((sq(&rules, "a1"), sq(&rules, "b1"))));
+    p
+}
+
+#[test]
+fn a_straddling_piece_moves_from_either_half_and_leaves_both() {
+    let mut p = straddling("4k3/8/8/8/8/8/8/RR2K3", Color::White);
+    let moves = sans(&p);
+    assert_eq!(moves.iter().filter(|m| m.starts_with('R')).count(), 7 + 7 + 2, "a-file, b-file, c1 and d1");
+    let (text, hash) = (fen::write(&p), p.hash());
+    play(&mut p, "Ra5");
+    assert_eq!(fen::write(&p), "4k3/8/8/R7/8/8/8/4K3 b - - 1 1");
+    assert_eq!(p.straddle(Color::White), None);
+    p.unmake();
+    assert_eq!((fen::write(&p), p.hash()), (text, hash));
+    assert!(p.straddle(Color::White).is_some());
+}
+
+#[test]
+fn capturing_either_half_of_a_straddling_piece_takes_both() {
+    let mut p = straddling("1r2k3/8/8/8/8/8/8/RR2K3", Color::Black);
+    let (text, hash) = (fen::write(&p), p.hash());
+    play(&mut p, "Rxb1");
+    assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/1r2K3 w - - 0 2");
+    p.unmake();
+    assert_eq!((fen::write(&p), p.hash()), (text, hash));
+    assert_eq!(p.piece_at(sq(p.rules(), "a1")).map(|piece| piece.kind), Some(ROOK));
+}
