@@ -295,7 +295,7 @@ pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &s
     }
     let mut same_kind: Vec<String> = legal
         .iter()
-        .filter(|m| !matches!(m.special, Special::Castle(_)) && m.dropped().is_none() == !p.drop)
+        .filter(|m| !matches!(m.special, Special::Castle(_)) && m.dropped().is_some() == p.drop)
         .filter(|m| match (p.from, kind) {
             _ if p.drop => kind.is_none_or(|k| m.dropped() == Some(k)),
             (Some(from), _) => m.from == from,
