@@ -499,3 +499,37 @@ fn capturing_either_half_of_a_straddling_piece_takes_both() {
     assert_eq!((fen::write(&p), p.hash()), (text, hash));
     assert_eq!(p.piece_at(sq(p.rules(), "a1")).map(|piece| piece.kind), Some(ROOK));
 }
+
+/// Chess with a cannon (`C`) that moves and captures only by hopping one
+/// screen along a rank or file, landing anywhere beyond it.
+fn cannon_rules() -> Arc<Rules> {
+    use rookery_engine::piece::{orthogonal, Component, Mode, PieceKind, Shape};
+    let base = chess::rules();
+    let mut kinds = base.kinds.clone();
+    let hops = orthogonal().into_iter().map(|step| Component::new(Shape::Hop { step }, Mode::Both)).collect();
+    kinds.push(PieceKind { name: "cannon", letter: 'C', royal: false, pawn: false, components: hops });
+    let rules = Rules::new(
+        base.variant,
+        chess::board(),
+        kinds,
+        Vec::new(),
+        base.promotion.clone(),
+        Royalty::Checkmate,
+        base.draws,
+        chess::START,
+    );
+    Arc::new(rules)
+}
+
+#[test]
+fn a_cannon_hops_one_screen_and_lands_or_captures_beyond_it() {
+    let rules = cannon_rules();
+    let p = parse(&rules, "4k3/8/p7/8/8/8/P7/C1N1K3 w - - 0 1");
+    let cannon: Vec<String> = sans(&p).into_iter().filter(|m| m.starts_with('C')).collect();
+    // Up the a-file over the pawn: a3, a4, a5, and the black pawn on a6; along
+    // the first rank over the knight: d1 only (the king stops it, and is its own).
+    assert_eq!(cannon, ["Ca3", "Ca4", "Ca5", "Cd1", "Cxa6"]);
+    // The cannon gives check over a screen, and the king must not stand behind one.
+    let p = parse(&rules, "4k3/8/8/8/4p3/8/8/4C1K1 b - - 0 1");
+    assert!(p.is_check());
+}
