@@ -6,12 +6,12 @@ use crate::color::Color;
 use crate::gating::Opened;
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::piece::Kind;
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::royalty::Royalty;
 use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
-use crate::tables::{AFAR, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
+use crate::tables::{ChainCell, AFAR, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
 
 /// How the moves of a position are made legal, decided once before they are
 /// generated.
@@ -330,25 +330,24 @@ impl Position {
     /// line up to and including the attacker). `None` if the king is in check.
     pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
         let tables = &self.rules().tables;
+        let freezing = self.rules().freezing.is_some();
+        let attacks = |cell: &ChainCell, piece: Piece| {
+            piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
+        };
         let mut pins = Vec::new();
         for chain in tables.chains(!us, king) {
-            let mut own: Option<Square> = None;
-            for (i, cell) in tables.chain_cells(chain).iter().enumerate() {
-                let Some(piece) = self.piece_at(cell.square) else { continue };
-                let attacks =
-                    piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square);
-                match own {
-                    None if piece.color == us => own = Some(cell.square),
-                    None if attacks => return None,
-                    None => break,
-                    Some(pinned) => {
-                        if attacks {
-                            let line = tables.chain_cells(chain)[..=i].iter().map(|c| c.square).collect();
-                            pins.push((pinned, line));
-                        }
-                        break;
-                    }
+            let cells = tables.chain_cells(chain);
+            // The first piece along the chain, then (behind an own piece) the next.
+            let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));
+            let Some((_, first, piece)) = pieces.next() else { continue };
+            if piece.color != us {
+                if attacks(first, piece) {
+                    return None;
                 }
+                continue;
+            }
+            if let Some((i, _, _)) = pieces.next().filter(|(_, c, p)| attacks(c, *p)) {
+                pins.push((first.square, cells[..=i].iter().map(|c| c.square).collect()));
             }
         }
         Some(pins)
