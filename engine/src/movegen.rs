@@ -72,6 +72,9 @@ impl Position {
         if let Some(extra) = rules.extra_moves {
             extra(self, out);
         }
+        if let Some(restrict) = rules.restrict_moves {
+            restrict(self, out);
+        }
     }
 
     /// Moves that follow the pieces' patterns. Under [`Legality::Fast`] the

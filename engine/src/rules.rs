@@ -274,6 +274,10 @@ pub struct Rules {
     /// Adds the variant's own moves to the legal moves generated so far; what
     /// it adds must be legal. Set by variant modules after [`Rules::new`].
     pub extra_moves: Option<fn(&Position, &mut Vec<Move>)>,
+    /// Removes legal moves the variant forbids beyond the pieces' patterns
+    /// (Dice Landing: no own piece onto the king's landing square while the
+    /// king is in reserve). Runs after `extra_moves`; it may only remove.
+    pub restrict_moves: Option<fn(&Position, &mut Vec<Move>)>,
     pub update_marks: Option<UpdateMarks>,
     /// Dice players may ask for during their turn.
     pub chance: Option<Chance>,
@@ -328,6 +332,7 @@ impl Rules {
             promotions: Vec::new(),
             side_names: ["White", "Black"],
             extra_moves: None,
+            restrict_moves: None,
             update_marks: None,
             chance: None,
             options: &[],

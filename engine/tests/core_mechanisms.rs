@@ -533,3 +533,23 @@ fn a_cannon_hops_one_screen_and_lands_or_captures_beyond_it() {
     let p = parse(&rules, "4k3/8/8/8/4p3/8/8/4C1K1 b - - 0 1");
     assert!(p.is_check());
 }
+
+#[test]
+fn a_variant_can_forbid_moves_beyond_the_patterns() {
+    // While its king is in reserve, no own piece may move onto e1.
+    fn keep_e1_clear(p: &Position, moves: &mut Vec<Move>) {
+        if p.royals(p.turn()).is_empty() {
+            let e1 = p.rules().geometry.parse_square(p.turn().fold("e1", "e8")).unwrap();
+            moves.retain(|m| m.to != e1);
+        }
+    }
+    let mut rules = (*hands_rules(CaptureTo::Removed, |_| {})).clone();
+    rules.restrict_moves = Some(keep_e1_clear);
+    let rules = Arc::new(rules);
+    let mut p = fen::parse_placement(&rules, "4k3/8/8/8/8/8/8/R7").unwrap();
+    p.set_hand_count(Color::White, KING, 1);
+    p.set_state(Color::White, 0, None, 0, 1);
+    let rook: Vec<String> = sans(&p).into_iter().filter(|m| m.starts_with('R')).collect();
+    assert_eq!(rook.len(), 7 + 6, "a2-a8 and b1-h1 but e1");
+    assert!(!rook.iter().any(|m| m == "Re1"));
+}
