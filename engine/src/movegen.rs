@@ -312,20 +312,22 @@ impl Position {
     /// Whether `by` attacks `target` once the piece on `vacated` is gone (a king
     /// stepping along a slider's line must not hide behind its own shadow).
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
-        let tables = &self.rules().tables;
-        tables.chains(by, target).iter().any(|chain| {
-            for cell in tables.chain_cells(chain) {
-                if cell.square == vacated {
-                    continue;
-                }
-                if let Some(piece) = self.piece_at(cell.square) {
-                    return piece.color == by
-                        && cell.attackers >> piece.kind.0 & 1 != 0
-                        && !self.is_frozen(cell.square);
-                }
+        debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
+        let cells = self.rules().tables.chain_run(by, target);
+        let mut next = 0;
+        while let Some(cell) = cells.get(next) {
+            next += 1;
+            if cell.square == vacated {
+                continue;
             }
-            false
-        })
+            if let Some(piece) = self.piece_at(cell.square) {
+                if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
+                    return true;
+                }
+                next += cell.skip as usize;
+            }
+        }
+        false
     }
 
     /// For a king not in check: each own piece that alone stands between the

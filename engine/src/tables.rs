@@ -66,6 +66,8 @@ pub struct ChainCell {
     pub square: Square,
     /// Bit `k` set: a piece of kind `k` here attacks the chain's target.
     pub attackers: u32,
+    /// Cells of the same chain after this one: a piece here blocks them.
+    pub skip: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -168,8 +170,12 @@ impl Tables {
         }
         for paths in reverse {
             let first = tables.chains.len() as u32;
-            for (hop, path) in paths {
+            for (hop, mut path) in paths {
                 let start = tables.chain_cells.len() as u32;
+                let last = path.len() - 1;
+                for (i, cell) in path.iter_mut().enumerate() {
+                    cell.skip = u8::try_from(last - i).expect("chains under 256 cells");
+                }
                 tables.chains.push(Chain { start, len: path.len() as u16, hop });
                 tables.chain_cells.extend(path);
             }
@@ -202,6 +208,18 @@ impl Tables {
     pub fn chains(&self, attacker: Color, target: Square) -> &[Chain] {
         let (a, b) = self.chain_index[attacker.index() * self.cells + target.index()];
         &self.chains[a as usize..b as usize]
+    }
+
+    /// Every chain toward `target` of `attacker`'s pieces, as one run of cells
+    /// (the chains of a target are stored one after another); a piece on a
+    /// cell blocks the `skip` cells after it.
+    #[inline]
+    pub fn chain_run(&self, attacker: Color, target: Square) -> &[ChainCell] {
+        match self.chains(attacker, target) {
+            [] => &[],
+            [first, .., last] => &self.chain_cells[first.start as usize..last.start as usize + last.len as usize],
+            [only] => self.chain_cells(only),
+        }
     }
 
     #[inline]
@@ -318,12 +336,12 @@ fn merge(chains: &mut Vec<(bool, Vec<ChainCell>)>, path: &[Square], kind: usize,
             return;
         }
         if common == chain.len() {
-            chain.extend(path[common..].iter().map(|s| ChainCell { square: *s, attackers: 0 }));
+            chain.extend(path[common..].iter().map(|s| ChainCell { square: *s, attackers: 0, skip: 0 }));
             chain[path.len() - 1].attackers |= bit;
             return;
         }
     }
-    let mut chain: Vec<ChainCell> = path.iter().map(|s| ChainCell { square: *s, attackers: 0 }).collect();
+    let mut chain: Vec<ChainCell> = path.iter().map(|s| ChainCell { square: *s, attackers: 0, skip: 0 }).collect();
     chain[path.len() - 1].attackers |= bit;
     chains.push((hop, chain));
 }
