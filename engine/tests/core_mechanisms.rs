@@ -259,6 +259,17 @@ fn a_move_checking_two_kings_is_marked_twice() {
 }
 
 #[test]
+fn a_king_that_moves_never_lands_attacked_even_to_free_its_brother() {
+    // Kings e3 (rook e8) and h4 (rook a4) are both attacked. Ke4 would block
+    // the a4 rook and leave one king attacked, but the moved king itself.
+    let p = several("k3r3/8/8/8/r6K/4K3/8/8", Color::White);
+    assert_eq!(p.attacked_royals(Color::White).len(), 2);
+    let moves = sans(&p);
+    assert!(!moves.iter().any(|m| m == "Ke4" || m == "Kd4"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "Kf3"), "one king may stay attacked: {moves:?}");
+}
+
+#[test]
 fn kings_are_never_captured_where_there_are_several() {
     let p = several("4k3/8/8/8/8/8/8/r3K2K", Color::Black);
     let e1 = sq(p.rules(), "e1");
