@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod action_text;
 pub mod color;
 pub mod fen;
 pub mod freezing;
@@ -43,6 +44,7 @@ pub mod search;
 pub mod splitmix;
 pub mod squareset;
 pub mod tables;
+pub mod turns;
 pub mod variant;
 pub mod variants;
 
