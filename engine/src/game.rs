@@ -407,14 +407,17 @@ impl Game {
             choices.push(Choice::Roll { kind, dice: chance.kinds[kind].dice.to_vec(), required: true });
         } else {
             let moves = !self.position.legal_moves().is_empty();
+            let pass = self.pass_offered(moves);
             if moves {
                 choices.push(Choice::Move);
             }
-            let rolls = self.optional_rolls();
-            let rolls_offered = !rolls.is_empty();
-            choices.extend(rolls);
-            if let Some(forced) = self.pass_offered(moves) {
-                choices.push(Choice::Pass { forced: forced && !rolls_offered });
+            // Optional rolls never rescue a side without a move (see
+            // `automatic_end`), so a forced pass leaves nothing to roll.
+            if pass != Some(true) {
+                choices.extend(self.optional_rolls());
+            }
+            if let Some(forced) = pass {
+                choices.push(Choice::Pass { forced });
             }
         }
         if let Some(reason) = self.claimable_draw() {
@@ -479,6 +482,10 @@ impl Game {
         self.ensure_running()?;
         if side != self.position.turn() {
             return Err(GameError::NotYourTurn);
+        }
+        self.ensure_play_starts()?;
+        if let Some((kind, chance)) = self.required_roll() {
+            return Err(GameError::RollFirst(chance.kinds[kind].label));
         }
         let mv = notation::parse_move(&self.position, text)?;
         self.apply(Action::Move(mv))?;
