@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::geometry::Square;
 use crate::grants::Grants;
+use crate::hand::Hand;
 use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
@@ -47,6 +48,13 @@ struct Undo {
     granted: Grants,
     halfmove: u32,
     hash: u64,
+}
+
+/// What `unmake` needs to restore of the state only variants with hands keep.
+#[derive(Clone, Copy, Debug)]
+struct OffBoardUndo {
+    immune: SquareSet,
+    promoted: SquareSet,
 }
 
 /// Where the pieces are, with the sets and hash kept in step with the board.
@@ -96,6 +104,13 @@ pub struct Position {
     undo: Vec<Undo>,
     /// The marks before each move made, for variants that keep marks.
     marks_undo: Vec<Marks>,
+    /// Pieces off the board, per side (variants with [`crate::hand::Drops`]).
+    hands: ByColor<Hand>,
+    /// Pieces that may not be captured on this ply (a piece just dropped).
+    immune: SquareSet,
+    /// Pieces that were promoted, where a captured one enters a hand demoted.
+    promoted: SquareSet,
+    off_board_undo: Vec<OffBoardUndo>,
 }
 
 impl Position {
@@ -120,6 +135,10 @@ impl Position {
             granted: Grants::NONE,
             undo: Vec::new(),
             marks_undo: Vec::new(),
+            hands: ByColor::default(),
+            immune: SquareSet::EMPTY,
+            promoted: SquareSet::EMPTY,
+            off_board_undo: Vec::new(),
         }
     }
 
@@ -183,6 +202,53 @@ impl Position {
         &self.board.occupied[color]
     }
 
+    /// Every occupied square.
+    #[inline]
+    pub fn all_occupied(&self) -> SquareSet {
+        self.board.occupied.white | self.board.occupied.black
+    }
+
+    /// The pieces `color` holds off the board.
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color]
+    }
+
+    /// Sets how many `kind` pieces `color` holds (setting up a position; a
+    /// move changes hands itself).
+    pub fn set_hand_count(&mut self, color: Color, kind: Kind, count: u8) {
+        let before = self.hands[color].count(kind);
+        self.board.hash ^= self.rules.zobrist.hand(color, kind, before) ^ self.rules.zobrist.hand(color, kind, count);
+        self.hands[color].set(kind, count);
+    }
+
+    fn change_hand(&mut self, color: Color, kind: Kind, up: bool) {
+        let count = self.hands[color].count(kind);
+        let count = if up { count + 1 } else { count.checked_sub(1).expect("a piece in hand") };
+        self.set_hand_count(color, kind, count);
+    }
+
+    /// The pieces that may not be captured on this ply (landing immunity).
+    pub fn immune(&self) -> &SquareSet {
+        &self.immune
+    }
+
+    /// Sets the immune pieces (setting up a position).
+    pub fn set_immune(&mut self, immune: SquareSet) {
+        self.board.hash ^= self.rules.zobrist.immunity_change(&self.immune, &immune);
+        self.immune = immune;
+    }
+
+    /// The pieces that were promoted (kept where a captured piece demotes).
+    pub fn promoted(&self) -> &SquareSet {
+        &self.promoted
+    }
+
+    /// Marks which pieces were promoted (setting up a position).
+    pub fn set_promoted(&mut self, promoted: SquareSet) {
+        self.promoted = promoted;
+    }
+
     /// The squares of `color`'s royal pieces.
     pub fn royals(&self, color: Color) -> &SquareSet {
         &self.board.royals[color]
@@ -222,7 +288,10 @@ impl Position {
     /// Plays `mv`, which must be legal here (or at least pseudo-legal, for
     /// legality testing). [`Position::unmake`] takes it back.
     pub fn make(&mut self, mv: Move) {
-        let moved = self.board.cells[mv.from.index()].expect("a move starts on a piece");
+        let moved = match mv.special {
+            Special::Drop(kind) => Piece { color: self.turn, kind },
+            _ => self.board.cells[mv.from.index()].expect("a move starts on a piece"),
+        };
         let rules = &*self.rules;
         let board = &mut self.board;
         let mut undo = Undo {
@@ -255,6 +324,10 @@ impl Position {
                 board.take(rules, mv.from);
                 board.put(rules, mv.to, moved);
             }
+            Special::Drop(_) | Special::Teleport => {
+                board.take(rules, mv.from);
+                board.put(rules, mv.to, moved);
+            }
             Special::None
             | Special::DoubleStep
             | Special::Promotion(_)
@@ -276,9 +349,10 @@ impl Position {
                 }
             }
         }
-        if undo.captured.is_some() || rules.kind(moved.kind).pawn {
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() {
             self.halfmove = 0;
         }
+
         let kept = rules.castling_kept[mv.from.index()] & rules.castling_kept[mv.to.index()];
         if self.castling & !kept != 0 {
             board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
@@ -297,13 +371,20 @@ impl Position {
         }
         self.turn = !self.turn;
         board.hash ^= rules.zobrist.side;
+        let captured = undo.captured;
         self.undo.push(undo);
+        if self.rules.drops.is_some() {
+            self.make_off_board(mv, moved, captured);
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without make");
         let mv = undo.mv;
+        if self.rules.drops.is_some() {
+            self.unmake_off_board(mv, undo.moved, undo.captured);
+        }
         let rules = &*self.rules;
         let board = &mut self.board;
         match mv.special {
@@ -315,6 +396,9 @@ impl Position {
                 board.put(rules, rule.rook_from, rook);
             }
             Special::FromAfar => {}
+            Special::Drop(_) => {
+                board.take(rules, mv.to);
+            }
             _ => {
                 if let Some(neighbour) = mv.relocated_from() {
                     let relocated = board.take(rules, mv.from).expect("the relocated neighbour");
@@ -330,6 +414,7 @@ impl Position {
         if let Some((square, piece)) = undo.captured {
             board.put(rules, square, piece);
         }
+
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmove -= 1;
@@ -355,6 +440,64 @@ impl Position {
             granted: self.granted,
             undo: Vec::new(),
             marks_undo: Vec::new(),
+            hands: self.hands,
+            immune: self.immune,
+            promoted: self.promoted,
+            off_board_undo: Vec::new(),
+        }
+    }
+
+    /// The hand changes of a move in a variant with hands: a drop leaves the
+    /// hand, a captured piece goes where the rules send it, a promotion drawn
+    /// from the hand takes its piece; then promoted pieces and landing
+    /// immunity follow. Runs after the board and before the turn changes.
+    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
+        let rules = Arc::clone(&self.rules);
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        self.off_board_undo.push(OffBoardUndo { immune: self.immune, promoted: self.promoted });
+        let us = moved.color;
+        if let Some(kind) = mv.dropped() {
+            self.change_hand(us, kind, false);
+        }
+        if let Some((square, piece)) = captured {
+            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
+                self.change_hand(owner, kind, true);
+            }
+            self.promoted.remove(square);
+        }
+        if let Some(kind) = mv.promotion() {
+            if rules.promotion.from_hand {
+                self.change_hand(us, kind, false);
+            }
+            self.promoted.insert(mv.to);
+        } else if self.promoted.contains(mv.from) && mv.dropped().is_none() && mv.special != Special::FromAfar {
+            self.promoted.remove(mv.from);
+            self.promoted.insert(mv.to);
+        }
+        let mut immune = SquareSet::EMPTY;
+        if drops.landing_immunity && mv.dropped().is_some() {
+            immune.insert(mv.to);
+        }
+        self.set_immune(immune);
+    }
+
+    fn unmake_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
+        let rules = Arc::clone(&self.rules);
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        let saved = self.off_board_undo.pop().expect("hands saved by make");
+        self.board.hash ^= rules.zobrist.immunity_change(&self.immune, &saved.immune);
+        self.immune = saved.immune;
+        self.promoted = saved.promoted;
+        if let Some(kind) = mv.dropped() {
+            self.change_hand(moved.color, kind, true);
+        }
+        if let Some((square, piece)) = captured {
+            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
+                self.change_hand(owner, kind, false);
+            }
+        }
+        if let Some(kind) = mv.promotion().filter(|_| rules.promotion.from_hand) {
+            self.change_hand(moved.color, kind, true);
         }
     }
 
@@ -382,11 +525,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// Whether any royal piece of the side to move is attacked.
-    pub fn is_check(&self) -> bool {
-        self.royal_attacked(self.turn)
     }
 
     pub(crate) fn royal_attacked(&self, color: Color) -> bool {

@@ -7,13 +7,16 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::fen::{self, FenError};
 use crate::freezing::Freezing;
+use crate::gating::Gating;
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::hand::Drops;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOption, GameOptions};
 use crate::piece::{Kind, Piece, PieceKind};
 use crate::position::{Marks, Position};
+use crate::royalty::Royalty;
 use crate::splitmix::SplitMix64;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
@@ -49,6 +52,9 @@ pub struct Promotion {
     pub zone: ByColor<SquareSet>,
     /// The kinds a pawn may become, in the order moves are listed.
     pub choices: Vec<Kind>,
+    /// A pawn may become only a kind its side holds in hand, and takes that
+    /// piece from the hand (Guardener: a previously captured piece).
+    pub from_hand: bool,
 }
 
 /// A piece that turns into another kind, with no choice, on arriving in a
@@ -72,7 +78,14 @@ pub struct Zobrist {
     /// Unmoved cells, then tagged cells (see [`Marks`]).
     marks: Vec<u64>,
     mark_flags: [u64; 8],
+    /// By (side, kind, count - 1): a hand holding that many.
+    hands: Vec<u64>,
+    /// By cell: an immune piece there.
+    immune: Vec<u64>,
 }
+
+/// Hand counts with keys of their own; larger counts share the last key.
+const HAND_COUNTS: usize = 64;
 
 impl Zobrist {
     fn new(kinds: usize, cells: usize) -> Zobrist {
@@ -89,6 +102,8 @@ impl Zobrist {
             // Drawn after the older keys, which therefore stay what they were.
             marks: (0..2 * cells).map(|_| next()).collect(),
             mark_flags: std::array::from_fn(|_| next()),
+            hands: (0..2 * kinds * HAND_COUNTS).map(|_| next()).collect(),
+            immune: (0..cells).map(|_| next()).collect(),
         }
     }
 
@@ -99,6 +114,24 @@ impl Zobrist {
 
     pub fn castling(&self, rights: u8) -> u64 {
         (0..8).filter(|b| rights >> b & 1 != 0).fold(0, |h, b| h ^ self.castling[b])
+    }
+
+    /// The key of `color` holding `count` pieces of `kind` (none: no key, so
+    /// empty hands leave hashes as they were before hands existed).
+    #[inline]
+    pub fn hand(&self, color: Color, kind: Kind, count: u8) -> u64 {
+        match count {
+            0 => 0,
+            n => {
+                self.hands[(color.index() * self.kinds + kind.0 as usize) * HAND_COUNTS
+                    + (n as usize - 1).min(HAND_COUNTS - 1)]
+            }
+        }
+    }
+
+    /// The hash difference between two sets of immune pieces.
+    pub fn immunity_change(&self, before: &SquareSet, after: &SquareSet) -> u64 {
+        (*before ^ *after).iter().fold(0, |h, square| h ^ self.immune[square.index()])
     }
 
     pub fn en_passant(&self, target: Square) -> u64 {
@@ -237,9 +270,8 @@ pub struct Rules {
     pub tables: Tables,
     pub castling: Vec<CastlingRule>,
     pub promotion: Promotion,
-    /// Moves may not leave one's own royal piece attacked (false in Guardener,
-    /// where the king is simply captured).
-    pub check: bool,
+    /// What royal pieces mean: checkmate, capture, or several royals.
+    pub royalty: Royalty,
     /// Castling rights cleared when a move starts or ends on the square.
     pub castling_kept: Vec<u8>,
     pub zobrist: Zobrist,
@@ -264,6 +296,10 @@ pub struct Rules {
     pub turns: TurnRules,
     /// Options a game of this variant may be created with.
     pub options: &'static [GameOption],
+    /// Pieces off the board and drops; `None` in variants without hands.
+    pub drops: Option<Drops>,
+    /// Moves gated by the turn's grants; `None` in variants without.
+    pub gating: Option<Gating>,
 }
 
 impl Rules {
@@ -275,7 +311,7 @@ impl Rules {
         kinds: Vec<PieceKind>,
         castling: Vec<CastlingRule>,
         promotion: Promotion,
-        check: bool,
+        royalty: Royalty,
         draws: DrawRules,
         start: &'static str,
     ) -> Rules {
@@ -294,7 +330,7 @@ impl Rules {
             tables,
             castling,
             promotion,
-            check,
+            royalty,
             castling_kept,
             zobrist,
             draws,
@@ -308,6 +344,8 @@ impl Rules {
             chance: None,
             turns: TurnRules::default(),
             options: &[],
+            drops: None,
+            gating: None,
         }
     }
 

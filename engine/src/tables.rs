@@ -36,6 +36,10 @@ pub struct Ray {
     /// Cells before the first occupied one are unreachable; the modes apply
     /// beyond it (a cannon's hop).
     pub hop: bool,
+    /// The cells are separate leaps, one per component: an occupied cell
+    /// blocks only itself. Consecutive leaps of a kind share one ray, so a
+    /// king or knight is walked as one ray rather than eight.
+    pub leaps: bool,
     pub tag: Tag,
 }
 
@@ -97,16 +101,26 @@ impl Tables {
                                 // step up onto one of its home cells): one move, not two.
                                 let seen = &tables.rays[first as usize..];
                                 if seen.iter().any(|r| {
-                                    r.hop == hop && r.tag == component.tag && tables.ray_cells(r) == cells_of_ray
+                                    let same = tables.ray_cells(r);
+                                    r.hop == hop
+                                        && r.tag == component.tag
+                                        && (same == cells_of_ray
+                                            || (r.leaps && cells_of_ray.len() == 1 && same.contains(&cells_of_ray[0])))
                                 }) {
                                     continue;
                                 }
                                 tables.any_hop |= hop;
                                 record_reverse(&mut reverse[color.index() * cells..], origin, k, &cells_of_ray, hop);
+                                let leap = matches!(component.shape, Shape::Leap(_) | Shape::Fixed { .. });
                                 let start = tables.ray_cells.len() as u32;
                                 let len = cells_of_ray.len() as u16;
                                 tables.ray_cells.extend(cells_of_ray);
-                                tables.rays.push(Ray { start, len, hop, tag: component.tag });
+                                // A leap following a leap of the same tag joins its ray, which
+                                // ends the cell list: the order of moves stays that of the components.
+                                match tables.rays[first as usize..].last_mut() {
+                                    Some(last) if leap && last.leaps && last.tag == component.tag => last.len += len,
+                                    _ => tables.rays.push(Ray { start, len, hop, leaps: leap, tag: component.tag }),
+                                }
                             }
                         }
                     }
