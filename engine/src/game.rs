@@ -94,7 +94,7 @@ pub enum Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     Checkmate,
-    /// The last royal piece of the loser was captured (Guardener).
+    /// A royal piece of the loser was captured (Guardener).
     RoyalCaptured,
     Stalemate,
     Resignation,
@@ -450,7 +450,7 @@ impl Game {
     fn pass_offered(&self, has_moves: bool) -> Option<bool> {
         let rule: PassRule = self.position.rules().turns.passes?;
         let side = self.position.turn();
-        if self.position.rules().check && self.position.is_check() {
+        if self.position.is_check() {
             // Passing would leave the royal piece attacked.
             return None;
         }
@@ -580,11 +580,11 @@ impl Game {
             return Err(GameError::Move(MoveError::Illegal { text, reason: "that move is not legal here".into() }));
         }
         let mover = self.position.turn();
-        let royal_before = !self.position.royals(!mover).is_empty();
+        let takes_royal = self.position.captures_royal(mv);
         self.san.push(notation::san_among(&self.position, mv, &legal));
         self.position.make(mv);
         self.end_turn(mover);
-        self.outcome = if royal_before && self.position.royals(!mover).is_empty() {
+        self.outcome = if takes_royal {
             Some(Outcome { winner: Some(mover), reason: EndReason::RoyalCaptured })
         } else {
             self.automatic_end()
@@ -651,7 +651,7 @@ impl Game {
         if self.pass_offered(has_moves).is_none() {
             let reason = match rule.per_game {
                 Some(n) if self.passes[side.index()] >= n => format!("you have used your {n} pass(es) of this game"),
-                _ if self.position.rules().check && self.position.is_check() => "you cannot pass in check".to_string(),
+                _ if self.position.is_check() => "you cannot pass in check".to_string(),
                 _ => "you may pass only when you have no move".to_string(),
             };
             return Err(GameError::PassRefused(reason));
@@ -747,7 +747,7 @@ impl Game {
         let position = &self.position;
         let draws = position.rules().draws;
         if position.legal_moves().is_empty() && self.pass_offered(false).is_none() {
-            return Some(if position.rules().check && position.is_check() {
+            return Some(if position.is_check() {
                 Outcome { winner: Some(!position.turn()), reason: EndReason::Checkmate }
             } else {
                 Outcome { winner: None, reason: EndReason::Stalemate }

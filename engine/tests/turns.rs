@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use rookery_engine::game::{parse_action, Action, Choice, EndReason, Game, GameError, Outcome};
-use rookery_engine::grants::Grants;
+use rookery_engine::gating::{Gating, KindGate};
+use rookery_engine::grants::{Grant, Grants};
+use rookery_engine::royalty::Royalty;
 use rookery_engine::rules::{Chance, RollKind, TurnRoll};
 use rookery_engine::turns::{commitment, PassRule, SecretRule, TurnRules};
 use rookery_engine::variant::register;
@@ -56,7 +58,7 @@ fn dice_chess(_: &GameOptions) -> Arc<Rules> {
 
 /// Chess without check: the king is simply captured.
 fn king_capture(_: &GameOptions) -> Arc<Rules> {
-    chess_with(Variant::Registered("toykingcapture"), |rules| rules.check = false)
+    chess_with(Variant::Registered("toykingcapture"), |rules| rules.royalty = Royalty::Capture)
 }
 
 /// The side to move is mated (in check, no move): its secret must be shown.
@@ -266,4 +268,93 @@ fn records_name_a_roll_kind_when_counts_do_not_tell() {
     );
     assert_eq!("toydice".parse::<Variant>(), Ok(variant));
     assert_eq!(variant.name(), "toydice");
+}
+
+const TWO_D4: &[RollKind] = &[RollKind { dice: &[4, 4], word: "roll", label: "2d4", automatic: true }];
+const ANY: Grant = Grant::new(0);
+
+fn face(n: u32) -> Grant {
+    Grant::new(n as u8)
+}
+
+/// 2d4 at the start of every turn and again on every double.
+fn chain_until_not_double(_: &Position, _: &GameOptions, rolls: &[TurnRoll]) -> Option<usize> {
+    match rolls.last() {
+        Some((_, faces)) if faces[0] != faces[1] => None,
+        _ => Some(0),
+    }
+}
+
+/// Each face shown grants itself; a first roll that is a double grants all.
+fn faces_shown(_: &Position, _: &GameOptions, rolls: &[TurnRoll]) -> Grants {
+    let mut grants = Grants::NONE;
+    for (_, faces) in rolls {
+        for f in faces {
+            grants |= face(*f);
+        }
+    }
+    match rolls.first() {
+        Some((_, faces)) if faces[0] == faces[1] => grants | ANY,
+        _ => grants,
+    }
+}
+
+/// Chess whose knights need a [2] and kings a [4] (or a first double).
+fn gated_dice(_: &GameOptions) -> Arc<Rules> {
+    chess_with(Variant::Registered("toygated"), |rules| {
+        let mut kinds = vec![KindGate::free(); rules.kinds.len()];
+        let knight = rules.kind_by_letter('N').unwrap();
+        let king = rules.kind_by_letter('K').unwrap();
+        kinds[knight.0 as usize] = KindGate::needs(Grants::NONE | face(2) | ANY);
+        kinds[king.0 as usize] = KindGate::needs(Grants::NONE | face(4) | ANY);
+        rules.gating =
+            Some(Gating { kinds, castling: Grants::NONE, drops_only: Grants::NONE, teleports: Vec::new() });
+        rules.chance = Some(Chance {
+            kinds: TWO_D4,
+            allowed: never,
+            required: chain_until_not_double,
+            grant: faces_shown,
+            describe,
+        });
+        rules.turns = TurnRules {
+            passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }),
+            secret: None,
+        };
+    })
+}
+
+fn roll2(game: &mut Game, a: u32, b: u32) {
+    let side = game.position().turn();
+    game.apply(Action::Roll { side, kind: 0, faces: vec![a, b] }).unwrap();
+}
+
+#[test]
+fn the_roll_gates_the_moves_and_a_roll_without_moves_forces_the_pass() {
+    let variant = register("toygated", gated_dice);
+    let mut game = Game::new(variant).unwrap();
+    assert_eq!(game.turn().unwrap().choices, [Choice::Roll { kind: 0, dice: vec![4, 4], required: true }]);
+    roll2(&mut game, 1, 3);
+    assert_eq!(game.position().legal_moves().len(), 16, "pawns only");
+    assert!(matches!(game.play_move(Color::White, "Nf3"), Err(GameError::Move(_))));
+    let mut game = Game::new(variant).unwrap();
+    roll2(&mut game, 3, 3);
+    roll2(&mut game, 2, 4);
+    assert_eq!(game.position().legal_moves().len(), 20, "a first double opens everything");
+
+    // Blocked pawns, a knight and kings that may not move without their faces.
+    let mut game = Game::from_fen(variant, "k7/8/8/8/8/p7/P7/KN6 w - - 0 1").unwrap();
+    roll2(&mut game, 1, 3);
+    assert_eq!(game.turn().unwrap().choices, [Choice::Pass { forced: true }]);
+    assert!(matches!(game.apply(Action::Pass(Color::Black)), Err(GameError::NotYourTurn)));
+    game.apply(Action::Pass(Color::White)).unwrap();
+    roll2(&mut game, 1, 2);
+    assert_eq!(game.turn().unwrap().choices, [Choice::Pass { forced: true }]);
+    game.apply(Action::Pass(Color::Black)).unwrap();
+    roll2(&mut game, 2, 3);
+    let turn = game.turn().unwrap();
+    assert_eq!(turn.choices, [Choice::Move], "no pass left, and none voluntary");
+    assert_eq!(game.position().legal_moves().len(), 3);
+    game.play_move(Color::White, "Nc3").unwrap();
+    roll2(&mut game, 1, 2);
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
 }
