@@ -68,7 +68,12 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
     rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe });
     rules.turns = TurnRules {
         passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
-        secret: Some(SecretRule { options: &["E", "F"], label: "sealed letter", reveal_due: never_due, revealed: no_winner }),
+        secret: Some(SecretRule {
+            options: &["E", "F"],
+            label: "sealed letter",
+            reveal_due: never_due,
+            revealed: no_winner,
+        }),
     };
     Arc::new(rules)
 }

@@ -676,7 +676,8 @@ impl Game {
         if !self.san.is_empty() {
             return Err(GameError::SecretRefused("a secret choice is made before the first move".into()));
         }
-        let hex = commitment.len() == 64 && commitment.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        let hex =
+            commitment.len() == 64 && commitment.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
         if !hex || !turns::is_field(context) {
             return Err(GameError::SecretRefused("a commitment is 64 lower-case hex digits and a game id".into()));
         }

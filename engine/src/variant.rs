@@ -81,9 +81,9 @@ impl Variant {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
-            Variant::Registered(name) => {
-                registered(name).map(|(_, rules)| rules(&GameOptions::default())).ok_or(VariantError::NotYetSupported(self))
-            }
+            Variant::Registered(name) => registered(name)
+                .map(|(_, rules)| rules(&GameOptions::default()))
+                .ok_or(VariantError::NotYetSupported(self)),
             other => Err(VariantError::NotYetSupported(other)),
         }
     }

@@ -208,7 +208,10 @@ fn chess_refuses_dice_passes_and_secrets() {
     refuse(game.apply(Action::ChooseSecret { side: Color::Black, context: "game1".into(), commitment }));
     assert_eq!(game.actions().len(), 1);
     let position = game.position();
-    assert_eq!(parse_action(position, "roll black 3,5"), Ok(Action::Roll { side: Color::Black, kind: 0, faces: vec![3, 5] }));
+    assert_eq!(
+        parse_action(position, "roll black 3,5"),
+        Ok(Action::Roll { side: Color::Black, kind: 0, faces: vec![3, 5] })
+    );
     assert_eq!(parse_action(position, "pass white"), Ok(Action::Pass(Color::White)));
     assert_eq!(
         parse_action(position, "choose black game1 c0ffee"),

@@ -49,10 +49,8 @@ fn dice_chess(_: &GameOptions) -> Arc<Rules> {
     chess_with(Variant::Registered("toydice"), |rules| {
         rules.chance =
             Some(Chance { kinds: D6, allowed: never, required: chain_until_not_six, grant: no_grants, describe });
-        rules.turns = TurnRules {
-            passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
-            secret: None,
-        };
+        rules.turns =
+            TurnRules { passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }), secret: None };
     })
 }
 
@@ -256,7 +254,10 @@ fn records_name_a_roll_kind_when_counts_do_not_tell() {
     let variant = register("toydice", dice_chess);
     let game = Game::new(variant).unwrap();
     let position = game.position();
-    assert_eq!(parse_action(position, "roll white 4"), Ok(Action::Roll { side: Color::White, kind: 0, faces: vec![4] }));
+    assert_eq!(
+        parse_action(position, "roll white 4"),
+        Ok(Action::Roll { side: Color::White, kind: 0, faces: vec![4] })
+    );
     assert_eq!(
         parse_action(position, "roll white roll 4"),
         Ok(Action::Roll { side: Color::White, kind: 0, faces: vec![4] })
@@ -307,8 +308,7 @@ fn gated_dice(_: &GameOptions) -> Arc<Rules> {
         let king = rules.kind_by_letter('K').unwrap();
         kinds[knight.0 as usize] = KindGate::needs(Grants::NONE | face(2) | ANY);
         kinds[king.0 as usize] = KindGate::needs(Grants::NONE | face(4) | ANY);
-        rules.gating =
-            Some(Gating { kinds, castling: Grants::NONE, drops_only: Grants::NONE, teleports: Vec::new() });
+        rules.gating = Some(Gating { kinds, castling: Grants::NONE, drops_only: Grants::NONE, teleports: Vec::new() });
         rules.chance = Some(Chance {
             kinds: TWO_D4,
             allowed: never,
@@ -316,10 +316,8 @@ fn gated_dice(_: &GameOptions) -> Arc<Rules> {
             grant: faces_shown,
             describe,
         });
-        rules.turns = TurnRules {
-            passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }),
-            secret: None,
-        };
+        rules.turns =
+            TurnRules { passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }), secret: None };
     })
 }
 

@@ -8,8 +8,8 @@
 //! revealed, and `/verify` hands out the transcript.
 
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
-use rookery_storage::Player;
 use rookery_engine::game::{Action, Game, GameError};
+use rookery_storage::Player;
 use rookery_storage::{Change, ChannelGame, Phase};
 use serde::{Deserialize, Serialize};
 

@@ -153,7 +153,8 @@ impl Core {
         self.storage
             .update_channel(channel(place), |current| {
                 let record = playing(current)?;
-                let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
+                let side =
+                    side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
                 let mut game = replay(&record)?;
                 game.apply(Action::Pass(side)).map_err(explain)?;
                 let line = format!("**{}** passes.", user.name);
@@ -170,7 +171,8 @@ impl Core {
         let record = playing(self.current(place)?)?;
         let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
         let game = replay(&record)?;
-        let rule = game.position().rules().turns.secret.ok_or_else(|| Refusal::new("This game has no secret choice."))?;
+        let rule =
+            game.position().rules().turns.secret.ok_or_else(|| Refusal::new("This game has no secret choice."))?;
         let option = rule
             .options
             .iter()
@@ -213,8 +215,7 @@ impl Core {
                     (r.id == expected).then_some(r).ok_or_else(|| Refusal::new("The game here has changed."))
                 })?;
                 let mut game = replay(&record)?;
-                let choose =
-                    Action::ChooseSecret { side, context: context.clone(), commitment: sealed.clone() };
+                let choose = Action::ChooseSecret { side, context: context.clone(), commitment: sealed.clone() };
                 game.apply(choose).map_err(explain)?;
                 let line = format!("**{}** has made their secret choice (commitment `{sealed}`).", user.name);
                 let view = offstage.of(&record);
@@ -251,7 +252,8 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
             })
         });
         if let Some((kind, roll)) = automatic {
-            let state = offstage.ledger.ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
+            let state =
+                offstage.ledger.ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
             let ledger = match &mut ledger {
                 Some(ledger) => ledger,
                 slot => slot.insert(state.replayed(game, &record.seeds)?),
@@ -293,5 +295,8 @@ fn reveal(game: &mut Game, side: Color, offstage: OffstageOf<'_>, name: &str) ->
     let action = Action::Reveal { side, option: sealed.option.clone(), nonce: sealed.nonce.clone() };
     game.apply(action).map_err(explain)?;
     let label = game.position().rules().turns.secret.map_or("secret choice", |rule| rule.label);
-    Ok(format!("**{name}** reveals their {label}: **{}** (nonce `{}`, matching the commitment).", sealed.option, sealed.nonce))
+    Ok(format!(
+        "**{name}** reveals their {label}: **{}** (nonce `{}`, matching the commitment).",
+        sealed.option, sealed.nonce
+    ))
 }
