@@ -20,11 +20,13 @@ use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOptions, OptionsError};
 use crate::position::Position;
-use crate::rules::{Chance, DrawRules, TurnRoll};
-use crate::turns::{self, PassRule, SecretRule};
+use crate::rules::{DrawRules, TurnRoll};
 use crate::variant::{Variant, VariantError};
 
 pub use crate::action_text::parse_action;
+
+mod extra_turns;
+mod rolls;
 
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -373,21 +375,6 @@ impl Game {
         fen::write(&self.position)
     }
 
-    /// Passes `side` has made so far.
-    pub fn passes_made(&self, side: Color) -> u32 {
-        self.passes[side.index()]
-    }
-
-    /// The commitment `side` made to its secret choice, if any.
-    pub fn secret_commitment(&self, side: Color) -> Option<&str> {
-        self.secrets[side.index()].as_ref().map(|s| s.commitment.as_str())
-    }
-
-    /// The secret choice of `side`, once revealed.
-    pub fn revealed_secret(&self, side: Color) -> Option<&str> {
-        self.secrets[side.index()].as_ref().and_then(|s| s.revealed.as_deref())
-    }
-
     /// Who acts next and what they may do, or `None` once the game is over.
     /// `side` is usually the side to move, but a secret choice before the first
     /// move is asked of each side in turn, White first.
@@ -427,54 +414,6 @@ impl Game {
             choices.push(Choice::AnswerDrawOffer { offered_by });
         }
         Some(Turn { side: self.position.turn(), choices })
-    }
-
-    /// The optional rolls the side to move may make now.
-    fn optional_rolls(&self) -> Vec<Choice> {
-        let Some(chance) = self.position.rules().chance else { return Vec::new() };
-        (0..chance.kinds.len())
-            .filter(|&kind| (chance.allowed)(&self.position, &self.options, &self.rolls, kind).is_ok())
-            .map(|kind| Choice::Roll { kind, dice: chance.kinds[kind].dice.to_vec(), required: false })
-            .collect()
-    }
-
-    /// The roll kind the turn requires before anything else, if any.
-    fn required_roll(&self) -> Option<(usize, Chance)> {
-        let chance = self.position.rules().chance?;
-        let kind = (chance.required)(&self.position, &self.options, &self.rolls)?;
-        (kind < chance.kinds.len()).then_some((kind, chance))
-    }
-
-    /// Whether the side to move may pass, and if so whether only because it
-    /// has no move (`Some(true)`: forced).
-    fn pass_offered(&self, has_moves: bool) -> Option<bool> {
-        let rule: PassRule = self.position.rules().turns.passes?;
-        let side = self.position.turn();
-        if self.position.is_check() {
-            // Passing would leave the royal piece attacked.
-            return None;
-        }
-        if rule.per_game.is_some_and(|n| self.passes[side.index()] >= n) {
-            return None;
-        }
-        match (has_moves, rule.voluntary, rule.forced) {
-            (true, true, _) => Some(false),
-            (true, false, _) => None,
-            (false, _, forced) if forced => Some(true),
-            (false, voluntary, _) => voluntary.then_some(false),
-        }
-    }
-
-    /// The first side still to make the rules' secret choice, before any move.
-    fn secret_pending(&self) -> Option<(Color, SecretRule)> {
-        let rule = self.position.rules().turns.secret?;
-        Color::ALL.into_iter().find(|c| self.secrets[c.index()].is_none()).map(|c| (c, rule))
-    }
-
-    /// The side whose secret the rules need revealed now, if not yet shown.
-    fn reveal_pending(&self) -> Option<Color> {
-        let rule = self.position.rules().turns.secret?;
-        (rule.reveal_due)(&self.position).filter(|side| self.revealed_secret(*side).is_none())
     }
 
     /// Parses `text` as a move by `side` and plays it.
@@ -600,114 +539,6 @@ impl Game {
             // Playing on answers an opponent's offer with a no.
             self.draw_offer = None;
         }
-    }
-
-    /// Checks a roll's faces against the dice of its kind and the turn, and
-    /// grants what they win.
-    fn roll(&mut self, side: Color, kind: usize, faces: &[u32]) -> Result<(), GameError> {
-        let chance = self.position.rules().chance.ok_or_else(|| self.not_here("dice to roll"))?;
-        self.ensure_play_starts()?;
-        if side != self.position.turn() {
-            return Err(GameError::NotYourTurn);
-        }
-        let roll = chance
-            .kinds
-            .get(kind)
-            .ok_or_else(|| GameError::RollRefused(format!("{} has no roll number {}", self.variant, kind + 1)))?;
-        if faces.len() != roll.dice.len() {
-            return Err(GameError::RollRefused(format!(
-                "the {} is {} dice, not {}",
-                roll.label,
-                roll.dice.len(),
-                faces.len()
-            )));
-        }
-        if faces.iter().zip(roll.dice).any(|(face, sides)| *face == 0 || face > sides) {
-            return Err(GameError::RollRefused(format!("a face of {faces:?} is not on the die")));
-        }
-        match self.required_roll() {
-            Some((required, _)) if required == kind => {}
-            Some((required, chance)) => return Err(GameError::RollFirst(chance.kinds[required].label)),
-            None => {
-                (chance.allowed)(&self.position, &self.options, &self.rolls, kind).map_err(GameError::RollRefused)?
-            }
-        }
-        self.rolls.push((kind, faces.to_vec()));
-        self.position.set_granted((chance.grant)(&self.position, &self.options, &self.rolls));
-        self.outcome = self.automatic_end();
-        Ok(())
-    }
-
-    fn pass(&mut self, side: Color) -> Result<(), GameError> {
-        let rule = self.position.rules().turns.passes.ok_or_else(|| self.not_here("passing"))?;
-        self.ensure_play_starts()?;
-        if side != self.position.turn() {
-            return Err(GameError::NotYourTurn);
-        }
-        if let Some((kind, chance)) = self.required_roll() {
-            return Err(GameError::RollFirst(chance.kinds[kind].label));
-        }
-        let has_moves = !self.position.legal_moves().is_empty();
-        if self.pass_offered(has_moves).is_none() {
-            let reason = match rule.per_game {
-                Some(n) if self.passes[side.index()] >= n => format!("you have used your {n} pass(es) of this game"),
-                _ if self.position.is_check() => "you cannot pass in check".to_string(),
-                _ => "you may pass only when you have no move".to_string(),
-            };
-            return Err(GameError::PassRefused(reason));
-        }
-        let position = &mut self.position;
-        let fullmove = position.fullmove_number() + u32::from(side == Color::Black);
-        let (castling, halfmove) = (position.castling_rights(), position.halfmove_clock() + 1);
-        position.set_state(!side, castling, None, halfmove, fullmove);
-        position.set_granted(crate::grants::Grants::NONE);
-        self.passes[side.index()] += 1;
-        self.san.push("pass".to_string());
-        self.end_turn(side);
-        self.outcome = self.automatic_end();
-        Ok(())
-    }
-
-    fn choose_secret(&mut self, side: Color, context: &str, commitment: &str) -> Result<(), GameError> {
-        self.position.rules().turns.secret.ok_or_else(|| self.not_here("secret choices"))?;
-        if self.secrets[side.index()].is_some() {
-            return Err(GameError::SecretRefused("that side has already made its secret choice".into()));
-        }
-        if !self.san.is_empty() {
-            return Err(GameError::SecretRefused("a secret choice is made before the first move".into()));
-        }
-        let hex =
-            commitment.len() == 64 && commitment.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        if !hex || !turns::is_field(context) {
-            return Err(GameError::SecretRefused("a commitment is 64 lower-case hex digits and a game id".into()));
-        }
-        let secret = Secret { context: context.to_string(), commitment: commitment.to_string(), revealed: None };
-        self.secrets[side.index()] = Some(secret);
-        self.outcome = self.automatic_end();
-        Ok(())
-    }
-
-    fn reveal(&mut self, side: Color, option: &str, nonce: &str) -> Result<(), GameError> {
-        let rule = self.position.rules().turns.secret.ok_or_else(|| self.not_here("secret choices"))?;
-        let refuse = |text: &str| Err(GameError::SecretRefused(text.to_string()));
-        let Some(secret) = &self.secrets[side.index()] else { return refuse("that side made no secret choice") };
-        if secret.revealed.is_some() {
-            return refuse("that secret choice is already revealed");
-        }
-        if !rule.options.contains(&option) || !turns::is_field(nonce) {
-            return refuse("that is not one of the choices");
-        }
-        if turns::commitment(&secret.context, side, option, nonce) != secret.commitment {
-            return refuse("the choice and nonce do not match the commitment");
-        }
-        let due = self.outcome.is_none() && (rule.reveal_due)(&self.position) == Some(side);
-        self.secrets[side.index()].as_mut().expect("checked above").revealed = Some(option.to_string());
-        if due {
-            self.outcome = (rule.revealed)(&self.position, side, option)
-                .map(|winner| Outcome { winner: Some(winner), reason: EndReason::Checkmate })
-                .or_else(|| self.automatic_end());
-        }
-        Ok(())
     }
 
     fn not_here(&self, what: &'static str) -> GameError {
