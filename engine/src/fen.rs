@@ -73,8 +73,14 @@ pub fn parse_placement(rules: &Arc<Rules>, text: &str) -> Result<Position, FenEr
                     }
                     next += run;
                 } else {
-                    let kind = rules.kind_by_letter(c).ok_or_else(|| {
-                        FenError::Placement(format!("rank {label}: `{c}` is not a piece of {}", rules.variant))
+                    // A two-character token: a prefix, then the letter.
+                    let (prefix, c) = match rules.is_prefix(c) {
+                        true => (Some(c), chars.next().unwrap_or(' ')),
+                        false => (None, c),
+                    };
+                    let kind = rules.kind_by_token(prefix, c).ok_or_else(|| {
+                        let token: String = prefix.into_iter().chain([c]).collect();
+                        FenError::Placement(format!("rank {label}: `{token}` is not a piece of {}", rules.variant))
                     })?;
                     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                     let square = *cells.get(next).ok_or_else(|| too_long(label, cells.len()))?;
@@ -119,7 +125,7 @@ pub fn write_placement(position: &Position, out: &mut String) {
                             let _ = write!(out, "{empty}");
                             empty = 0;
                         }
-                        out.push(rules.piece_char(piece.color, piece.kind));
+                        rules.push_token(out, piece.color, piece.kind);
                     }
                 }
             }
@@ -149,9 +155,14 @@ pub fn split_hands(field: &str) -> Result<(&str, Option<&str>), FenError> {
 /// lower case for Black's, in any order.
 pub fn parse_hands(position: &mut Position, text: &str) -> Result<(), FenError> {
     let rules = Arc::clone(position.rules());
-    for c in text.chars() {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        let (prefix, c) = match rules.is_prefix(c) {
+            true => (Some(c), chars.next().unwrap_or(' ')),
+            false => (None, c),
+        };
         let kind = rules
-            .kind_by_letter(c)
+            .kind_by_token(prefix, c)
             .ok_or_else(|| FenError::Placement(format!("hands: `{c}` is not a piece of {}", rules.variant)))?;
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let count = position.hand(color).count(kind);
@@ -166,8 +177,9 @@ pub fn write_hands(position: &Position, out: &mut String) {
     out.push('[');
     for color in Color::ALL {
         for (kind, count) in position.hand(color).kinds() {
-            let letter = position.rules().piece_char(color, kind);
-            out.extend(std::iter::repeat_n(letter, count as usize));
+            for _ in 0..count {
+                position.rules().push_token(out, color, kind);
+            }
         }
     }
     out.push(']');

@@ -99,10 +99,7 @@ impl Position {
         let empty = !self.all_occupied();
         let ordinary = out.len();
         for (from, kind) in self.pieces(us) {
-            let mut squares = SquareSet::EMPTY;
-            for zone in gating.teleports.iter().filter(|z| z.open(kind, granted)) {
-                squares |= zone.squares[us];
-            }
+            let squares = DropZone::union(&gating.teleports, kind, granted, us);
             for to in (squares & empty).iter() {
                 if !out[..ordinary]
                     .iter()

@@ -70,6 +70,15 @@ impl DropZone {
     pub fn open(&self, kind: Kind, granted: Grants) -> bool {
         self.kinds >> kind.0 & 1 != 0 && (self.needs.is_empty() || granted.intersects(self.needs))
     }
+
+    /// The squares of `zones` open to a `kind` piece of `color` this turn.
+    pub fn union(zones: &[DropZone], kind: Kind, granted: Grants, color: Color) -> SquareSet {
+        let mut squares = SquareSet::EMPTY;
+        for zone in zones.iter().filter(|z| z.open(kind, granted)) {
+            squares |= zone.squares[color];
+        }
+        squares
+    }
 }
 
 /// A variant's own condition on a drop of `kind` on `square`, judged on the
@@ -155,10 +164,7 @@ impl Position {
         let granted = self.granted();
         let occupied = self.all_occupied();
         for (kind, _) in self.hand(us).kinds() {
-            let mut squares = SquareSet::EMPTY;
-            for zone in drops.zones.iter().filter(|z| z.open(kind, granted)) {
-                squares |= zone.squares[us];
-            }
+            let squares = DropZone::union(&drops.zones, kind, granted, us);
             for square in (squares & !occupied).iter() {
                 if drops.filter.is_none_or(|filter| filter(self, kind, square)) {
                     out.push(Move::drop(kind, square));

@@ -46,6 +46,7 @@ pub mod rules;
 pub mod search;
 pub mod splitmix;
 pub mod squareset;
+pub mod straddle;
 pub mod tables;
 pub mod turns;
 pub mod variant;

@@ -6,11 +6,12 @@ use crate::color::Color;
 use crate::gating::Opened;
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::piece::{Kind, Tag};
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::royalty::Royalty;
+use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
-use crate::tables::{AFAR, CAPTURE, MOVE};
+use crate::tables::{AFAR, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
 
 /// How the moves of a position are made legal, decided once before they are
 /// generated.
@@ -49,6 +50,7 @@ impl Position {
                 || rules.freezing.is_some()
                 || rules.gating.is_some()
                 || rules.drops.is_some()
+                || !rules.promotions.is_empty()
                 || rules.royalty == Royalty::Several;
             if hooks {
                 self.generate_pseudo::<true>(out, &legality, &mut scratch);
@@ -105,57 +107,48 @@ impl Position {
             let kind = self.piece_at(from).expect("own piece").kind;
             let pawn = rules.kind(kind).pawn;
             let open = if HOOKS { gating.map_or(Opened::ALL, |g| g.opened(kind, granted, us)) } else { Opened::ALL };
+            let promotes = if HOOKS { rules.promotions.iter().find(|p| p.kind == kind) } else { None };
             let first = out.len();
             let mut special_capture = false;
-            for ray in tables.rays(us, kind.0 as usize, from) {
-                let mut screened = !HOOKS || !ray.hop;
-                for cell in tables.ray_cells(ray) {
-                    let to = cell.square;
-                    let arrival = match self.piece_at(to) {
-                        None if screened && cell.mode & MOVE != 0 => {
-                            if HOOKS && !open.quiet_to(to) {
-                                continue;
-                            }
-                            if ray.tag == Tag::DoubleStep {
-                                Special::DoubleStep
-                            } else {
-                                Special::None
-                            }
+            let walk = tables.walk(us, kind.0 as usize, from);
+            let mut screened = true;
+            let mut next = 0;
+            while let Some(&cell) = walk.get(next) {
+                next += 1;
+                if HOOKS && cell.mode & RAY_START != 0 {
+                    screened = cell.mode & HOPS == 0;
+                }
+                let to = cell.square;
+                match self.piece_at(to) {
+                    None if screened && cell.mode & MOVE != 0 => {
+                        if HOOKS && !open.quiet_to(to) {
+                            continue;
                         }
-                        None => {
-                            if Some(to) == ep_target && pawn && cell.mode & CAPTURE != 0 && (!HOOKS || open.capture) {
-                                out.push(Move::new(from, to, Special::EnPassant));
+                        let quiet = if cell.mode & DOUBLE_STEP != 0 { Special::DoubleStep } else { Special::None };
+                        self.push_arrival(out, from, to, quiet, pawn && promotion_zone.contains(to), promotes);
+                    }
+                    None => {
+                        if Some(to) == ep_target && pawn && cell.mode & CAPTURE != 0 && (!HOOKS || open.capture) {
+                            out.push(Move::new(from, to, Special::EnPassant));
+                            special_capture = true;
+                        }
+                    }
+                    // The first piece on a hop ray is the screen.
+                    Some(_) if HOOKS && !screened => screened = true,
+                    Some(piece) => {
+                        let capturable = !HOOKS || (open.capture && !(shielded && shield.contains(to)));
+                        if piece.color != us && capturable {
+                            if cell.mode & CAPTURE != 0 {
+                                let pawn_promotes = pawn && promotion_zone.contains(to);
+                                self.push_arrival(out, from, to, Special::None, pawn_promotes, promotes);
+                            } else if cell.mode & AFAR != 0 {
+                                out.push(Move::new(from, to, Special::FromAfar));
                                 special_capture = true;
                             }
-                            continue;
                         }
-                        Some(_) if !screened => {
-                            screened = true;
-                            continue;
-                        }
-                        Some(piece) => {
-                            let capturable = !HOOKS || (open.capture && !(shielded && shield.contains(to)));
-                            if piece.color != us && capturable {
-                                if cell.mode & CAPTURE != 0 {
-                                    self.push_arrival(
-                                        out,
-                                        from,
-                                        to,
-                                        Special::None,
-                                        pawn && promotion_zone.contains(to),
-                                    );
-                                } else if cell.mode & AFAR != 0 {
-                                    out.push(Move::new(from, to, Special::FromAfar));
-                                    special_capture = true;
-                                }
-                            }
-                            if ray.leaps {
-                                continue;
-                            }
-                            break;
-                        }
-                    };
-                    self.push_arrival(out, from, to, arrival, pawn && promotion_zone.contains(to));
+                        // An occupied cell ends its ray (a leap stands alone).
+                        next += cell.skip as usize;
+                    }
                 }
             }
             if let Legality::Fast { king, pinned } = legality {
@@ -178,10 +171,24 @@ impl Position {
         }
     }
 
-    /// Pushes a move, expanded into one move per choice when a pawn promotes.
+    /// Pushes a move, expanded into one move per choice when a pawn promotes
+    /// or the kind's own promotion `rule` applies there.
     #[inline]
-    fn push_arrival(&self, out: &mut Vec<Move>, from: Square, to: Square, special: Special, promotes: bool) {
-        if promotes {
+    fn push_arrival(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        special: Special,
+        promotes: bool,
+        rule: Option<&PromotionRule>,
+    ) {
+        if let Some(rule) = rule.filter(|r| r.zone[self.turn()].contains(to)) {
+            if !rule.compulsory[self.turn()].contains(to) {
+                out.push(Move::new(from, to, special));
+            }
+            out.extend(rule.into.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+        } else if promotes {
             let promotion = &self.rules().promotion;
             let hand = self.hand(self.turn());
             let available = |k: &&Kind| !promotion.from_hand || hand.count(**k) > 0;

@@ -13,6 +13,7 @@ use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
+use crate::straddle::TwinUndo;
 
 /// An en-passant opportunity: a pawn just double-stepped over `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,8 @@ struct Undo {
     granted: Grants,
     halfmove: u32,
     hash: u64,
+    /// A straddling piece was split by the move (see [`crate::straddle`]).
+    twins: bool,
 }
 
 /// What `unmake` needs to restore of the state only variants with hands keep.
@@ -57,33 +60,48 @@ struct OffBoardUndo {
     promoted: SquareSet,
 }
 
+/// Slots for the cells of a board: a power of two at least
+/// [`crate::squareset::MAX_CELLS`], so
+/// that a masked index needs no bounds check on the generator's hot path.
+const CELL_SLOTS: usize = 512;
+const _: () = assert!(CELL_SLOTS >= crate::squareset::MAX_CELLS && CELL_SLOTS.is_power_of_two());
+
 /// Where the pieces are, with the sets and hash kept in step with the board.
 #[derive(Clone, Debug)]
 struct Board {
-    cells: Vec<Option<Piece>>,
+    cells: Box<[Option<Piece>; CELL_SLOTS]>,
+    /// The geometry's box size (the Zobrist tables' stride).
+    size: usize,
     occupied: ByColor<SquareSet>,
     royals: ByColor<SquareSet>,
     hash: u64,
 }
 
 impl Board {
+    /// The piece on `square`; squares come from the geometry, whose box
+    /// never exceeds the slots, so masking keeps the index in the slots.
+    #[inline]
+    fn at(&self, square: Square) -> Option<Piece> {
+        self.cells[square.index() & (CELL_SLOTS - 1)]
+    }
+
     #[inline]
     fn put(&mut self, rules: &Rules, square: Square, piece: Piece) {
-        debug_assert!(self.cells[square.index()].is_none());
-        self.cells[square.index()] = Some(piece);
+        debug_assert!(self.at(square).is_none());
+        self.cells[square.index() & (CELL_SLOTS - 1)] = Some(piece);
         self.occupied[piece.color].insert(square);
         if rules.kind(piece.kind).royal {
             self.royals[piece.color].insert(square);
         }
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
     }
 
     #[inline]
     fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
-        let piece = self.cells[square.index()].take()?;
+        let piece = self.cells[square.index() & (CELL_SLOTS - 1)].take()?;
         self.occupied[piece.color].remove(square);
         self.royals[piece.color].remove(square);
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
         Some(piece)
     }
 }
@@ -111,6 +129,9 @@ pub struct Position {
     /// Pieces that were promoted, where a captured one enters a hand demoted.
     promoted: SquareSet,
     off_board_undo: Vec<OffBoardUndo>,
+    /// Each side's piece standing on two squares, if any.
+    pub(crate) straddles: ByColor<Option<(Square, Square)>>,
+    pub(crate) twin_undo: Vec<TwinUndo>,
 }
 
 impl Position {
@@ -121,7 +142,8 @@ impl Position {
         Position {
             rules,
             board: Board {
-                cells: vec![None; cells],
+                cells: Box::new([None; CELL_SLOTS]),
+                size: cells,
                 occupied: ByColor::default(),
                 royals: ByColor::default(),
                 hash: 0,
@@ -139,6 +161,8 @@ impl Position {
             immune: SquareSet::EMPTY,
             promoted: SquareSet::EMPTY,
             off_board_undo: Vec::new(),
+            straddles: ByColor::default(),
+            twin_undo: Vec::new(),
         }
     }
 
@@ -148,7 +172,7 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board.cells[square.index()]
+        self.board.at(square)
     }
 
     pub fn turn(&self) -> Color {
@@ -290,7 +314,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         let moved = match mv.special {
             Special::Drop(kind) => Piece { color: self.turn, kind },
-            _ => self.board.cells[mv.from.index()].expect("a move starts on a piece"),
+            _ => self.board.at(mv.from).expect("a move starts on a piece"),
         };
         let rules = &*self.rules;
         let board = &mut self.board;
@@ -303,6 +327,7 @@ impl Position {
             granted: self.granted,
             halfmove: self.halfmove,
             hash: board.hash,
+            twins: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -349,7 +374,8 @@ impl Position {
                 }
             }
         }
-        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() {
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() || mv.promotion().is_some()
+        {
             self.halfmove = 0;
         }
 
@@ -376,12 +402,20 @@ impl Position {
         if self.rules.drops.is_some() {
             self.make_off_board(mv, moved, captured);
         }
+        if (self.straddles.white.is_some() || self.straddles.black.is_some())
+            && self.unlink_twins(mv, moved.color, captured)
+        {
+            self.undo.last_mut().expect("just pushed").twins = true;
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without make");
         let mv = undo.mv;
+        if undo.twins {
+            self.relink_twins();
+        }
         if self.rules.drops.is_some() {
             self.unmake_off_board(mv, undo.moved, undo.captured);
         }
@@ -444,6 +478,8 @@ impl Position {
             immune: self.immune,
             promoted: self.promoted,
             off_board_undo: Vec::new(),
+            straddles: self.straddles,
+            twin_undo: Vec::new(),
         }
     }
 
@@ -509,7 +545,7 @@ impl Position {
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
             for cell in tables.chain_cells(chain) {
-                if let Some(piece) = self.board.cells[cell.square.index()] {
+                if let Some(piece) = self.board.at(cell.square) {
                     if !screened {
                         screened = true;
                         continue;
@@ -554,7 +590,7 @@ impl Position {
                 if cell.square == from {
                     return screened && cell.attackers >> piece.kind.0 & 1 != 0;
                 }
-                if self.board.cells[cell.square.index()].is_some() {
+                if self.board.at(cell.square).is_some() {
                     if screened {
                         return false;
                     }
@@ -583,6 +619,6 @@ impl Position {
 
     /// Every piece of `color` on the board, with its square.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
-        self.board.occupied[color].iter().map(move |sq| (sq, self.board.cells[sq.index()].expect("occupied").kind))
+        self.board.occupied[color].iter().map(move |sq| (sq, self.board.at(sq).expect("occupied").kind))
     }
 }

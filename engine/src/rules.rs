@@ -57,6 +57,21 @@ pub struct Promotion {
     pub from_hand: bool,
 }
 
+/// How one kind promotes, beyond the pawns' [`Promotion`]: optionally on
+/// arriving in a zone, compulsorily in a smaller one, into a list of kinds
+/// (New chess's knighting: a fool may become a knighted fool anywhere in the
+/// enemy land and a sergeant must on the last rank).
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub kind: Kind,
+    /// A move ending here may promote.
+    pub zone: ByColor<SquareSet>,
+    /// A move ending here must promote (a subset of `zone`).
+    pub compulsory: ByColor<SquareSet>,
+    /// What it may become, in the order moves are listed.
+    pub into: Vec<Kind>,
+}
+
 /// A piece that turns into another kind, with no choice, on arriving in a
 /// zone: a Dragonchess Dwarf turning round at the end of the board. Unlike a
 /// promotion it is not a move of its own and is not written.
@@ -284,6 +299,8 @@ pub struct Rules {
     pub freezing: Option<Freezing>,
     /// Kind changes on arrival; empty in most variants.
     pub transformations: Vec<Transformation>,
+    /// Per-kind promotions; empty in most variants.
+    pub promotions: Vec<PromotionRule>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// Adds the variant's own moves to the legal moves generated so far; what
@@ -300,6 +317,10 @@ pub struct Rules {
     pub drops: Option<Drops>,
     /// Moves gated by the turn's grants; `None` in variants without.
     pub gating: Option<Gating>,
+    /// Per kind: a mark written before its letter (New chess: `+` for a
+    /// knighted piece, `+P`), which the letter alone then does not name.
+    /// Empty when no kind has one.
+    pub prefixes: Vec<Option<char>>,
 }
 
 impl Rules {
@@ -338,6 +359,7 @@ impl Rules {
             dialect: Dialect::STANDARD,
             freezing: None,
             transformations: Vec::new(),
+            promotions: Vec::new(),
             side_names: ["White", "Black"],
             extra_moves: None,
             update_marks: None,
@@ -346,6 +368,7 @@ impl Rules {
             options: &[],
             drops: None,
             gating: None,
+            prefixes: Vec::new(),
         }
     }
 
@@ -353,10 +376,35 @@ impl Rules {
         &self.kinds[kind.0 as usize]
     }
 
-    /// The kind written with `letter` (either case).
+    /// The kind written with `letter` (either case) and no prefix.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.kind_by_token(None, letter)
+    }
+
+    /// The kind written with `prefix` (if any) before `letter` (either case).
+    pub fn kind_by_token(&self, prefix: Option<char>, letter: char) -> Option<Kind> {
         let upper = letter.to_ascii_uppercase();
-        self.kinds.iter().position(|k| k.letter == upper).map(|i| Kind(i as u8))
+        (0..self.kinds.len())
+            .map(|i| Kind(i as u8))
+            .find(|k| self.kind(*k).letter == upper && self.prefix(*k) == prefix)
+    }
+
+    /// The mark written before `kind`'s letter, if it has one.
+    #[inline]
+    pub fn prefix(&self, kind: Kind) -> Option<char> {
+        self.prefixes.get(kind.0 as usize).copied().flatten()
+    }
+
+    /// Whether `c` starts a two-character piece token.
+    pub fn is_prefix(&self, c: char) -> bool {
+        self.prefixes.contains(&Some(c))
+    }
+
+    /// Writes a piece as position text and SAN write it: its prefix, if any,
+    /// and its letter (lower case for Black where `color` says so).
+    pub fn push_token(&self, out: &mut String, color: Color, kind: Kind) {
+        out.extend(self.prefix(kind));
+        out.push(self.piece_char(color, kind));
     }
 
     /// The kind a piece of `color` and `kind` becomes on arriving on `square`.

@@ -21,6 +21,24 @@ pub const MOVE: u8 = 1;
 pub const CAPTURE: u8 = 2;
 /// The piece captures on the cell without moving.
 pub const AFAR: u8 = 4;
+/// In a [`WalkCell`]: a quiet move here is a pawn's double step.
+pub const DOUBLE_STEP: u8 = 8;
+/// In a [`WalkCell`]: the first cell of a ray.
+pub const RAY_START: u8 = 16;
+/// In a [`WalkCell`]: the cell belongs to a hop ray (a cannon's).
+pub const HOPS: u8 = 32;
+
+/// A cell of the flat walk of a piece's rays, one list per (side, kind,
+/// origin): the generator walks it in one loop, and an occupied cell skips
+/// the rest of its ray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkCell {
+    pub square: Square,
+    /// `MOVE | CAPTURE | AFAR` and the walk bits above.
+    pub mode: u8,
+    /// Cells of the same ray after this one (0 for a leap: each leap stands alone).
+    pub skip: u8,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RayCell {
@@ -64,6 +82,8 @@ pub struct Tables {
     kinds: usize,
     cells: usize,
     ray_index: Vec<(u32, u32)>,
+    walk_index: Vec<(u32, u32)>,
+    walk_cells: Vec<WalkCell>,
     rays: Vec<Ray>,
     ray_cells: Vec<RayCell>,
     chain_index: Vec<(u32, u32)>,
@@ -80,6 +100,8 @@ impl Tables {
             kinds: kinds.len(),
             cells,
             ray_index: Vec::with_capacity(2 * kinds.len() * cells),
+            walk_index: Vec::with_capacity(2 * kinds.len() * cells),
+            walk_cells: Vec::new(),
             rays: Vec::new(),
             ray_cells: Vec::new(),
             chain_index: Vec::with_capacity(2 * cells),
@@ -125,6 +147,22 @@ impl Tables {
                         }
                     }
                     tables.ray_index.push((first, tables.rays.len() as u32));
+                    let walk_start = tables.walk_cells.len() as u32;
+                    for ray in first as usize..tables.rays.len() {
+                        let ray = tables.rays[ray];
+                        let cells = tables.ray_cells(&ray).to_vec();
+                        let last = cells.len() - 1;
+                        for (i, cell) in cells.into_iter().enumerate() {
+                            let mut mode = cell.mode;
+                            mode |= if ray.tag == Tag::DoubleStep { DOUBLE_STEP } else { 0 };
+                            mode |= if i == 0 { RAY_START } else { 0 };
+                            mode |= if ray.hop { HOPS } else { 0 };
+                            let skip =
+                                if ray.leaps { 0 } else { u8::try_from(last - i).expect("rays under 256 cells") };
+                            tables.walk_cells.push(WalkCell { square: cell.square, mode, skip });
+                        }
+                    }
+                    tables.walk_index.push((walk_start, tables.walk_cells.len() as u32));
                 }
             }
         }
@@ -145,6 +183,13 @@ impl Tables {
     pub fn rays(&self, color: Color, kind: usize, origin: Square) -> &[Ray] {
         let (a, b) = self.ray_index[(color.index() * self.kinds + kind) * self.cells + origin.index()];
         &self.rays[a as usize..b as usize]
+    }
+
+    /// The rays of a `kind` piece of `color` on `origin` as one flat walk.
+    #[inline]
+    pub fn walk(&self, color: Color, kind: usize, origin: Square) -> &[WalkCell] {
+        let (a, b) = self.walk_index[(color.index() * self.kinds + kind) * self.cells + origin.index()];
+        &self.walk_cells[a as usize..b as usize]
     }
 
     #[inline]

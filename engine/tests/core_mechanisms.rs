@@ -250,6 +250,15 @@ fn with_both_kings_attacked_one_may_stay_attacked() {
 }
 
 #[test]
+fn a_move_checking_two_kings_is_marked_twice() {
+    let with_rook = several("3k4/8/8/8/8/8/1r6/K6K", Color::Black);
+    let mv = notation::parse_move(&with_rook, "Rb1").unwrap();
+    assert_eq!(notation::san(&with_rook, mv), "Rb1++");
+    let single = notation::parse_move(&with_rook, "Rb2-a2").unwrap();
+    assert_eq!(notation::san(&with_rook, single), "Ra2+");
+}
+
+#[test]
 fn kings_are_never_captured_where_there_are_several() {
     let p = several("4k3/8/8/8/8/8/8/r3K2K", Color::Black);
     let e1 = sq(p.rules(), "e1");
@@ -386,4 +395,141 @@ fn promotion_from_a_hand_takes_only_what_is_held() {
     assert!(p.hand(Color::White).is_empty());
     p.unmake();
     assert_eq!(p.hand(Color::White).count(KNIGHT), 1);
+}
+
+/// Chess with one more kind, a knighted pawn written `+P` that steps like a
+/// king, which pawns promote to.
+fn knighted_rules() -> Arc<Rules> {
+    let base = chess::rules();
+    let mut kinds = base.kinds.clone();
+    let mut knighted = chess::king();
+    (knighted.name, knighted.royal) = ("knighted pawn", false);
+    knighted.letter = 'P';
+    kinds.push(knighted);
+    let knighted = Kind(kinds.len() as u8 - 1);
+    let mut promotion = base.promotion.clone();
+    promotion.choices = vec![knighted];
+    let mut rules = Rules::new(
+        base.variant,
+        chess::board(),
+        kinds,
+        Vec::new(),
+        promotion,
+        Royalty::Checkmate,
+        base.draws,
+        chess::START,
+    );
+    rules.prefixes = (0..=knighted.0).map(|k| (k == knighted.0).then_some('+')).collect();
+    Arc::new(rules)
+}
+
+#[test]
+fn two_character_tokens_name_a_kind_in_text_and_moves() {
+    let rules = knighted_rules();
+    let knighted = Kind(6);
+    let mut p = parse(&rules, "4k3/P7/8/8/3+p4/8/8/4K3 w - - 0 1");
+    assert_eq!(p.piece_at(sq(&rules, "d4")).map(|piece| (piece.color, piece.kind)), Some((Color::Black, knighted)));
+    assert_eq!(fen::write(&p), "4k3/P7/8/8/3+p4/8/8/4K3 w - - 0 1");
+    let mv = notation::parse_move(&p, "a8=+P").unwrap();
+    assert_eq!(mv.promotion(), Some(knighted));
+    assert_eq!(notation::san(&p, mv), "a8=+P");
+    p.make(mv);
+    assert_eq!(fen::write(&p), "+P3k3/8/8/8/3+p4/8/8/4K3 b - - 0 1");
+    let back = notation::parse_move(&p, "+Pd3").unwrap();
+    assert_eq!(notation::san(&p, back), "+Pd3");
+    assert!(fen::parse(&rules, "4k3/8/8/8/3+x4/8/8/4K3 w - - 0 1").is_err());
+}
+
+#[test]
+fn a_kind_may_promote_in_its_zone_and_must_in_the_compulsory_one() {
+    let base = knighted_rules();
+    let mut rules = (*base).clone();
+    let knighted = Kind(6);
+    rules.promotions.push(rookery_engine::rules::PromotionRule {
+        kind: KNIGHT,
+        zone: ByColor::new(ranks(&rules, 5, 7), ranks(&rules, 0, 2)),
+        compulsory: ByColor::new(ranks(&rules, 7, 7), ranks(&rules, 0, 0)),
+        into: vec![knighted],
+    });
+    let rules = Arc::new(rules);
+    let p = parse(&rules, "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+    let moves = sans(&p);
+    // Knight d5: b4 b6 c3 c7 e3 e7 f4 f6; b6 c7 e7 f6 may also promote.
+    let knight_moves: Vec<&String> = moves.iter().filter(|m| m.starts_with('N')).collect();
+    let expected = ["Nb4", "Nb6", "Nb6=+P", "Nc3", "Nc7", "Nc7=+P", "Ne3", "Ne7", "Ne7=+P", "Nf4", "Nf6", "Nf6=+P"];
+    assert_eq!(knight_moves, expected);
+    let p = parse(&rules, "7k/8/3N4/8/8/8/8/4K3 w - - 0 1");
+    let to_last: Vec<String> = sans(&p).into_iter().filter(|m| m.contains('8')).collect();
+    assert_eq!(to_last, ["Nc8=+P", "Ne8=+P"], "the last rank compels it");
+    let mut p = p;
+    let promote = notation::parse_move(&p, "Nc8=+P").unwrap();
+    p.make(promote);
+    assert_eq!(fen::write(&p), "2+P4k/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+fn straddling(text: &str, turn: Color) -> Position {
+    let rules = Arc::new(chess::rules());
+    let mut p = fen::parse_placement(&rules, text).unwrap();
+    p.set_state(turn, 0, None, 0, 1);
+    p.set_straddle(Color::White, Some((sq(&rules, "a1"), sq(&rules, "b1"))));
+    p
+}
+
+#[test]
+fn a_straddling_piece_moves_from_either_half_and_leaves_both() {
+    let mut p = straddling("4k3/8/8/8/8/8/8/RR2K3", Color::White);
+    let moves = sans(&p);
+    assert_eq!(moves.iter().filter(|m| m.starts_with('R')).count(), 7 + 7 + 2, "a-file, b-file, c1 and d1");
+    let (text, hash) = (fen::write(&p), p.hash());
+    play(&mut p, "Ra5");
+    assert_eq!(fen::write(&p), "4k3/8/8/R7/8/8/8/4K3 b - - 1 1");
+    assert_eq!(p.straddle(Color::White), None);
+    p.unmake();
+    assert_eq!((fen::write(&p), p.hash()), (text, hash));
+    assert!(p.straddle(Color::White).is_some());
+}
+
+#[test]
+fn capturing_either_half_of_a_straddling_piece_takes_both() {
+    let mut p = straddling("1r2k3/8/8/8/8/8/8/RR2K3", Color::Black);
+    let (text, hash) = (fen::write(&p), p.hash());
+    play(&mut p, "Rxb1");
+    assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/1r2K3 w - - 0 2");
+    p.unmake();
+    assert_eq!((fen::write(&p), p.hash()), (text, hash));
+    assert_eq!(p.piece_at(sq(p.rules(), "a1")).map(|piece| piece.kind), Some(ROOK));
+}
+
+/// Chess with a cannon (`C`) that moves and captures only by hopping one
+/// screen along a rank or file, landing anywhere beyond it.
+fn cannon_rules() -> Arc<Rules> {
+    use rookery_engine::piece::{orthogonal, Component, Mode, PieceKind, Shape};
+    let base = chess::rules();
+    let mut kinds = base.kinds.clone();
+    let hops = orthogonal().into_iter().map(|step| Component::new(Shape::Hop { step }, Mode::Both)).collect();
+    kinds.push(PieceKind { name: "cannon", letter: 'C', royal: false, pawn: false, components: hops });
+    let rules = Rules::new(
+        base.variant,
+        chess::board(),
+        kinds,
+        Vec::new(),
+        base.promotion.clone(),
+        Royalty::Checkmate,
+        base.draws,
+        chess::START,
+    );
+    Arc::new(rules)
+}
+
+#[test]
+fn a_cannon_hops_one_screen_and_lands_or_captures_beyond_it() {
+    let rules = cannon_rules();
+    let p = parse(&rules, "4k3/8/p7/8/8/8/P7/C1N1K3 w - - 0 1");
+    let cannon: Vec<String> = sans(&p).into_iter().filter(|m| m.starts_with('C')).collect();
+    // Up the a-file over the pawn: a3, a4, a5, and the black pawn on a6; along
+    // the first rank over the knight: d1 only (the king stops it, and is its own).
+    assert_eq!(cannon, ["Ca3", "Ca4", "Ca5", "Cd1", "Cxa6"]);
+    // The cannon gives check over a screen, and the king must not stand behind one.
+    let p = parse(&rules, "4k3/8/8/8/4p3/8/8/4C1K1 b - - 0 1");
+    assert!(p.is_check());
 }

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::{is_capture, resolve, san_among, MoveError};
+use crate::color::Color;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, Special};
 use crate::piece::Kind;
@@ -17,13 +18,19 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
         return if rules.castling[rule as usize].long { "O-O-O" } else { "O-O" }.to_string();
     }
     if let Special::Drop(kind) = mv.special {
-        return format!("{}@{}", rules.kind(kind).letter, g.name(mv.to));
+        let mut out = String::with_capacity(6);
+        rules.push_token(&mut out, Color::White, kind);
+        let _ = write!(out, "@{}", g.name(mv.to));
+        return out;
     }
     let kind = position.piece_at(mv.from).expect("a move starts on a piece").kind;
     if mv.special == Special::Teleport {
         // Never also an ordinary move (the generator skips those), so the
         // whole origin names it.
-        return format!("{}{}{}", rules.kind(kind).letter, g.name(mv.from), g.name(mv.to));
+        let mut out = String::with_capacity(8);
+        rules.push_token(&mut out, Color::White, kind);
+        let _ = write!(out, "{}{}", g.name(mv.from), g.name(mv.to));
+        return out;
     }
     let capture = is_capture(position, mv);
     let mut out = String::with_capacity(8);
@@ -32,7 +39,7 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
             let _ = write!(out, "{}x", g.file_label(g.file(mv.from)));
         }
     } else {
-        out.push(rules.kind(kind).letter);
+        rules.push_token(&mut out, Color::White, kind);
         let rivals: Vec<Square> = legal
             .iter()
             .filter(|m| m.to == mv.to && m.from != mv.from && !matches!(m.special, Special::Castle(_)))
@@ -46,7 +53,8 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
     }
     let _ = write!(out, "{}", g.name(mv.to));
     if let Some(kind) = mv.promotion() {
-        let _ = write!(out, "={}", rules.kind(kind).letter);
+        out.push('=');
+        rules.push_token(&mut out, Color::White, kind);
     }
     out
 }
@@ -116,9 +124,14 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
         return read_drop(position, letter, square);
     }
     let mut rest = text;
+    let prefix = rest.chars().next().filter(|c| rules.is_prefix(*c));
+    if let Some(prefix) = prefix {
+        rest = &rest[prefix.len_utf8()..];
+    }
     if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
-        let kind =
-            rules.kind_by_letter(first).ok_or_else(|| format!("`{first}` is not a piece of {}", rules.variant))?;
+        let kind = rules.kind_by_token(prefix, first).ok_or_else(|| {
+            format!("`{}{first}` is not a piece of {}", prefix.map(String::from).unwrap_or_default(), rules.variant)
+        })?;
         pattern.kind = Some(kind);
         rest = &rest[1..];
     }
@@ -204,10 +217,12 @@ pub(crate) fn read_squares(g: &Geometry, mut rest: &str, pattern: &mut Pattern) 
 pub(crate) fn piece_letter(position: &Position, letter: &str) -> Result<Kind, String> {
     let rules = position.rules();
     let mut chars = letter.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return Err(format!("`{letter}` is not a piece letter"));
+    let (prefix, c) = match (chars.next(), chars.next(), chars.next()) {
+        (Some(c), None, _) => (None, c),
+        (Some(p), Some(c), None) if rules.is_prefix(p) => (Some(p), c),
+        _ => return Err(format!("`{letter}` is not a piece letter")),
     };
-    rules.kind_by_letter(c).ok_or_else(|| format!("`{c}` is not a piece of {}", rules.variant))
+    rules.kind_by_token(prefix, c).ok_or_else(|| format!("`{letter}` is not a piece of {}", rules.variant))
 }
 
 /// Whether `mv` is the move the pattern names.
@@ -280,7 +295,7 @@ pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &s
     }
     let mut same_kind: Vec<String> = legal
         .iter()
-        .filter(|m| !matches!(m.special, Special::Castle(_)) && m.dropped().is_none() == !p.drop)
+        .filter(|m| !matches!(m.special, Special::Castle(_)) && m.dropped().is_some() == p.drop)
         .filter(|m| match (p.from, kind) {
             _ if p.drop => kind.is_none_or(|k| m.dropped() == Some(k)),
             (Some(from), _) => m.from == from,
