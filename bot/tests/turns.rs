@@ -124,6 +124,7 @@ fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
     assert!(!started.text.contains("Rookery rolls"), "no roll before the secret choices");
     assert!(t.refused(alice(), Command::Move { text: "Ka7".into() }).contains("secret choice"));
     assert!(t.refused(alice(), Command::Choose { option: "G".into() }).contains("Choose one of: E, F"));
+    assert!(t.core.complete_move(HERE, 1, "").is_empty(), "no move is offered before the choices");
 
     let (alice_private, alice_public) = choose(&t, alice(), "e");
     assert!(alice_private.text.contains("**E**"), "{}", alice_private.text);
@@ -141,6 +142,9 @@ fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
     assert!(opening.contains("**alice** has no move and passes."), "{opening}");
     assert!(opening.contains("Rookery rolls the 2d4 for **bob**: ["), "{opening}");
     assert!(opening.contains("bob to move (Black)."), "{opening}");
+    let offered = t.core.complete_move(HERE, 2, "");
+    assert_eq!(offered[..2], ["bonus", "pass"], "{offered:?}");
+    assert!(offered.contains(&"Kg1".to_string()) && t.core.complete_move(HERE, 1, "").is_empty());
     let buttons: Vec<ButtonAction> = bob_public[0].buttons.iter().map(|b| b.action).collect();
     assert!(buttons.contains(&ButtonAction::RollSecond) && buttons.contains(&ButtonAction::Pass), "{buttons:?}");
     assert!(!buttons.contains(&ButtonAction::Roll), "the automatic 2d4 have no button");

@@ -528,7 +528,23 @@ impl Game {
         } else {
             self.automatic_end()
         };
+        self.mark_mate();
         Ok(())
+    }
+
+    /// Writes `#` on the last move only for a mate the game has declared: a
+    /// roll the turn still requires may save a side the board shows mated
+    /// (then `+`), and a mate found after such a roll marks the move before it.
+    fn mark_mate(&mut self) {
+        let mated = self.outcome.is_some_and(|o| o.reason == EndReason::Checkmate);
+        let Some(last) = self.san.last_mut().filter(|san| *san != "pass") else { return };
+        if mated && !last.ends_with('#') && last.ends_with('+') {
+            last.truncate(last.trim_end_matches('+').len());
+            last.push('#');
+        } else if !mated && last.ends_with('#') {
+            last.pop();
+            last.push('+');
+        }
     }
 
     /// What every move and pass does after the board has changed.

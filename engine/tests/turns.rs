@@ -148,6 +148,22 @@ fn mate_waits_for_the_roll_and_a_pass_is_no_way_out_of_check() {
 }
 
 #[test]
+fn a_mate_is_marked_once_the_roll_has_confirmed_it() {
+    let variant = register("toydice", dice_chess);
+    let mut game = Game::new(variant).unwrap();
+    for mv in ["f3", "e5", "g4", "Qh4"] {
+        roll(&mut game, 2).unwrap();
+        let side = game.position().turn();
+        game.play_move(side, mv).unwrap();
+    }
+    assert_eq!(game.moves_san().last().unwrap(), "Qh4+", "White's roll is still to come");
+    assert_eq!(game.outcome(), None);
+    roll(&mut game, 5).unwrap();
+    assert_eq!(game.moves_san().last().unwrap(), "Qh4#");
+    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Checkmate }));
+}
+
+#[test]
 fn voluntary_pass_allowance_and_takeback_across_rolls_and_passes() {
     let variant = register("toydice", dice_chess);
     let mut game = Game::new(variant).unwrap();

@@ -1,7 +1,7 @@
 //! Game commands: challenges, moves, resignation, draws, takebacks, the board
 //! and the game's details. One game per channel.
 
-use rookery_engine::game::{Action, Game, GameError, GameRecord};
+use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::{notation, pgn, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
@@ -391,22 +391,24 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
     pub(super) fn move_suggestions(&self, place: Place, user: u64, partial: &str) -> Result<Vec<String>, Refusal> {
         let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(Vec::new()) };
         let game = replay(&record)?;
-        if side_of(&record, user) != Some(game.position().turn()) {
+        let Some(turn) = game.turn().filter(|turn| side_of(&record, user) == Some(turn.side)) else {
             return Ok(Vec::new());
-        }
+        };
         let position = game.position();
-        let legal = position.legal_moves();
         let wanted = partial.trim().to_ascii_lowercase();
+        // Only what this turn allows: no moves while a roll must come first.
+        let legal = if turn.choices.contains(&Choice::Move) { position.legal_moves() } else { Vec::new() };
         let mut names: Vec<String> = legal
             .iter()
             .map(|m| notation::san_among(position, *m, &legal))
             .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
             .collect();
         names.sort();
-        // The words of the rolls the turn offers (`roll`, `lucky8`) come first.
-        let rolls = game.turn().map(|turn| offered_rolls(&game, &turn)).unwrap_or_default();
-        let words = rolls.iter().map(|(_, kind)| kind.word.to_string()).filter(|w| w.starts_with(&wanted));
-        let mut suggestions: Vec<String> = words.chain(names).collect();
+        // The words of the rolls the turn offers (`roll`, `lucky8`) and `pass` come first.
+        let rolls = offered_rolls(&game, &turn);
+        let pass = turn.choices.iter().any(|c| matches!(c, Choice::Pass { .. })).then_some("pass");
+        let words = rolls.iter().map(|(_, kind)| kind.word).chain(pass).map(str::to_string);
+        let mut suggestions: Vec<String> = words.filter(|w| w.starts_with(&wanted)).chain(names).collect();
         suggestions.truncate(25);
         Ok(suggestions)
     }

@@ -11,7 +11,7 @@
 
 use rookery_dice::Ledger;
 use rookery_engine::game::{Action, Choice, Game};
-use rookery_engine::turns::commitment;
+use rookery_engine::turns::{self, commitment};
 use rookery_engine::Color;
 use rookery_storage::{Change, ChannelGame};
 use serde::{Deserialize, Serialize};
@@ -20,13 +20,12 @@ use super::game_dice::GameLedger;
 use super::games::{explain, playing, replay, side_of};
 use super::{channel, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
 
-/// The players' secret choices of one game, stored in the channel's ledger
-/// tree (its `game` field keeps table-ledger code away), never in the record.
+/// Secret choices of one game (one sealing per stored entry), kept in the
+/// channel's ledger tree (its `game` field keeps table-ledger code away),
+/// never in the record.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(super) struct GameSecrets {
     pub game: u64,
-    /// Its own storage id, so that it can be found by scanning and rewritten.
-    pub id: u64,
     /// Marks the entry as secrets rather than a game's dice ledger.
     pub secrets: Vec<SealedSecret>,
 }
@@ -40,8 +39,15 @@ pub(super) struct SealedSecret {
 }
 
 impl GameSecrets {
-    fn of(&self, side: Color) -> Option<&SealedSecret> {
-        self.secrets.iter().find(|s| s.side == side.fold("white", "black"))
+    /// `side`'s sealed secret that `commitment` commits to. Every attempt to
+    /// choose is kept, so a double click whose second sealing lost the race
+    /// to the record still finds the secret the record committed to.
+    fn committed(&self, context: &str, side: Color, commitment: &str) -> Option<&SealedSecret> {
+        let colour = side.fold("white", "black");
+        self.secrets
+            .iter()
+            .filter(|s| s.side == colour)
+            .find(|s| turns::commitment(context, side, &s.option, &s.nonce) == commitment)
     }
 }
 
@@ -97,19 +103,26 @@ impl Core {
         Ok(Offstage { game: Some(record.id), ledger, secrets: self.secrets(place, record.id)? })
     }
 
-    /// The stored secrets of game `game`.
+    /// The stored secrets of game `game`, every sealing merged. Each sealing is
+    /// an entry of its own, never rewritten, so two players choosing at the
+    /// same moment cannot overwrite each other.
     fn secrets(&self, place: Place, game: u64) -> Result<Option<GameSecrets>, Refusal> {
         let stored = self.storage.channel_ledgers::<serde_json::Value>(channel(place)).map_err(storage_failure)?;
-        let Some(value) = stored
-            .into_iter()
-            .find(|v| v.get("game").and_then(|g| g.as_u64()) == Some(game) && v.get("secrets").is_some())
-        else {
-            return Ok(None);
-        };
-        serde_json::from_value(value).map(Some).map_err(|error| {
-            tracing::error!(%error, game, "stored secrets do not read");
-            Refusal::new("This game's secret choices are damaged. Please tell the bot's operator.")
-        })
+        let mut merged: Option<GameSecrets> = None;
+        for value in stored {
+            if value.get("game").and_then(|g| g.as_u64()) != Some(game) || value.get("secrets").is_none() {
+                continue;
+            }
+            let entry: GameSecrets = serde_json::from_value(value).map_err(|error| {
+                tracing::error!(%error, game, "stored secrets do not read");
+                Refusal::new("This game's secret choices are damaged. Please tell the bot's operator.")
+            })?;
+            match &mut merged {
+                Some(all) => all.secrets.extend(entry.secrets),
+                None => merged = Some(entry),
+            }
+        }
+        Ok(merged)
     }
 
     /// Plays what the turn does by itself, reveals every secret once the game
@@ -189,24 +202,20 @@ impl Core {
             Refusal::new("Rookery could not get fresh randomness just now. Please try again.")
         })?;
         let nonce: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        let mut secrets = match self.secrets(place, record.id)? {
-            Some(found) => found,
-            None => {
-                let id = self.storage.new_id().map_err(storage_failure)?;
-                GameSecrets { game: record.id, id, secrets: Vec::new() }
-            }
-        };
         let colour = side.fold("white", "black");
-        secrets.secrets.retain(|s| s.side != colour);
-        secrets.secrets.push(SealedSecret { side: colour.into(), option: option.to_string(), nonce: nonce.clone() });
-        self.storage.put_ledger(channel(place), secrets.id, &secrets).map_err(storage_failure)?;
+        let entry = SealedSecret { side: colour.into(), option: option.to_string(), nonce: nonce.clone() };
+        let id = self.storage.new_id().map_err(storage_failure)?;
+        self.storage
+            .put_ledger(channel(place), id, &GameSecrets { game: record.id, secrets: vec![entry] })
+            .map_err(storage_failure)?;
+        let secrets = self.secrets(place, record.id)?;
         let context = secret_context(&record);
         let sealed = commitment(&context, side, option, &nonce);
         let ledger = match record.ledger {
             Some(_) => Some(self.game_ledger(place, &record)?),
             None => None,
         };
-        let offstage = Offstage { game: Some(record.id), ledger, secrets: Some(secrets) };
+        let offstage = Offstage { game: Some(record.id), ledger, secrets };
         let expected = record.id;
         let change = self
             .storage
@@ -273,7 +282,7 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
             game.apply(Action::Pass(side)).map_err(explain)?;
             lines.push(format!("**{}** has no move and passes.", name(side)));
         } else if turn.choices.contains(&Choice::Reveal) {
-            lines.push(reveal(game, side, offstage, &name(side))?);
+            lines.push(reveal(record, game, side, offstage, &name(side))?);
         } else {
             break;
         }
@@ -281,7 +290,7 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
     if game.outcome().is_some() {
         for side in Color::ALL {
             if game.secret_commitment(side).is_some() && game.revealed_secret(side).is_none() {
-                lines.push(reveal(game, side, offstage, &name(side))?);
+                lines.push(reveal(record, game, side, offstage, &name(side))?);
             }
         }
     }
@@ -289,9 +298,17 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
 }
 
 /// Reveals `side`'s sealed secret into the game.
-fn reveal(game: &mut Game, side: Color, offstage: OffstageOf<'_>, name: &str) -> Result<String, Refusal> {
+fn reveal(
+    record: &ChannelGame,
+    game: &mut Game,
+    side: Color,
+    offstage: OffstageOf<'_>,
+    name: &str,
+) -> Result<String, Refusal> {
     let missing = || Refusal::new("This game's secret choices are missing. Please tell the bot's operator.");
-    let sealed = offstage.secrets.and_then(|s| s.of(side)).ok_or_else(missing)?;
+    let commitment = game.secret_commitment(side).ok_or_else(missing)?;
+    let sealed = offstage.secrets.and_then(|s| s.committed(&secret_context(record), side, commitment));
+    let sealed = sealed.ok_or_else(missing)?;
     let action = Action::Reveal { side, option: sealed.option.clone(), nonce: sealed.nonce.clone() };
     game.apply(action).map_err(explain)?;
     let label = game.position().rules().turns.secret.map_or("secret choice", |rule| rule.label);

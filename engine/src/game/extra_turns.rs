@@ -123,6 +123,7 @@ impl Game {
             self.outcome = (rule.revealed)(&self.position, side, option)
                 .map(|winner| Outcome { winner: Some(winner), reason: EndReason::Checkmate })
                 .or_else(|| self.automatic_end());
+            self.mark_mate();
         }
         Ok(())
     }

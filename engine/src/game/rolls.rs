@@ -55,6 +55,7 @@ impl Game {
         self.rolls.push((kind, faces.to_vec()));
         self.position.set_granted((chance.grant)(&self.position, &self.options, &self.rolls));
         self.outcome = self.automatic_end();
+        self.mark_mate();
         Ok(())
     }
 }
