@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod action_text;
 pub mod color;
 pub mod fen;
 pub mod freezing;
@@ -47,6 +48,7 @@ pub mod splitmix;
 pub mod squareset;
 pub mod straddle;
 pub mod tables;
+pub mod turns;
 pub mod variant;
 pub mod variants;
 

@@ -20,6 +20,7 @@ use crate::royalty::Royalty;
 use crate::splitmix::SplitMix64;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
+use crate::turns::TurnRules;
 use crate::variant::Variant;
 
 /// One way of castling: which pieces go where, what must be empty and what must
@@ -209,9 +210,9 @@ impl Dialect {
     };
 }
 
-/// One kind of roll a variant's players may ask for (Luck Dragon: the Luck
-/// Dice and Lucky 8). The kinds of a variant differ in their number of dice,
-/// which is how the faces of a roll tell its kind.
+/// One kind of roll a variant's players make (Luck Dragon: the Luck Dice and
+/// Lucky 8; Guardener: the 2d4 of every turn). A roll names its kind by index,
+/// so kinds may share their dice.
 #[derive(Clone, Copy, Debug)]
 pub struct RollKind {
     /// Sides of each die.
@@ -220,24 +221,55 @@ pub struct RollKind {
     pub word: &'static str,
     /// Its name in messages and on buttons.
     pub label: &'static str,
+    /// Rolled by whoever runs the game, not asked for by a player, whenever the
+    /// turn requires it (Guardener's 2d4 at the start of every turn and after
+    /// every double). Never offered as a button.
+    pub automatic: bool,
 }
 
 /// A roll made this turn: the index of its [`RollKind`] and the faces.
 pub type TurnRoll = (usize, Vec<u32>);
 
-/// A variant's optional dice, asked for through the turn protocol. The engine
-/// never rolls: callers roll and hand in the faces.
+/// A variant's dice, asked for through the turn protocol. The engine never
+/// rolls: callers roll and hand in the faces.
 #[derive(Clone, Copy, Debug)]
 pub struct Chance {
     pub kinds: &'static [RollKind],
     /// Whether the side to move may roll kind `kind` now, given the game's
     /// options and this turn's rolls so far; a refusal says why not.
     pub allowed: fn(&Position, &GameOptions, &[TurnRoll], usize) -> Result<(), String>,
+    /// The kind the turn cannot go on without, given this turn's rolls so far:
+    /// while it says so, rolling it is the only thing the side may do, and the
+    /// game is not judged lost or drawn for want of moves (Guardener: 2d4 until
+    /// a non-double; Dice Landing: the deploy roll when no board move exists).
+    pub required: fn(&Position, &GameOptions, &[TurnRoll]) -> Option<usize>,
     /// What the side to move holds (see [`Position::granted`]) after this turn's
     /// rolls, given the position before any of them took effect.
     pub grant: fn(&Position, &GameOptions, &[TurnRoll]) -> Grants,
     /// A roll as the game log writes it.
     pub describe: fn(&TurnRoll) -> String,
+}
+
+impl Chance {
+    /// [`Chance::required`] for variants whose rolls are all optional.
+    pub fn never_required(_: &Position, _: &GameOptions, _: &[TurnRoll]) -> Option<usize> {
+        None
+    }
+
+    /// The kind of a roll of these faces when only the number of dice tells
+    /// (old records): the one kind with that many dice.
+    pub fn kind_of(&self, faces: &[u32]) -> Option<usize> {
+        let mut kinds = self.kinds.iter().enumerate().filter(|(_, k)| k.dice.len() == faces.len());
+        match (kinds.next(), kinds.next()) {
+            (Some((index, _)), None) => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The kind a player's word names (`roll`, `lucky8`), in any case.
+    pub fn kind_named(&self, word: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.word.eq_ignore_ascii_case(word.trim()))
+    }
 }
 
 /// Updates a position's [`Marks`] and castling rights once the pieces of a
@@ -279,8 +311,10 @@ pub struct Rules {
     /// king is in reserve). Runs after `extra_moves`; it may only remove.
     pub restrict_moves: Option<fn(&Position, &mut Vec<Move>)>,
     pub update_marks: Option<UpdateMarks>,
-    /// Dice players may ask for during their turn.
+    /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// Passes and secret choices, if the variant has them.
+    pub turns: TurnRules,
     /// Options a game of this variant may be created with.
     pub options: &'static [GameOption],
     /// Pieces off the board and drops; `None` in variants without hands.
@@ -335,6 +369,7 @@ impl Rules {
             restrict_moves: None,
             update_marks: None,
             chance: None,
+            turns: TurnRules::default(),
             options: &[],
             drops: None,
             gating: None,
