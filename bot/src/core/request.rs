@@ -63,6 +63,13 @@ pub enum Command {
     RollForGame,
     /// The button of a game's second kind of roll (Luck Dragon's Lucky 8).
     RollSecondForGame,
+    /// `/pass`, the Pass button: give up this turn, where the rules allow it.
+    Pass,
+    /// `/choose option`: a secret choice (New chess: the true king). Only the
+    /// chooser is told the option; the channel sees a commitment.
+    Choose {
+        option: String,
+    },
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
@@ -167,6 +174,7 @@ pub enum ButtonAction {
     DeclineDraw,
     Roll,
     RollSecond,
+    Pass,
     Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
     RollAgain,
@@ -177,7 +185,7 @@ pub enum ButtonAction {
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 12] = [
+    const ALL: [ButtonAction; 13] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -186,6 +194,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::Pass,
         ButtonAction::Board,
         ButtonAction::RollAgain,
         ButtonAction::RollAdvantage,
@@ -202,6 +211,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => "draw-decline",
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
+            ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
             ButtonAction::RollAdvantage => "roll-adv",
@@ -235,6 +245,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
+            ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
             ButtonAction::RollAgain | ButtonAction::RollAdvantage | ButtonAction::RollDisadvantage => {
