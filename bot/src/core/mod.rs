@@ -5,7 +5,7 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
-mod calendar;
+pub(crate) mod calendar;
 mod dice;
 mod game_dice;
 mod games;
@@ -134,6 +134,13 @@ fn channel(place: Place) -> ChannelKey {
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
         StorageError::Quarantined(_) | StorageError::TooNew(_) => Refusal(error.to_string()),
+        StorageError::NotDurable(_) => {
+            tracing::error!(%error, "a committed change could not be flushed");
+            Refusal::new(
+                "Your change was made, but Rookery could not confirm it is saved to disk; it may be lost if \
+                 the bot restarts now. Please check with `/board` in a moment.",
+            )
+        }
         other => {
             tracing::error!(%other, "storage failure");
             Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")
