@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use axum::http::Method;
-use rookery::core::{Attachment, Command, DrawAction, Handler, Place, Reply, Request, User};
+use rookery::core::{Attachment, ButtonAction, Command, DrawAction, Handler, Place, Reply, Request, User};
 use rookery::discord::ServeOptions;
 
 use crate::fake_discord::webhook;
@@ -36,7 +36,9 @@ impl Handler for Recorder {
                     ..Reply::default()
                 },
             ],
-            Command::Resign => panic!("the core failed on purpose"),
+            Command::Resign | Command::Clicked { action: ButtonAction::Resign, .. } => {
+                panic!("the core failed on purpose")
+            }
             _ => vec![Reply::text("ok")],
         }
     }
@@ -144,7 +146,7 @@ async fn core_failures_are_answered_privately() -> Result<()> {
     let command = fake.callback(5001).await?;
     assert!(command.is_ephemeral(), "{:?}", command.payload);
 
-    fake.dispatch(click(5002, BOB, "resign"))?;
+    fake.dispatch(click(5002, BOB, "resign:1"))?;
     let button = fake.callback(5002).await?;
     assert!(button.is_ephemeral(), "{:?}", button.payload);
     assert_eq!(command.data()["content"], button.data()["content"]);

@@ -18,6 +18,8 @@ pub struct Config {
     /// How often the scheduler checks move deadlines, in seconds
     /// (`ROOKERY_TICK_SECONDS`).
     pub tick_seconds: u64,
+    /// Hours an open challenge waits for an answer before it expires.
+    pub challenge_hours: u64,
     /// Automatic verified backups (the `[backup]` table).
     pub backup: BackupConfig,
     /// Whether a damaged database is replaced by its newest good backup at
@@ -51,6 +53,7 @@ impl Default for Config {
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
             tick_seconds: 60,
+            challenge_hours: 24,
             backup: BackupConfig::default(),
             restore: true,
         }

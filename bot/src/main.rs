@@ -292,7 +292,7 @@ fn open_core(config: &Config) -> Result<Core> {
         eprintln!("WARNING: {}", restored.notice());
     }
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
-    Ok(Core::new(opened.storage, system_clock()))
+    Ok(Core::new(opened.storage, system_clock()).with_challenge_hours(config.challenge_hours))
 }
 
 fn console(config: Config) -> Result<()> {

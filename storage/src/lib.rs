@@ -121,6 +121,10 @@ pub type RateFn = Box<dyn Fn(&[Option<PlayerStats>]) -> Vec<PlayerStats>>;
 pub enum Change<T> {
     /// Store this game as the channel's current game (and reply with `T`).
     Put(ChannelGame, T),
+    /// Store this game and, in the same transaction, the JSON record of its
+    /// dice ledger under `id` (as [`Storage::ledger`] reads it): a game and
+    /// its ledger are written together or not at all.
+    PutWithLedger { game: ChannelGame, ledger: (u64, Vec<u8>), reply: T },
     /// The game is finished: archive it, free the channel, and store the
     /// ratings `rate` computes from the stored ratings of `rated` (read in the
     /// same transaction, so two games finishing at once cannot lose an update).
@@ -306,8 +310,8 @@ impl Storage {
         self.channel_game(channel)?;
         let key = channel.bytes();
         let _writing = self.writing();
-        let trees = (&self.games, &self.archive, &self.stats, &self.quarantine);
-        let outcome = trees.transaction(|(games, archive, stats, quarantine)| {
+        let trees = (&self.games, &self.archive, &self.stats, &self.quarantine, &self.ledgers);
+        let outcome = trees.transaction(|(games, archive, stats, quarantine, ledgers)| {
             let current = match games.get(key)? {
                 None => None,
                 Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
@@ -352,6 +356,11 @@ impl Storage {
                 }
                 Change::Clear(reply) => {
                     games.remove(&key)?;
+                    reply
+                }
+                Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
+                    games.insert(&key, records::encode_game(&game))?;
+                    ledgers.insert(&archive_key(channel, id), ledger)?;
                     reply
                 }
                 Change::Keep(reply) => reply,

@@ -140,7 +140,7 @@ impl Core {
         // public before any roll. Only for an acceptance that will succeed, as
         // far as can be told before the update.
         let ledger = match self.current(place)? {
-            Some(record) if accepts(&record, user) => self.ledger_for(place, &record)?,
+            Some(record) if accepts(&record, user) => self.ledger_for(&record)?,
             _ => None,
         };
         self.update(place, |current| {
@@ -173,7 +173,13 @@ impl Core {
                     ledger.announcement()?
                 );
             }
-            Ok(Change::Put(next, vec![reply]))
+            Ok(match ledger {
+                Some((id, state)) => {
+                    let state = serde_json::to_vec(state).map_err(|e| Refusal(e.to_string()))?;
+                    Change::PutWithLedger { game: next, ledger: (*id, state), reply: vec![reply] }
+                }
+                None => Change::Put(next, vec![reply]),
+            })
         })
     }
 
@@ -449,4 +455,19 @@ fn rate_players(
             next
         })
         .collect()
+}
+
+impl Core {
+    /// Refuses a button of game `game` unless it is still this channel's game
+    /// (a button of an old message must not act on a newer game).
+    pub(super) fn still_current(&self, place: Place, game: u64) -> Result<(), Refusal> {
+        match self.current(place)? {
+            Some(record) if record.id == game => Ok(()),
+            Some(record) => Err(Refusal(format!(
+                "That button belongs to game #{game}, which is over; this channel's game is now #{}.",
+                record.id
+            ))),
+            None => Err(Refusal(format!("That button belongs to game #{game}, which is over."))),
+        }
+    }
 }

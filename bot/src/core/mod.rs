@@ -11,6 +11,7 @@ mod game_dice;
 mod games;
 mod info;
 mod message;
+mod moderation;
 mod pace;
 pub mod puzzle;
 pub mod rating;
@@ -55,13 +56,21 @@ type Outcome = Result<Vec<Reply>, Refusal>;
 pub struct Core {
     storage: Storage,
     clock: Clock,
+    /// How long an open challenge waits before it expires.
+    challenge_seconds: i64,
 }
 
 impl Core {
     /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
         puzzle::seed_empty_pool(&storage);
-        Core { storage, clock }
+        Core { storage, clock, challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS }
+    }
+
+    /// The core with open challenges expiring after `hours` (at least one).
+    pub fn with_challenge_hours(mut self, hours: u64) -> Core {
+        self.challenge_seconds = i64::try_from(hours.max(1)).unwrap_or(i64::MAX / 3_600) * 3_600;
+        self
     }
 
     pub fn storage(&self) -> &Storage {
@@ -97,6 +106,11 @@ impl Core {
             Command::Seed { text } => self.seed(place, user, text),
             Command::Verify => self.verify(place),
             Command::Puzzle(command) => self.puzzle(place, user, command),
+            Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),
+            Command::Clicked { action, game } => {
+                self.still_current(place, *game)?;
+                self.run(&Request { command: action.command(), ..request.clone() })
+            }
         }
     }
 }
@@ -118,6 +132,10 @@ impl Handler for Core {
             tracing::error!(%reason, "deadline check failed");
             Vec::new()
         });
+        due.extend(self.expire_challenges().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "challenge expiry failed");
+            Vec::new()
+        }));
         due.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "daily puzzle posting failed");
             Vec::new()

@@ -80,6 +80,17 @@ pub enum Command {
     Help,
     /// `/puzzle ...`: the daily mate puzzle.
     Puzzle(PuzzleCommand),
+    /// `/admin end [reason]`: a moderator ends the channel's game (unrated)
+    /// or clears its challenge.
+    AdminEnd {
+        reason: Option<String>,
+    },
+    /// A button of the message about game (or challenge) `game`: refused
+    /// unless that is still the channel's game.
+    Clicked {
+        action: ButtonAction,
+        game: u64,
+    },
 }
 
 /// The `/puzzle` subcommands.
@@ -138,6 +149,9 @@ pub struct Button {
     pub action: ButtonAction,
     pub label: String,
     pub style: ButtonStyle,
+    /// The game (or challenge) the button acts on, named in its custom id so
+    /// a button of an older message cannot act on a newer game.
+    pub game: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,6 +208,18 @@ impl ButtonAction {
         ButtonAction::ALL.into_iter().find(|a| a.id() == id)
     }
 
+    /// What a component's custom id asks for: `resign:12` is Resign on game
+    /// 12; a bare `board` (no game needed) is allowed as is.
+    pub fn parse_custom_id(custom_id: &str) -> Option<Command> {
+        match custom_id.split_once(':') {
+            Some((action, game)) => {
+                let game = game.parse().ok()?;
+                Some(Command::Clicked { action: ButtonAction::from_id(action)?, game })
+            }
+            None => ButtonAction::from_id(custom_id).filter(|a| *a == ButtonAction::Board).map(ButtonAction::command),
+        }
+    }
+
     /// The command a click means.
     pub fn command(self) -> Command {
         match self {
@@ -212,7 +238,15 @@ impl ButtonAction {
 
 impl Button {
     pub fn new(action: ButtonAction, label: &str, style: ButtonStyle) -> Button {
-        Button { action, label: label.to_string(), style }
+        Button { action, label: label.to_string(), style, game: None }
+    }
+
+    /// The component custom id: the action, and its game if it has one.
+    pub fn custom_id(&self) -> String {
+        match self.game {
+            Some(game) => format!("{}:{game}", self.action.id()),
+            None => self.action.id().to_string(),
+        }
     }
 }
 
@@ -259,5 +293,21 @@ mod tests {
         }
         assert_eq!(ButtonAction::from_id("nonsense"), None);
         assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
+    }
+
+    #[test]
+    fn custom_ids_name_their_game() {
+        let mut button = Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger);
+        button.game = Some(12);
+        assert_eq!(button.custom_id(), "resign:12");
+        assert_eq!(
+            ButtonAction::parse_custom_id("resign:12"),
+            Some(Command::Clicked { action: ButtonAction::Resign, game: 12 })
+        );
+        // Ids without a game are from before buttons named one: only Board is safe.
+        assert_eq!(ButtonAction::parse_custom_id("resign"), None);
+        assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
+        assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
+        assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
     }
 }

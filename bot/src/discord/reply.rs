@@ -139,7 +139,7 @@ fn button(button: &Button) -> CreateButton {
         ButtonStyle::Success => serenity::ButtonStyle::Success,
         ButtonStyle::Danger => serenity::ButtonStyle::Danger,
     };
-    CreateButton::new(button.action.id()).label(&button.label).style(style)
+    CreateButton::new(button.custom_id()).label(&button.label).style(style)
 }
 
 /// `text` cut to at most `max` characters, ending in an ellipsis when cut.
