@@ -92,8 +92,9 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
         (slash(2004, ALICE, "draw", vec![integer("action", 3)]), Command::Draw(DrawAction::Claim)),
         (slash(2005, ALICE, "stats", vec![user("user", BOB)]), Command::Stats { user: Some(as_user(BOB)) }),
         (slash(2006, ALICE, "seed", vec![string("text", "owl")]), Command::Seed { text: "owl".into() }),
-        (click(2007, BOB, "roll"), Command::RollForGame),
-        (click(2008, ALICE, "draw-accept"), Command::Draw(DrawAction::Accept)),
+        // A click carries the game its message was about.
+        (click(2007, BOB, "roll:5"), Command::Clicked { action: ButtonAction::Roll, game: 5 }),
+        (click(2008, ALICE, "draw-accept:5"), Command::Clicked { action: ButtonAction::AcceptDraw, game: 5 }),
     ];
     for (id, (interaction, command)) in (2002..).zip(cases) {
         fake.dispatch(interaction)?;

@@ -6,11 +6,13 @@
 //! - `chess_game`: a short game through commands and buttons (issue 5).
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
+//! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
 
 mod adapter;
 mod chess_game;
 mod fake_discord;
 mod interactions;
+mod posts;
 
 use std::sync::Arc;
 

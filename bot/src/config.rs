@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Deserialize;
 
+use crate::core::limits::LimitConfig;
+
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
@@ -22,6 +24,8 @@ pub struct Config {
     pub challenge_hours: u64,
     /// Automatic verified backups (the `[backup]` table).
     pub backup: BackupConfig,
+    /// Rate limits per user and per channel (the `[limits]` table).
+    pub limits: LimitConfig,
     /// Whether a damaged database is replaced by its newest good backup at
     /// startup (`--no-restore` turns it off). Not a file setting.
     #[serde(skip)]
@@ -55,6 +59,7 @@ impl Default for Config {
             tick_seconds: 60,
             challenge_hours: 24,
             backup: BackupConfig::default(),
+            limits: LimitConfig::default(),
             restore: true,
         }
     }

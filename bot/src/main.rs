@@ -292,7 +292,9 @@ fn open_core(config: &Config) -> Result<Core> {
         eprintln!("WARNING: {}", restored.notice());
     }
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
-    Ok(Core::new(opened.storage, system_clock()).with_challenge_hours(config.challenge_hours))
+    Ok(Core::new(opened.storage, system_clock())
+        .with_challenge_hours(config.challenge_hours)
+        .with_limits(config.limits))
 }
 
 fn console(config: Config) -> Result<()> {

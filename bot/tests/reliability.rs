@@ -138,3 +138,23 @@ fn the_console_survives_any_bytes() {
     let key = ChannelKey { guild: console.guild, channel: console.channel };
     assert_eq!(t.core.storage().channel_game(key).unwrap().unwrap().actions.len(), 1, "{out}");
 }
+
+#[test]
+fn a_flood_of_commands_is_told_to_slow_down_and_changes_nothing() {
+    let t = Table::new();
+    let limits = rookery::core::limits::LimitConfig { user_burst: 3, user_per_minute: 1, ..Default::default() };
+    let core = rookery::core::Core::new(rookery_storage::Storage::open(&t.dir.path().join("limited")).unwrap(), {
+        let clock = t.clock.clone();
+        std::sync::Arc::new(move || clock.load(std::sync::atomic::Ordering::SeqCst))
+    })
+    .with_limits(limits);
+    let send = |user: User, command: Command| core.handle(rookery::core::Request { place: HERE, user, command });
+    for _ in 0..3 {
+        assert!(!send(alice(), Command::Help)[0].ephemeral);
+    }
+    let refused = send(alice(), challenge("chess"));
+    assert!(refused[0].ephemeral && refused[0].text.starts_with("Slow down"), "{refused:?}");
+    assert!(core.storage().channel_game(KEY).unwrap().is_none(), "nothing was done");
+    // Others in the channel are not held up by one user.
+    assert!(!send(bob(), challenge("chess"))[0].ephemeral);
+}

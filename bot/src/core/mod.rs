@@ -10,6 +10,7 @@ mod dice;
 mod game_dice;
 mod games;
 mod info;
+pub mod limits;
 mod message;
 mod moderation;
 mod pace;
@@ -58,13 +59,21 @@ pub struct Core {
     clock: Clock,
     /// How long an open challenge waits before it expires.
     challenge_seconds: i64,
+    /// Rate limits, when the front end wants them (off for drivers and tests).
+    limits: Option<limits::Limits>,
 }
 
 impl Core {
     /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
         puzzle::seed_empty_pool(&storage);
-        Core { storage, clock, challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS }
+        Core { storage, clock, challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS, limits: None }
+    }
+
+    /// The core with per-user and per-channel rate limits on every request.
+    pub fn with_limits(mut self, config: limits::LimitConfig) -> Core {
+        self.limits = Some(limits::Limits::new(config));
+        self
     }
 
     /// The core with open challenges expiring after `hours` (at least one).
@@ -117,6 +126,9 @@ impl Core {
 
 impl Handler for Core {
     fn handle(&self, request: Request) -> Vec<Reply> {
+        if let Some(Err(Refusal(text))) = self.limits.as_ref().map(|l| l.check(request.place, request.user.id)) {
+            return vec![Reply::private(text)];
+        }
         match self.run(&request) {
             Ok(replies) => replies,
             Err(Refusal(text)) => vec![Reply::private(text)],
@@ -132,6 +144,9 @@ impl Handler for Core {
             tracing::error!(%reason, "deadline check failed");
             Vec::new()
         });
+        if let Some(limits) = &self.limits {
+            limits.forget_idle();
+        }
         due.extend(self.expire_challenges().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "challenge expiry failed");
             Vec::new()
