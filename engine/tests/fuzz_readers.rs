@@ -22,7 +22,7 @@ fn seeds() -> Vec<(Variant, String, String)> {
     let mut out = Vec::new();
     for variant in built() {
         let rules = variant.rules().unwrap();
-        let mut position = fen::parse(&rules, &rules.start).unwrap();
+        let mut position = fen::parse(&rules, rules.start).unwrap();
         for ply in 0..6 {
             let here = fen::write(&position);
             out.push((variant, here.clone(), here.clone()));
@@ -109,6 +109,6 @@ proptest! {
     #[test]
     fn arbitrary_strings_never_panic(text in ".{0,80}", variant in select(built())) {
         let start = variant.rules().unwrap().start;
-        read_everything(variant, &start, &text);
+        read_everything(variant, start, &text);
     }
 }

@@ -16,7 +16,7 @@ fn every_written_move_name_reads_back_as_that_move() {
         let mut rng = SplitMix64::new(0x5EED ^ variant as u64);
         let mut checked = 0;
         for _ in 0..GAMES {
-            let mut position = fen::parse(&rules, &rules.start).unwrap();
+            let mut position = fen::parse(&rules, rules.start).unwrap();
             for _ in 0..PLIES {
                 let legal = position.legal_moves();
                 if legal.is_empty() {
@@ -42,7 +42,7 @@ fn every_written_move_name_reads_back_as_that_move() {
 #[test]
 fn a_plain_knight_move_beside_a_double_leap() {
     let rules = Variant::LuckDragon.rules().unwrap();
-    let mut position = fen::parse(&rules, &rules.start).unwrap();
+    let mut position = fen::parse(&rules, rules.start).unwrap();
     for text in ["NNd4", "NNi5/B"] {
         let mv = notation::parse_move(&position, text).unwrap();
         position.make(mv);
