@@ -158,3 +158,41 @@ fn a_flood_of_commands_is_told_to_slow_down_and_changes_nothing() {
     // Others in the channel are not held up by one user.
     assert!(!send(carol(), challenge("chess"))[0].ephemeral);
 }
+
+/// The console's line reader over random bytes and mangled commands: every
+/// line is answered or refused, and the console keeps reading to the end.
+#[test]
+fn the_console_line_reader_takes_random_input() {
+    let t = Table::new();
+    let words: [&[u8]; 12] = [
+        b"/play",
+        b" chess",
+        b" @bob",
+        b"/as",
+        b"/move",
+        b" e4",
+        b"/roll",
+        b" 3d6",
+        b"/admin end",
+        b"/puzzle",
+        b"\xf0\x9f",
+        b"//",
+    ];
+    let mut rng = rookery_engine::splitmix::SplitMix64::new(13);
+    let mut script = Vec::new();
+    for _ in 0..3_000 {
+        for _ in 0..rng.below(6) {
+            match rng.below(3) {
+                0 => script.extend_from_slice(words[rng.below(words.len())]),
+                _ => script.push(rng.next_u64() as u8),
+            }
+        }
+        script.push(b'\n');
+    }
+    script.extend_from_slice(b"/play chess @bob\n");
+    let images = tempfile::tempdir().unwrap();
+    let mut out = Vec::new();
+    rookery::console::run(&t.core as &dyn Handler, script.as_slice(), &mut out, images.path()).unwrap();
+    let out = String::from_utf8_lossy(&out);
+    assert!(out.lines().count() > 1_000, "every line was answered");
+}
