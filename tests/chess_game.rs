@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 20] = [
     "play",
     "accept",
     "decline",
@@ -21,6 +21,8 @@ const COMMANDS: [&str; 18] = [
     "resign",
     "draw",
     "takeback",
+    "pass",
+    "choose",
     "roll",
     "seed",
     "verify",

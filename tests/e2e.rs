@@ -7,12 +7,15 @@
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
+//! - `turns_game`: a toy dice variant registered by the test: secret choices
+//!   answered privately, automatic rolls, a forced pass, the Pass button.
 
 mod adapter;
 mod chess_game;
 mod fake_discord;
 mod interactions;
 mod posts;
+mod turns_game;
 
 use std::sync::Arc;
 

@@ -17,6 +17,7 @@ mod pace;
 pub mod puzzle;
 pub mod rating;
 pub mod request;
+mod turns;
 
 use std::sync::Arc;
 
@@ -112,7 +113,12 @@ impl Core {
             Command::Roll { expression, sealed } => self.roll(place, user, expression, *sealed),
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
-            Command::Seed { text } => self.seed(place, user, text),
+            Command::Pass => self.pass(place, user),
+            Command::Choose { option } => self.choose(place, user, option),
+            Command::Seed { text } => match self.game_seed(place, user, text) {
+                Some(outcome) => outcome,
+                None => self.seed(place, user, text),
+            },
             Command::Verify => self.verify(place),
             Command::Puzzle(command) => self.puzzle(place, user, command),
             Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),

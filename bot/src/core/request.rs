@@ -60,6 +60,13 @@ pub enum Command {
     RollForGame,
     /// The button of a game's second kind of roll (Luck Dragon's Lucky 8).
     RollSecondForGame,
+    /// `/pass`, the Pass button: give up this turn, where the rules allow it.
+    Pass,
+    /// `/choose option`: a secret choice (New chess: the true king). Only the
+    /// chooser is told the option; the channel sees a commitment.
+    Choose {
+        option: String,
+    },
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
@@ -174,11 +181,12 @@ pub enum ButtonAction {
     DeclineDraw,
     Roll,
     RollSecond,
+    Pass,
     Board,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 9] = [
+    const ALL: [ButtonAction; 10] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -187,6 +195,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::Pass,
         ButtonAction::Board,
     ];
 
@@ -200,6 +209,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => "draw-decline",
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
+            ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
         }
     }
@@ -231,6 +241,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
+            ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
         }
     }
