@@ -26,6 +26,7 @@ fn game(id: u64, moves: usize) -> ChannelGame {
         takeback_request: None,
         ledger: None,
         created: 0,
+        seeds: Vec::new(),
     }
 }
 
