@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use axum::http::Method;
-use rookery::core::{Attachment, Command, DrawAction, Handler, Place, Reply, Request, User};
+use rookery::core::{Attachment, ButtonAction, Command, DrawAction, Handler, Place, Reply, Request, User};
 use rookery::discord::ServeOptions;
 
 use crate::fake_discord::webhook;
@@ -36,7 +36,9 @@ impl Handler for Recorder {
                     ..Reply::default()
                 },
             ],
-            Command::Resign => panic!("the core failed on purpose"),
+            Command::Resign | Command::Clicked { action: ButtonAction::Resign, .. } => {
+                panic!("the core failed on purpose")
+            }
             _ => vec![Reply::text("ok")],
         }
     }
@@ -90,8 +92,9 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
         (slash(2004, ALICE, "draw", vec![integer("action", 3)]), Command::Draw(DrawAction::Claim)),
         (slash(2005, ALICE, "stats", vec![user("user", BOB)]), Command::Stats { user: Some(as_user(BOB)) }),
         (slash(2006, ALICE, "seed", vec![string("text", "owl")]), Command::Seed { text: "owl".into() }),
-        (click(2007, BOB, "roll"), Command::RollForGame),
-        (click(2008, ALICE, "draw-accept"), Command::Draw(DrawAction::Accept)),
+        // A click carries the game its message was about.
+        (click(2007, BOB, "roll:5"), Command::Clicked { action: ButtonAction::Roll, game: 5 }),
+        (click(2008, ALICE, "draw-accept:5"), Command::Clicked { action: ButtonAction::AcceptDraw, game: 5 }),
     ];
     for (id, (interaction, command)) in (2002..).zip(cases) {
         fake.dispatch(interaction)?;
@@ -144,7 +147,7 @@ async fn core_failures_are_answered_privately() -> Result<()> {
     let command = fake.callback(5001).await?;
     assert!(command.is_ephemeral(), "{:?}", command.payload);
 
-    fake.dispatch(click(5002, BOB, "resign"))?;
+    fake.dispatch(click(5002, BOB, "resign:1"))?;
     let button = fake.callback(5002).await?;
     assert!(button.is_ephemeral(), "{:?}", button.payload);
     assert_eq!(command.data()["content"], button.data()["content"]);

@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 21] = [
+const COMMANDS: [&str; 22] = [
     "play",
     "accept",
     "decline",
@@ -34,6 +34,7 @@ const COMMANDS: [&str; 21] = [
     "puzzle",
     "dice",
     "alias",
+    "admin",
 ];
 
 /// Discord's callback types: a message, or autocomplete suggestions.
@@ -53,15 +54,16 @@ async fn chess_game_through_commands_and_buttons() -> Result<()> {
     fake.dispatch(slash(1001, ALICE, "play", vec![string("variant", "chess"), user("opponent", BOB)]))?;
     let challenge = fake.callback(1001).await?;
     assert_public_message(&challenge);
-    let buttons = challenge.button_ids();
-    assert!(buttons.contains(&ButtonAction::Accept.id().to_string()), "{buttons:?}");
-    assert!(buttons.contains(&ButtonAction::Decline.id().to_string()), "{buttons:?}");
+    let accept = button_of(&challenge, ButtonAction::Accept);
+    button_of(&challenge, ButtonAction::Decline);
 
     // Bob clicks Accept: the board, as a PNG shown in the embed.
-    fake.dispatch(click(1002, BOB, ButtonAction::Accept.id()))?;
+    fake.dispatch(click(1002, BOB, &accept))?;
     let started = fake.callback(1002).await?;
     assert_public_message(&started);
     assert_board(&started);
+    let resign = button_of(&started, ButtonAction::Resign);
+    assert_eq!(resign.split_once(':').map(|(_, game)| game), accept.split_once(':').map(|(_, game)| game));
 
     // Alice types a move: suggestions from the core, matching what she typed.
     fake.dispatch(autocomplete(1003, ALICE, "move", vec![focused("text", "e")]))?;
@@ -93,8 +95,16 @@ async fn chess_game_through_commands_and_buttons() -> Result<()> {
     assert_board(&fake.callback(1007).await?);
 
     // Bob resigns with the board's button: a public answer.
-    fake.dispatch(click(1008, BOB, ButtonAction::Resign.id()))?;
+    fake.dispatch(click(1008, BOB, &resign))?;
     assert_public_message(&fake.callback(1008).await?);
+
+    // A new challenge; the old game's Resign button is refused, privately.
+    fake.dispatch(slash(1009, ALICE, "play", vec![string("variant", "chess")]))?;
+    assert_public_message(&fake.callback(1009).await?);
+    fake.dispatch(click(1010, BOB, &resign))?;
+    let stale = fake.callback(1010).await?;
+    assert!(stale.is_ephemeral(), "{:?}", stale.payload);
+    assert!(stale.data()["content"].as_str().unwrap_or_default().contains("is over"), "{:?}", stale.payload);
 
     let calls = fake.calls();
     for call in &calls {
@@ -103,7 +113,7 @@ async fn chess_game_through_commands_and_buttons() -> Result<()> {
     }
     // Exactly one answer per interaction, no edits, no stray messages.
     let callbacks = calls.iter().filter(|c| c.path.ends_with("/callback")).count();
-    assert_eq!(callbacks, 8);
+    assert_eq!(callbacks, 10);
     assert!(calls.iter().all(|c| c.method != Method::PATCH));
     Ok(())
 }
@@ -140,8 +150,17 @@ fn assert_public_message(call: &Call) {
     assert_eq!(call.payload["type"], MESSAGE, "{:?}", call.payload);
     assert!(!call.is_ephemeral(), "{:?}", call.payload);
     for id in call.button_ids() {
-        assert!(ButtonAction::from_id(&id).is_some(), "a button the adapter cannot dispatch: {id}");
+        assert!(ButtonAction::parse_custom_id(&id).is_some(), "a button the adapter cannot dispatch: {id}");
     }
+}
+
+/// The custom id of the `action` button of a message; it names its game.
+fn button_of(call: &Call, action: ButtonAction) -> String {
+    let ids = call.button_ids();
+    let id = ids.iter().find(|id| id.split(':').next() == Some(action.id()));
+    let id = id.unwrap_or_else(|| panic!("no {action:?} button in {ids:?}"));
+    assert!(id.split_once(':').is_some_and(|(_, game)| game.parse::<u64>().is_ok()), "{id} names no game");
+    id.clone()
 }
 
 /// A board reply: a PNG uploaded with the answer and shown in its embed.

@@ -249,11 +249,33 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             Json(message(id, crate::interactions::CHANNEL)).into_response()
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => StatusCode::NO_CONTENT.into_response(),
+        // The bot's own posts (reminders, forfeits, daily puzzles), checked as
+        // Discord checks them: a real channel id and something to show.
+        ("POST", ["channels", channel, "messages"]) => match channel.parse::<u64>() {
+            Ok(channel) if has_something_to_show(&call) => {
+                let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
+                Json(message(id, channel)).into_response()
+            }
+            Ok(_) => (StatusCode::BAD_REQUEST, Json(json!({"message": "Cannot send an empty message", "code": 50006})))
+                .into_response(),
+            Err(_) => {
+                (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Channel", "code": 10003}))).into_response()
+            }
+        },
         _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
     };
     call.status = response.status();
     shared.calls.lock().unwrap().push(call);
     response
+}
+
+/// Whether a message has content, an embed or a file (Discord refuses one with none),
+/// and stays within Discord's limits on content and embeds.
+fn has_something_to_show(call: &Call) -> bool {
+    let content = call.payload["content"].as_str().unwrap_or_default();
+    let embeds = call.payload["embeds"].as_array().map_or(0, Vec::len);
+    let within_limits = content.chars().count() <= 2_000 && embeds <= 10;
+    within_limits && (!content.is_empty() || embeds > 0 || !call.files.is_empty())
 }
 
 async fn record(request: Request) -> Result<Call> {

@@ -77,8 +77,9 @@ async fn a_toy_dice_game_with_secrets_through_the_fake_discord() -> Result<()> {
     let fake = &connected.fake;
 
     fake.dispatch(slash(2001, ALICE, "play", vec![string("variant", "wheelbarrow"), user("opponent", BOB)]))?;
-    assert!(text(&fake.callback(2001).await?).contains("ledger `game:"));
-    fake.dispatch(click(2002, BOB, ButtonAction::Accept.id()))?;
+    let challenge = fake.callback(2001).await?;
+    assert!(text(&challenge).contains("ledger `game:"));
+    fake.dispatch(click(2002, BOB, &button_of(&challenge, ButtonAction::Accept)))?;
     assert!(text(&fake.callback(2002).await?).contains("/choose left|right"));
 
     // Alice's choice: the answer is hers alone; the channel gets a follow-up
@@ -103,7 +104,7 @@ async fn a_toy_dice_game_with_secrets_through_the_fake_discord() -> Result<()> {
     for expected in ["Rookery rolls the turn die for **alice**", "**alice** has no move and passes.", "for **bob**"] {
         assert!(text(&opening).contains(expected), "{expected} missing from {}", text(&opening));
     }
-    assert!(opening.button_ids().contains(&ButtonAction::Pass.id().to_string()), "{:?}", opening.button_ids());
+    let pass = button_of(&opening, ButtonAction::Pass);
 
     // Nothing public so far names a choice or a nonce.
     for call in fake.calls().iter().filter(|c| !c.is_ephemeral()) {
@@ -113,10 +114,17 @@ async fn a_toy_dice_game_with_secrets_through_the_fake_discord() -> Result<()> {
 
     // Bob passes with the button: White's die, no move, no pass left: a draw,
     // and both hands are shown.
-    fake.dispatch(click(2005, BOB, ButtonAction::Pass.id()))?;
+    fake.dispatch(click(2005, BOB, &pass))?;
     let end = text(&fake.callback(2005).await?);
     assert!(end.contains("**bob** passes.") && end.contains("Draw by stalemate"), "{end}");
     assert!(end.contains(&format!("**alice** reveals their hand: **left** (nonce `{nonce}`")), "{end}");
     assert!(end.contains("**bob** reveals their hand: **right**"), "{end}");
     Ok(())
+}
+
+/// The custom id of the `action` button of a message (it names its game).
+fn button_of(call: &crate::fake_discord::Call, action: ButtonAction) -> String {
+    let ids = call.button_ids();
+    let id = ids.iter().find(|id| id.split(':').next() == Some(action.id()));
+    id.unwrap_or_else(|| panic!("no {action:?} button in {ids:?}")).clone()
 }

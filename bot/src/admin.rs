@@ -10,7 +10,7 @@ use rookery_storage::Storage;
 
 /// Opens an existing database. sled would silently create an empty one at a
 /// mistyped path, and an export of that would look like a valid empty backup.
-fn open_existing(data_dir: &Path) -> Result<Storage> {
+pub fn open_existing(data_dir: &Path) -> Result<Storage> {
     if !data_dir.is_dir() {
         bail!("there is no Rookery database at {}", data_dir.display());
     }
@@ -22,6 +22,40 @@ fn open_existing(data_dir: &Path) -> Result<Storage> {
 fn open(data_dir: &Path) -> Result<Storage> {
     Storage::open(data_dir)
         .with_context(|| format!("opening the database at {} (is the bot still running with it?)", data_dir.display()))
+}
+
+/// `rookery check`: a database directory is opened (if it has lost writes,
+/// leniently, to show what is left) and read through; a file is verified as a
+/// backup. Returns the report and whether everything was sound.
+pub fn check(path: &Path) -> Result<(String, bool)> {
+    if path.is_file() {
+        return Ok(match rookery_storage::verify_backup(path) {
+            Ok(backup) => (format!("{}: a sound backup of {} records\n", path.display(), backup.records), true),
+            Err(error) => (format!("{error}\n"), false),
+        });
+    }
+    if !path.is_dir() {
+        bail!("there is no Rookery database or backup at {}", path.display());
+    }
+    let (storage, lost) = match Storage::open_lenient(path) {
+        Ok(opened) => opened,
+        Err(error) => {
+            let damaged = rookery_storage::is_damage(&error);
+            let verdict = if damaged { "damaged and unreadable" } else { "could not be opened" };
+            let hint = if damaged { "" } else { " (is the bot still running with it?)" };
+            return Ok((format!("{}: {verdict}: {error}{hint}\n", path.display()), false));
+        }
+    };
+    let report = match storage.check() {
+        Ok(report) => report,
+        Err(error) => return Ok((format!("{}: damaged: {error}\n", path.display()), false)),
+    };
+    let mut text = String::new();
+    if let Some(lost) = &lost {
+        text.push_str(&format!("DAMAGED: {lost}\n"));
+    }
+    text.push_str(&report.to_string());
+    Ok((text, lost.is_none() && report.unreadable.is_empty()))
 }
 
 /// Writes every record to `out`; returns how many.

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Deserialize;
 
+use crate::core::limits::LimitConfig;
+
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
@@ -18,6 +20,34 @@ pub struct Config {
     /// How often the scheduler checks move deadlines, in seconds
     /// (`ROOKERY_TICK_SECONDS`).
     pub tick_seconds: u64,
+    /// Hours an open challenge waits for an answer before it expires.
+    pub challenge_hours: u64,
+    /// Automatic verified backups (the `[backup]` table).
+    pub backup: BackupConfig,
+    /// Rate limits per user and per channel (the `[limits]` table).
+    pub limits: LimitConfig,
+    /// Whether a damaged database is replaced by its newest good backup at
+    /// startup (`--no-restore` turns it off). Not a file setting.
+    #[serde(skip)]
+    pub restore: bool,
+}
+
+/// Where and how often backups are taken, and how many are kept.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct BackupConfig {
+    /// The backup directory (`ROOKERY_BACKUP_DIR`); best on another disk.
+    pub dir: PathBuf,
+    /// Minutes between backups while Rookery runs; 0 turns them off.
+    pub interval_minutes: u64,
+    /// How many backups to keep; older ones are deleted.
+    pub keep: usize,
+}
+
+impl Default for BackupConfig {
+    fn default() -> BackupConfig {
+        BackupConfig { dir: PathBuf::from("rookery-backups"), interval_minutes: 60, keep: 48 }
+    }
 }
 
 impl Default for Config {
@@ -27,6 +57,10 @@ impl Default for Config {
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
             tick_seconds: 60,
+            challenge_hours: 24,
+            backup: BackupConfig::default(),
+            limits: LimitConfig::default(),
+            restore: true,
         }
     }
 }
@@ -39,7 +73,7 @@ impl Config {
         let mut config = match file.or_else(|| default_file.exists().then_some(default_file)) {
             Some(path) => {
                 let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-                toml::from_str(&text).with_context(|| format!("in {}", path.display()))?
+                toml::from_str(&text).map_err(|e| anyhow::anyhow!("in {}, {}", path.display(), describe(&text, &e)))?
             }
             None => Config::default(),
         };
@@ -52,11 +86,34 @@ impl Config {
         if let Some(dir) = env("ROOKERY_IMAGE_DIR") {
             config.image_dir = dir.into();
         }
+        if let Some(dir) = env("ROOKERY_BACKUP_DIR") {
+            config.backup.dir = dir.into();
+        }
         if let Some(seconds) = env("ROOKERY_TICK_SECONDS") {
             config.tick_seconds = seconds.parse().context("ROOKERY_TICK_SECONDS must be a whole number")?;
         }
         Ok(config)
     }
+}
+
+/// A settings file error by line and column, without the line's text: the
+/// line may hold the token, and an error message must never leak it. The
+/// parser's own message is kept unless the line sets a secret (its message
+/// may quote the value).
+fn describe(text: &str, error: &toml::de::Error) -> String {
+    let Some(span) = error.span() else { return error.message().to_string() };
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let line_text = text.lines().nth(line - 1).unwrap_or_default();
+    let key = line_text.split('=').next().unwrap_or_default().to_ascii_lowercase();
+    let secret = ["token", "secret", "password", "key"].iter().any(|word| key.contains(word));
+    let message = if secret {
+        "this value is not valid (it is not shown, as it may be a secret)".to_string()
+    } else {
+        error.message().trim().replace('\n', "; ")
+    };
+    format!("line {line}, column {column}: {message}")
 }
 
 #[cfg(test)]
@@ -87,5 +144,26 @@ mod tests {
         assert_eq!(config.image_dir, PathBuf::from("/tmp/pictures"));
         std::fs::write(&file, "data_dirr = \"x\"\n").unwrap();
         assert!(format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err()).contains("unknown field"));
+    }
+
+    #[test]
+    fn errors_never_show_a_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("rookery.toml");
+        for broken in [
+            "discord_token = \"MTIz.secret-value\nx = 1\n",
+            "discord_token = MTIz.secret-value\n",
+            "discord_token = 'MTIz.secret-value\n",
+            "discord_token = 12345678901234\n",
+            "[backup]\nkeep = \"MTIz.secret-value\"\ndiscord_token = \"MTIz.secret-value\"\nx = \n",
+        ] {
+            std::fs::write(&file, broken).unwrap();
+            let error = format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err());
+            assert!(!error.contains("secret-value") && !error.contains("12345678901234"), "{error}");
+            assert!(error.contains("line "), "{error}");
+        }
+        std::fs::write(&file, "tick_seconds = \"soon\"\n").unwrap();
+        let error = format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err());
+        assert!(error.contains("line 1") && error.contains("invalid type"), "{error}");
     }
 }

@@ -108,7 +108,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "rules" => Command::Rules { variant: words.first().unwrap_or(&"chess").to_string() },
         "help" => Command::Help,
         "puzzle" => Command::Puzzle(puzzle_command(&words, args)?),
-        "button" => crate::core::ButtonAction::command_for_id(args).ok_or("no such button")?,
+        "button" => crate::core::ButtonAction::parse_custom_id(args).ok_or("no such button")?,
         "dice" => Command::Dice(match words.first() {
             Some(&"dialect") => DiceCommand::Dialect { name: words.get(1).map(|w| (*w).to_string()) },
             Some(&"history") => DiceCommand::History,
@@ -120,6 +120,11 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
             _ => return Err("/dice takes dialect [rookery|avrae|maiden], history or stats [dN]".into()),
         }),
         "alias" => Command::Dice(DiceCommand::Alias(alias_command(&words, args)?)),
+        "admin" if words.first() == Some(&"end") => {
+            let reason = args.strip_prefix("end").unwrap_or_default().trim();
+            Command::AdminEnd { reason: (!reason.is_empty()).then(|| reason.to_string()) }
+        }
+        "admin" => return Err("/admin takes: end [reason]".into()),
         other => return Err(format!("there is no /{other}; type /help")),
     };
     Ok(Line::Run(command))
@@ -174,14 +179,21 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
     if interactive {
         writeln!(out, "Rookery console: one local channel. Type /help, /as NAME to switch players, /quit to leave.")?;
     }
-    let mut lines = input.lines();
+    let mut input = input;
+    let mut bytes = Vec::new();
     loop {
         if interactive {
             write!(out, "{}> ", speaker.name)?;
             out.flush()?;
         }
-        let Some(line) = lines.next() else { break };
-        match parse_line(&line?, &mut users) {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Any byte sequence is a line: invalid UTF-8 is read with replacement
+        // characters (and then refused as a move or command like any typo).
+        let line = String::from_utf8_lossy(&bytes);
+        match parse_line(&line, &mut users) {
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
             Ok(Line::As(name)) => speaker = users.get(&name),

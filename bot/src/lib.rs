@@ -13,4 +13,5 @@ pub mod discord;
 pub mod load;
 pub mod picture;
 pub mod puzzles_cli;
+pub mod restore;
 pub mod tools;

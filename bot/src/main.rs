@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rookery::config::Config;
 use rookery::core::{system_clock, Core};
-use rookery::{admin, bench, console as local, dice_cli, discord, puzzles_cli, tools};
+use rookery::{admin, bench, console as local, dice_cli, discord, puzzles_cli, restore, tools};
 use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
@@ -29,6 +29,10 @@ struct Settings {
     /// Where the database lives; overrides the file and ROOKERY_DATA_DIR.
     #[arg(long)]
     data_dir: Option<std::path::PathBuf>,
+    /// If the database is damaged, refuse to start instead of moving it
+    /// aside and restoring the newest good backup.
+    #[arg(long)]
+    no_restore: bool,
 }
 
 impl Settings {
@@ -37,6 +41,7 @@ impl Settings {
         if let Some(dir) = &self.data_dir {
             config.data_dir = dir.clone();
         }
+        config.restore &= !self.no_restore;
         Ok(config)
     }
 }
@@ -116,6 +121,17 @@ enum Command {
         data_dir: std::path::PathBuf,
         /// The backup file.
         file: std::path::PathBuf,
+    },
+    /// Take a verified backup now into the backup directory (the bot must not
+    /// be running on the database; while it runs, it takes them on schedule).
+    Backup {
+        #[command(flatten)]
+        settings: Settings,
+    },
+    /// Verify a database directory or a backup file and report what it holds.
+    Check {
+        /// A database directory or a backup file.
+        path: std::path::PathBuf,
     },
     /// Daily-puzzle tools.
     Puzzles {
@@ -213,6 +229,18 @@ fn run(cli: Cli) -> Result<()> {
             let count = admin::import(data_dir, file)?;
             format!("imported {count} records into {}\n", data_dir.display())
         }
+        Command::Backup { settings } => {
+            let config = settings.load()?;
+            let storage = admin::open_existing(&config.data_dir)?;
+            let backup = restore::backup_now(&storage, &config.backup)?;
+            format!("backed up {} records to {} (verified)\n", backup.records, backup.path.display())
+        }
+        Command::Check { path } => {
+            let (report, ok) = admin::check(path)?;
+            print!("{report}");
+            anyhow::ensure!(ok, "{} is damaged", path.display());
+            return Ok(());
+        }
         Command::Puzzles { action } => return puzzles(action),
         Command::Bench { data_dir, moves, throughput_moves, channels, threads } => {
             let temporary = std::env::temp_dir().join(format!("rookery-bench-{}", std::process::id()));
@@ -254,10 +282,19 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
     Ok(())
 }
 
+/// The core on the configured database (restored from a backup if it is
+/// damaged), with scheduled backups running.
 fn open_core(config: &Config) -> Result<Core> {
-    let storage = Storage::open(&config.data_dir)
-        .with_context(|| format!("opening the database in {}", config.data_dir.display()))?;
-    Ok(Core::new(storage, system_clock()))
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let opened = restore::open_database(&config.data_dir, &config.backup.dir, config.restore, now)?;
+    if let Some(restored) = &opened.restored {
+        // Loudly, on the terminal too, whatever the log filter.
+        eprintln!("WARNING: {}", restored.notice());
+    }
+    restore::schedule_backups(opened.storage.clone(), config.backup.clone());
+    Ok(Core::new(opened.storage, system_clock())
+        .with_challenge_hours(config.challenge_hours)
+        .with_limits(config.limits))
 }
 
 fn console(config: Config) -> Result<()> {

@@ -183,7 +183,7 @@ fn buttons_roll_again_and_with_advantage() {
     let ids: Vec<String> = first.buttons.iter().map(|b| b.custom_id()).collect();
     assert_eq!(ids.len(), 3, "{ids:?}");
     assert!(ids[0].starts_with("roll-again:") && ids[0].ends_with(":0"), "{ids:?}");
-    let click = |id: &str| ButtonAction::command_for_id(id).expect("a known button");
+    let click = |id: &str| ButtonAction::parse_custom_id(id).expect("a known button");
     let again = t.ok(bob(), click(&ids[0]));
     assert!(again.text.starts_with("**bob** rolls: stealth: 1d20 ("), "{}", again.text);
     assert!(again.text.contains("roll #1"), "{}", again.text);

@@ -27,6 +27,8 @@ pub enum FenError {
     EnPassant(String),
     #[error("{field} must be a whole number, not `{text}`")]
     Number { field: &'static str, text: String },
+    #[error("{field} `{text}` is beyond any game (at most {max})", max = MAX_COUNTER)]
+    Absurd { field: &'static str, text: String },
     #[error("illegal position: {0}")]
     Illegal(String),
     #[error("{field} must be {expected}, not `{text}`")]
@@ -193,8 +195,21 @@ pub(crate) fn parse_turn(text: &str) -> Result<Color, FenError> {
     }
 }
 
+/// The largest move counter position text may hold. Far beyond any game, and
+/// far below `u32::MAX`, so counting on from it can never wrap.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
+/// A move counter of position text: a whole number up to [`MAX_COUNTER`].
 pub(crate) fn parse_number(field: &'static str, text: &str) -> Result<u32, FenError> {
-    text.parse().map_err(|_| FenError::Number { field, text: text.to_string() })
+    let shown = || text.chars().take(24).collect::<String>();
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        // All digits: too big to parse is as absurd as too big to allow.
+        return match text.parse::<u32>() {
+            Ok(n) if n <= MAX_COUNTER => Ok(n),
+            _ => Err(FenError::Absurd { field, text: shown() }),
+        };
+    }
+    Err(FenError::Number { field, text: shown() })
 }
 
 /// Reads a position written in its variant's position text.

@@ -1,7 +1,12 @@
 //! Backups as JSON lines: one `{"tree", "key", "value"}` object per record, keys
-//! in hex, values as the JSON they are stored as. `import` writes them back.
+//! in hex, values as the JSON they are stored as, then one closing line
+//! `{"end": {"records": N, "sha256": HEX}}` over the record lines, so a cut or
+//! altered file is recognised. `import` writes the records back and checks the
+//! closing line when there is one (files from before it still import).
 
 use std::io::{BufRead, Write};
+
+use sha2::{Digest, Sha256};
 
 use crate::{Storage, StorageError, TREES};
 
@@ -16,41 +21,83 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
     (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect()
 }
 
-/// Writes every record of every tree; returns how many.
+/// Writes every record of every tree and the closing line; returns how many records.
 pub fn export(storage: &Storage, out: &mut impl Write) -> Result<usize, StorageError> {
+    let failed =
+        |count: usize| move |e: std::io::Error| StorageError::Import { line: count + 1, reason: e.to_string() };
     let mut count = 0;
+    let mut digest = Sha256::new();
     for name in TREES {
-        for entry in storage.tree(name).expect("known tree").iter() {
+        for entry in storage.tree(name).iter() {
             let (key, value) = entry?;
             let value: serde_json::Value = serde_json::from_slice(&value)
                 .unwrap_or_else(|_| serde_json::Value::String(String::from_utf8_lossy(&value).into_owned()));
-            let line = serde_json::json!({ "tree": name, "key": hex(&key), "value": value });
-            writeln!(out, "{line}").map_err(|e| StorageError::Import { line: count + 1, reason: e.to_string() })?;
+            let line = format!("{}\n", serde_json::json!({ "tree": name, "key": hex(&key), "value": value }));
+            digest.update(line.as_bytes());
+            out.write_all(line.as_bytes()).map_err(failed(count))?;
             count += 1;
         }
     }
+    let end = serde_json::json!({ "end": { "records": count, "sha256": hex(&digest.finalize()) } });
+    writeln!(out, "{end}").map_err(failed(count))?;
     Ok(count)
 }
 
-/// Reads a backup written by [`export`] and stores every record, then flushes.
-/// A malformed line stops the import with its line number; lines before it are
-/// kept, so fix the line and import again (records are simply overwritten).
-pub fn import(storage: &Storage, input: impl BufRead) -> Result<usize, StorageError> {
+/// One record of a backup file, decoded.
+pub(crate) struct Entry {
+    pub tree: &'static str,
+    pub key: Vec<u8>,
+    pub value: Vec<u8>,
+}
+
+/// Reads a backup line by line, handing each record to `store`, and checks the
+/// closing line (count and checksum). Returns the records read and whether the
+/// file had a closing line.
+pub(crate) fn read_backup(
+    input: impl BufRead,
+    mut store: impl FnMut(Entry) -> Result<(), StorageError>,
+) -> Result<(usize, bool), StorageError> {
     let mut count = 0;
+    let mut digest = Sha256::new();
     for (index, line) in input.lines().enumerate() {
         let fail = |reason: String| StorageError::Import { line: index + 1, reason };
         let line = line.map_err(|e| fail(e.to_string()))?;
         if line.trim().is_empty() {
             continue;
         }
-        let entry: serde_json::Value = serde_json::from_str(&line).map_err(|e| fail(e.to_string()))?;
+        let mut entry: serde_json::Value = serde_json::from_str(&line).map_err(|e| fail(e.to_string()))?;
+        if let Some(end) = entry.get("end") {
+            if end["records"].as_u64() != Some(count as u64) {
+                return Err(fail(format!("the backup ends after {count} records but says {}", end["records"])));
+            }
+            if end["sha256"].as_str() != Some(hex(&digest.finalize()).as_str()) {
+                return Err(fail("the records do not match the backup's checksum".into()));
+            }
+            return Ok((count, true));
+        }
+        digest.update(line.as_bytes());
+        digest.update(b"\n");
         let name = entry["tree"].as_str().ok_or_else(|| fail("no `tree`".into()))?;
-        let tree = storage.tree(name).ok_or_else(|| fail(format!("unknown tree `{name}`")))?;
+        let tree = TREES.into_iter().find(|t| *t == name).ok_or_else(|| fail(format!("unknown tree `{name}`")))?;
         let key = entry["key"].as_str().and_then(unhex).ok_or_else(|| fail("`key` must be hex".into()))?;
-        let value = serde_json::to_vec(&entry["value"]).expect("json");
-        tree.insert(key, value)?;
+        // A record that was not JSON travels as a JSON string of its text;
+        // either way it is undecodable where it is read, and set aside there.
+        let value = serde_json::to_vec(&entry["value"].take()).expect("json");
+        store(Entry { tree, key, value })?;
         count += 1;
     }
+    Ok((count, false))
+}
+
+/// Reads a backup written by [`export`] and stores every record, then flushes.
+/// A malformed line stops the import with its line number; lines before it are
+/// kept, so fix the line and import again (records are simply overwritten).
+pub fn import(storage: &Storage, input: impl BufRead) -> Result<usize, StorageError> {
+    let _writing = storage.writing();
+    let (count, _) = read_backup(input, |entry| {
+        storage.tree(entry.tree).insert(entry.key, entry.value)?;
+        Ok(())
+    })?;
     storage.flush()?;
     Ok(count)
 }

@@ -12,17 +12,23 @@
 //! one channel run as optimistic transactions, so two simultaneous clicks apply
 //! once and the second sees the first's result.
 
+mod backup;
+mod check;
 mod export;
 mod puzzles;
 mod records;
+mod watermark;
 
 use std::path::Path;
+use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
+pub use backup::{backups, prune_backups, restore_backup, verify_backup, Backup};
+pub use check::{is_damage, CheckReport, Unreadable};
 pub use export::{export, import};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
@@ -39,6 +45,15 @@ pub enum StorageError {
     TooNew(u32),
     #[error("backup line {line}: {reason}")]
     Import { line: usize, reason: String },
+    /// The change was committed but the flush that makes it durable failed:
+    /// it is in effect now and may or may not survive a crash.
+    #[error("a change was made but could not be confirmed on disk ({0})")]
+    NotDurable(sled::Error),
+    /// The database files are damaged beyond what sled reports as an error.
+    #[error("the database is damaged: {0}")]
+    Damaged(String),
+    #[error("backup {path}: {reason}")]
+    Backup { path: String, reason: String },
 }
 
 /// A guild and a channel: where one game lives.
@@ -57,7 +72,8 @@ impl ChannelKey {
     }
 }
 
-/// The trees, by name; the export format uses these names too.
+/// The trees of records, by name; the export format uses these names too.
+/// The `meta` tree (counters) is not among them: it is rebuilt from these.
 pub(crate) const TREES: [&str; 11] = [
     "games",
     "archive",
@@ -71,6 +87,11 @@ pub(crate) const TREES: [&str; 11] = [
     "puzzle_solves",
     "puzzle_streaks",
 ];
+
+/// The key in `meta` of the last id handed out by [`Storage::new_id`].
+const LAST_ID: &[u8] = b"last_id";
+/// The key in `meta` of the count of flushed writes (see `watermark`).
+const WRITES: &[u8] = b"writes";
 
 #[derive(Clone)]
 pub struct Storage {
@@ -86,6 +107,11 @@ pub struct Storage {
     puzzle_days: sled::Tree,
     puzzle_solves: sled::Tree,
     puzzle_streaks: sled::Tree,
+    meta: sled::Tree,
+    /// Held shared by every write and exclusively by a backup, so a backup is
+    /// one consistent moment of the whole database.
+    gate: Arc<RwLock<()>>,
+    watermark: Arc<watermark::Watermark>,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -95,6 +121,10 @@ pub type RateFn = Box<dyn Fn(&[Option<PlayerStats>]) -> Vec<PlayerStats>>;
 pub enum Change<T> {
     /// Store this game as the channel's current game (and reply with `T`).
     Put(ChannelGame, T),
+    /// Store this game and, in the same transaction, the JSON record of its
+    /// dice ledger under `id` (as [`Storage::ledger`] reads it): a game and
+    /// its ledger are written together or not at all.
+    PutWithLedger { game: ChannelGame, ledger: (u64, Vec<u8>), reply: T },
     /// The game is finished: archive it, free the channel, and store the
     /// ratings `rate` computes from the stored ratings of `rated` (read in the
     /// same transaction, so two games finishing at once cannot lose an update).
@@ -106,10 +136,27 @@ pub enum Change<T> {
 }
 
 impl Storage {
-    /// Opens (or creates) the database in `dir`.
+    /// Opens (or creates) the database in `dir`, refusing one that has lost
+    /// writes it acknowledged ([`StorageError::Damaged`]; see `watermark`).
     pub fn open(dir: &Path) -> Result<Storage, StorageError> {
+        let (storage, lost) = Storage::open_lenient(dir)?;
+        match lost {
+            Some(reason) => Err(StorageError::Damaged(reason)),
+            None => Ok(storage),
+        }
+    }
+
+    /// Opens the database even when it has lost acknowledged writes, saying
+    /// so: for `rookery check`, which reports what is left.
+    pub fn open_lenient(dir: &Path) -> Result<(Storage, Option<String>), StorageError> {
         let db = sled::Config::new().path(dir).open()?;
-        Ok(Storage {
+        let (watermark, recorded) = watermark::Watermark::open(dir).map_err(|e| StorageError::Database(e.into()))?;
+        let meta = db.open_tree("meta")?;
+        let stored = watermark::counter(meta.get(WRITES)?);
+        let lost = recorded.filter(|&recorded| recorded > stored).map(|recorded| {
+            format!("it holds {stored} of the {recorded} writes it acknowledged: a damaged part of its log was cut off")
+        });
+        let storage = Storage {
             games: db.open_tree("games")?,
             archive: db.open_tree("archive")?,
             ledgers: db.open_tree("ledgers")?,
@@ -121,11 +168,26 @@ impl Storage {
             puzzle_days: db.open_tree("puzzle_days")?,
             puzzle_solves: db.open_tree("puzzle_solves")?,
             puzzle_streaks: db.open_tree("puzzle_streaks")?,
+            meta,
+            gate: Arc::default(),
+            watermark: Arc::new(watermark),
             db,
-        })
+        };
+        Ok((storage, lost))
     }
 
-    pub(crate) fn tree(&self, name: &str) -> Option<&sled::Tree> {
+    /// A shared hold on the write gate, for the duration of one write.
+    pub(crate) fn writing(&self) -> RwLockReadGuard<'_, ()> {
+        // The gate guards no data, so a panic elsewhere cannot leave it inconsistent.
+        self.gate.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A tree by one of the names in [`TREES`].
+    pub(crate) fn tree(&self, name: &str) -> &sled::Tree {
+        self.named_tree(name).expect("a name from TREES")
+    }
+
+    fn named_tree(&self, name: &str) -> Option<&sled::Tree> {
         Some(match name {
             "games" => &self.games,
             "archive" => &self.archive,
@@ -138,18 +200,52 @@ impl Storage {
             "puzzle_days" => &self.puzzle_days,
             "puzzle_solves" => &self.puzzle_solves,
             "puzzle_streaks" => &self.puzzle_streaks,
+            "meta" => &self.meta,
             _ => return None,
         })
     }
 
-    /// A fresh id, unique in this database (game ids, ledger ids).
+    /// A fresh id, unique in this database (game ids, ledger ids): one more
+    /// than the last, so ids stay small and readable across restarts. It is
+    /// made durable with the write that uses it (sled keeps writes in order).
     pub fn new_id(&self) -> Result<u64, StorageError> {
-        Ok(self.db.generate_id()?)
+        let _writing = self.writing();
+        if self.meta.get(LAST_ID)?.is_none() {
+            // A database from before the counter: start above every id in use.
+            let highest = self.highest_id_in_use()?;
+            let _ = self.meta.compare_and_swap(LAST_ID, None as Option<&[u8]>, Some(&highest.to_be_bytes()))?;
+        }
+        Ok(watermark::counter(self.meta.update_and_fetch(LAST_ID, watermark::increment)?))
     }
 
-    /// Makes everything written so far durable.
+    /// The highest game, ledger or puzzle id stored (ids end the keys of the
+    /// archive and ledgers; current games and puzzles carry them in their values).
+    fn highest_id_in_use(&self) -> Result<u64, StorageError> {
+        let mut highest = 0;
+        for tree in [&self.archive, &self.ledgers] {
+            for key in tree.iter().keys() {
+                let key = key?;
+                if let Some(id) = key.get(16..24).and_then(|b| b.try_into().ok()) {
+                    highest = highest.max(u64::from_be_bytes(id));
+                }
+            }
+        }
+        for tree in [&self.games, &self.puzzles] {
+            for value in tree.iter().values() {
+                let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
+                let id = value["game"]["id"].as_u64().or(value["record"]["id"].as_u64()).unwrap_or(0);
+                highest = highest.max(id);
+            }
+        }
+        Ok(highest)
+    }
+
+    /// Makes everything written so far durable. A failure here means writes
+    /// already in effect may not survive a crash: [`StorageError::NotDurable`].
     pub fn flush(&self) -> Result<(), StorageError> {
-        self.db.flush()?;
+        let mark = self.meta.update_and_fetch(WRITES, watermark::increment).map_err(StorageError::NotDurable)?;
+        self.db.flush().map_err(StorageError::NotDurable)?;
+        self.watermark.advance(watermark::counter(mark));
         Ok(())
     }
 
@@ -166,18 +262,39 @@ impl Storage {
         }
     }
 
-    /// Moves an unreadable record out of the way and returns the error to report.
+    /// Moves an unreadable record out of the way (into `quarantine`, never
+    /// deleted) and returns the error to report. Other errors pass through.
     fn set_aside(&self, tree: &str, key: &[u8], bytes: &[u8], err: StorageError) -> Result<StorageError, StorageError> {
         if let StorageError::Quarantined(reason) = &err {
-            let mut qkey = tree.as_bytes().to_vec();
-            qkey.push(0);
-            qkey.extend_from_slice(key);
-            let entry = serde_json::json!({ "reason": reason, "raw": String::from_utf8_lossy(bytes) });
-            self.quarantine.insert(qkey, serde_json::to_vec(&entry).expect("json"))?;
-            self.tree(tree).expect("known tree").remove(key)?;
+            tracing::warn!(tree, key = %String::from_utf8_lossy(key), %reason, "a stored record was quarantined");
+            let _writing = self.writing();
+            self.quarantine.insert(quarantine_key(tree, key), quarantine_entry(reason, bytes))?;
+            self.tree(tree).remove(key)?;
             self.flush()?;
         }
         Ok(err)
+    }
+
+    /// Decodes every value of a scan, setting aside (and skipping) the ones
+    /// that cannot be read, so one bad record does not hide the others.
+    pub(crate) fn decode_scan<T>(
+        &self,
+        tree: &str,
+        scan: sled::Iter,
+        decode: impl Fn(&[u8]) -> Result<T, StorageError>,
+    ) -> Result<Vec<T>, StorageError> {
+        let mut out = Vec::new();
+        for entry in scan {
+            let (key, bytes) = entry?;
+            match decode(&bytes) {
+                Ok(value) => out.push(value),
+                Err(err @ StorageError::Quarantined(_)) => {
+                    self.set_aside(tree, &key, &bytes, err)?;
+                }
+                Err(err) => return Err(err),
+            }
+        }
+        Ok(out)
     }
 
     /// Applies `decide` to the channel's current game atomically and durably.
@@ -192,7 +309,9 @@ impl Storage {
         // Read (and quarantine) outside the transaction, so decoding errors surface.
         self.channel_game(channel)?;
         let key = channel.bytes();
-        let outcome = (&self.games, &self.archive, &self.stats).transaction(|(games, archive, stats)| {
+        let _writing = self.writing();
+        let trees = (&self.games, &self.archive, &self.stats, &self.quarantine, &self.ledgers);
+        let outcome = trees.transaction(|(games, archive, stats, quarantine, ledgers)| {
             let current = match games.get(key)? {
                 None => None,
                 Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
@@ -211,8 +330,24 @@ impl Storage {
                     archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
                     let mut current = Vec::with_capacity(rated.len());
                     for user in &rated {
-                        let stored = stats.get(stats_key(channel.guild, &game.variant, *user))?;
-                        current.push(stored.and_then(|bytes| decode_json(&bytes).ok()));
+                        let key = stats_key(channel.guild, &game.variant, *user);
+                        let stored = match stats.get(&key)? {
+                            None => None,
+                            Some(bytes) => match decode_json(&bytes) {
+                                Ok(stats) => Some(stats),
+                                Err(err) => {
+                                    // Kept in quarantine, not overwritten unseen:
+                                    // the player starts afresh and the operator can
+                                    // recover the old record from there.
+                                    tracing::warn!(user, %err, "an unreadable rating was quarantined");
+                                    let reason = err.to_string();
+                                    quarantine
+                                        .insert(quarantine_key("stats", &key), quarantine_entry(&reason, &bytes))?;
+                                    None
+                                }
+                            },
+                        };
+                        current.push(stored);
                     }
                     for stat in rate(&current) {
                         put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
@@ -221,6 +356,11 @@ impl Storage {
                 }
                 Change::Clear(reply) => {
                     games.remove(&key)?;
+                    reply
+                }
+                Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
+                    games.insert(&key, records::encode_game(&game))?;
+                    ledgers.insert(&archive_key(channel, id), ledger)?;
                     reply
                 }
                 Change::Keep(reply) => reply,
@@ -264,17 +404,17 @@ impl Storage {
 
     /// Every finished game of every channel, for puzzle generation.
     pub fn all_archived_games(&self) -> Result<Vec<ChannelGame>, StorageError> {
-        self.archive.iter().values().map(|v| records::decode_game(&v?)).collect()
+        self.decode_scan("archive", self.archive.iter(), records::decode_game)
     }
 
     /// Finished games of a channel, oldest first.
     pub fn archived_games(&self, channel: ChannelKey) -> Result<Vec<ChannelGame>, StorageError> {
-        self.archive.scan_prefix(channel.bytes()).values().map(|v| records::decode_game(&v?)).collect()
+        self.decode_scan("archive", self.archive.scan_prefix(channel.bytes()), records::decode_game)
     }
 
     /// A player's rating record in a guild for a variant.
     pub fn player_stats(&self, guild: u64, variant: &str, user: u64) -> Result<Option<PlayerStats>, StorageError> {
-        self.get_json(&self.stats, &stats_key(guild, variant, user))
+        self.get_json("stats", &stats_key(guild, variant, user))
     }
 
     /// Every rated player of a guild in a variant.
@@ -282,32 +422,34 @@ impl Storage {
         let mut prefix = guild.to_be_bytes().to_vec();
         prefix.extend_from_slice(variant.as_bytes());
         prefix.push(0);
-        self.stats.scan_prefix(prefix).values().map(|v| decode_json(&v?)).collect()
+        self.decode_scan("stats", self.stats.scan_prefix(prefix), decode_json)
     }
 
     /// A guild setting (for example a channel's puzzle schedule), as JSON.
     pub fn setting<T: DeserializeOwned>(&self, guild: u64, name: &str) -> Result<Option<T>, StorageError> {
-        self.get_json(&self.settings, &named_key(guild, name))
+        self.get_json("settings", &named_key(guild, name))
     }
 
     pub fn set_setting<T: Serialize>(&self, guild: u64, name: &str, value: &T) -> Result<(), StorageError> {
+        let _writing = self.writing();
         self.settings.insert(named_key(guild, name), serde_json::to_vec(value).expect("json"))?;
         self.flush()
     }
 
     /// A dice ledger's stored state, keyed by the channel it serves and its id.
     pub fn ledger<T: DeserializeOwned>(&self, channel: ChannelKey, id: u64) -> Result<Option<T>, StorageError> {
-        self.get_json(&self.ledgers, &archive_key(channel, id))
+        self.get_json("ledgers", &archive_key(channel, id))
     }
 
     pub fn put_ledger<T: Serialize>(&self, channel: ChannelKey, id: u64, value: &T) -> Result<(), StorageError> {
+        let _writing = self.writing();
         self.ledgers.insert(archive_key(channel, id), serde_json::to_vec(value).expect("json"))?;
         self.flush()
     }
 
     /// Every ledger of a channel, oldest first.
     pub fn channel_ledgers<T: DeserializeOwned>(&self, channel: ChannelKey) -> Result<Vec<T>, StorageError> {
-        self.ledgers.scan_prefix(channel.bytes()).values().map(|v| decode_json(&v?)).collect()
+        self.decode_scan("ledgers", self.ledgers.scan_prefix(channel.bytes()), decode_json)
     }
 
     /// Appends a roll to a ledger's log (durably: a roll is public once told).
@@ -320,13 +462,14 @@ impl Storage {
     ) -> Result<(), StorageError> {
         let mut key = archive_key(channel, ledger).to_vec();
         key.extend_from_slice(&index.to_be_bytes());
+        let _writing = self.writing();
         self.rolls.insert(key, serde_json::to_vec(roll).expect("json"))?;
         self.flush()
     }
 
     /// A ledger's rolls, in order.
     pub fn rolls<T: DeserializeOwned>(&self, channel: ChannelKey, ledger: u64) -> Result<Vec<T>, StorageError> {
-        self.rolls.scan_prefix(archive_key(channel, ledger)).values().map(|v| decode_json(&v?)).collect()
+        self.decode_scan("rolls", self.rolls.scan_prefix(archive_key(channel, ledger)), decode_json)
     }
 
     /// Records set aside because they could not be read: (tree and key, reason).
@@ -342,9 +485,41 @@ impl Storage {
             .collect()
     }
 
-    fn get_json<T: DeserializeOwned>(&self, tree: &sled::Tree, key: &[u8]) -> Result<Option<T>, StorageError> {
-        tree.get(key)?.map(|v| decode_json(&v)).transpose()
+    /// One JSON record; an unreadable one is set aside and reported.
+    fn get_json<T: DeserializeOwned>(&self, tree: &str, key: &[u8]) -> Result<Option<T>, StorageError> {
+        self.get_record(tree, key, decode_json)
     }
+
+    /// One record read with `decode`; an unreadable one is set aside and reported.
+    pub(crate) fn get_record<T>(
+        &self,
+        tree: &str,
+        key: &[u8],
+        decode: impl Fn(&[u8]) -> Result<T, StorageError>,
+    ) -> Result<Option<T>, StorageError> {
+        match self.tree(tree).get(key)? {
+            None => Ok(None),
+            Some(bytes) => match decode(&bytes) {
+                Ok(value) => Ok(Some(value)),
+                Err(err) => Err(self.set_aside(tree, key, &bytes, err)?),
+            },
+        }
+    }
+}
+
+/// Where an unreadable record of `tree` is kept: the tree's name, a zero, its key.
+fn quarantine_key(tree: &str, key: &[u8]) -> Vec<u8> {
+    let mut qkey = tree.as_bytes().to_vec();
+    qkey.push(0);
+    qkey.extend_from_slice(key);
+    qkey
+}
+
+/// The quarantine record: why, and the raw bytes (as hex, so nothing is lost).
+fn quarantine_entry(reason: &str, bytes: &[u8]) -> Vec<u8> {
+    let raw: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let entry = serde_json::json!({ "reason": reason, "text": String::from_utf8_lossy(bytes), "raw_hex": raw });
+    serde_json::to_vec(&entry).expect("json")
 }
 
 fn decode_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {

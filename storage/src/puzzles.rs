@@ -106,7 +106,7 @@ fn encode<T: Serialize>(record: &T) -> Vec<u8> {
     serde_json::to_vec(&Envelope { version: PUZZLE_RECORD_VERSION, record }).expect("puzzle records serialize")
 }
 
-fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {
+pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {
     let corrupt = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
     let mut value: serde_json::Value = serde_json::from_slice(bytes).map_err(corrupt)?;
     match value["version"].as_u64().map(|v| v as u32) {
@@ -178,7 +178,9 @@ impl Storage {
             let stored = StoredPuzzle { id: self.new_id()?, ..puzzle.clone() };
             let mut key = pool_prefix(&stored.variant);
             key.extend_from_slice(&stored.id.to_be_bytes());
+            let writing = self.writing();
             self.puzzles.insert(key, encode(&stored))?;
+            drop(writing);
             added.push(stored);
         }
         self.flush()?;
@@ -187,23 +189,24 @@ impl Storage {
 
     /// Every puzzle of a variant, oldest first.
     pub fn puzzle_pool(&self, variant: &str) -> Result<Vec<StoredPuzzle>, StorageError> {
-        self.puzzles.scan_prefix(pool_prefix(variant)).values().map(|v| decode(&v?)).collect()
+        self.decode_scan("puzzles", self.puzzles.scan_prefix(pool_prefix(variant)), decode)
     }
 
     /// A guild's puzzle of `day`, if one was chosen.
     pub fn daily_puzzle(&self, guild: u64, day: i64) -> Result<Option<DailyPuzzle>, StorageError> {
-        self.puzzle_days.get(day_key(guild, day))?.map(|v| decode(&v)).transpose()
+        self.get_record("puzzle_days", &day_key(guild, day), decode)
     }
 
     /// Every daily puzzle a guild has had, oldest first.
     pub fn daily_puzzles(&self, guild: u64) -> Result<Vec<DailyPuzzle>, StorageError> {
-        self.puzzle_days.scan_prefix(guild.to_be_bytes()).values().map(|v| decode(&v?)).collect()
+        self.decode_scan("puzzle_days", self.puzzle_days.scan_prefix(guild.to_be_bytes()), decode)
     }
 
     /// The guild's puzzle of `fresh.day`: the stored one, or `fresh`, stored
     /// now. Two callers at once get the same puzzle.
     pub fn open_daily_puzzle(&self, guild: u64, fresh: &DailyPuzzle) -> Result<DailyPuzzle, StorageError> {
         let key = day_key(guild, fresh.day);
+        let _writing = self.writing();
         let outcome = self.puzzle_days.transaction(|days| {
             if let Some(existing) = get_tx::<DailyPuzzle>(days, &key)? {
                 return Ok((existing, false));
@@ -228,6 +231,7 @@ impl Storage {
     ) -> Result<SolveRecorded, StorageError> {
         let (day_key, solve_key, streak_key) =
             (day_key(guild, day), solve_key(guild, day, solve.user), streak_key(guild, solve.user));
+        let _writing = self.writing();
         let outcome =
             (&self.puzzle_days, &self.puzzle_solves, &self.puzzle_streaks).transaction(|(days, solves, streaks)| {
                 if let Some(earlier) = get_tx::<PuzzleSolve>(solves, &solve_key)? {
@@ -265,21 +269,22 @@ impl Storage {
 
     /// A user's solve of the guild's puzzle of `day`, if they solved it.
     pub fn puzzle_solve(&self, guild: u64, day: i64, user: u64) -> Result<Option<PuzzleSolve>, StorageError> {
-        self.puzzle_solves.get(solve_key(guild, day, user))?.map(|v| decode(&v)).transpose()
+        self.get_record("puzzle_solves", &solve_key(guild, day, user), decode)
     }
 
     /// Every user's puzzle record in a guild.
     pub fn puzzle_streaks(&self, guild: u64) -> Result<Vec<PuzzleStreak>, StorageError> {
-        self.puzzle_streaks.scan_prefix(guild.to_be_bytes()).values().map(|v| decode(&v?)).collect()
+        self.decode_scan("puzzle_streaks", self.puzzle_streaks.scan_prefix(guild.to_be_bytes()), decode)
     }
 
     pub fn puzzle_schedule(&self, guild: u64) -> Result<Option<PuzzleSchedule>, StorageError> {
-        self.settings.get(named_key(guild, SCHEDULE))?.map(|v| decode(&v)).transpose()
+        self.get_record("settings", &named_key(guild, SCHEDULE), decode)
     }
 
     /// Sets (or with `None` removes) a guild's schedule, durably.
     pub fn set_puzzle_schedule(&self, guild: u64, schedule: Option<&PuzzleSchedule>) -> Result<(), StorageError> {
         let key = named_key(guild, SCHEDULE);
+        let _writing = self.writing();
         match schedule {
             Some(schedule) => self.settings.insert(key, encode(schedule))?,
             None => self.settings.remove(key)?,
@@ -311,6 +316,7 @@ impl Storage {
     /// every caller after the first gets `None`, across restarts too.
     pub fn claim_puzzle_post(&self, guild: u64, fresh: &DailyPuzzle) -> Result<Option<DailyPuzzle>, StorageError> {
         let (schedule_key, day_key) = (named_key(guild, SCHEDULE), day_key(guild, fresh.day));
+        let _writing = self.writing();
         let outcome = (&self.settings, &self.puzzle_days).transaction(|(settings, days)| {
             let Some(mut schedule) = get_tx::<PuzzleSchedule>(settings, &schedule_key)? else { return Ok(None) };
             if schedule.last_posted_day.is_some_and(|d| d >= fresh.day) {

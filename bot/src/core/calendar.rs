@@ -22,9 +22,23 @@ pub(super) fn utc_date(unix: i64) -> String {
     date(unix.div_euclid(SECONDS_PER_DAY))
 }
 
+/// Unix time `unix` as `YYYY-MM-DD HH:MM:SS UTC`, for logs and notices.
+pub(crate) fn utc_time(unix: i64) -> String {
+    let seconds = unix.rem_euclid(SECONDS_PER_DAY);
+    let (h, m, s) = (seconds / 3_600, seconds / 60 % 60, seconds % 60);
+    format!("{} {h:02}:{m:02}:{s:02} UTC", utc_date(unix))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{date, utc_date};
+    use super::{date, utc_date, utc_time};
+
+    #[test]
+    fn times_of_day() {
+        assert_eq!(utc_time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_time(1_704_067_199), "2023-12-31 23:59:59 UTC");
+        assert_eq!(utc_time(-1), "1969-12-31 23:59:59 UTC");
+    }
 
     #[test]
     fn days_are_civil_dates() {

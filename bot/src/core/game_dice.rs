@@ -74,9 +74,10 @@ impl GameLedger {
 }
 
 impl Core {
-    /// A new ledger for the game of `record` if its variant has dice, stored
-    /// before the game starts so that its commitment comes first.
-    pub(super) fn ledger_for(&self, place: Place, record: &ChannelGame) -> Result<Option<(u64, GameLedger)>, Refusal> {
+    /// A new ledger for the game of `record` if its variant has dice, to be
+    /// stored with the game as it starts (`Change::PutWithLedger`), so that its
+    /// commitment comes first and a refused start stores no ledger.
+    pub(super) fn ledger_for(&self, record: &ChannelGame) -> Result<Option<(u64, GameLedger)>, Refusal> {
         if replay(record)?.position().rules().chance.is_none() {
             return Ok(None);
         }
@@ -91,7 +92,6 @@ impl Core {
             ledger: format!("game:{}", record.id),
             seed: ServerSeed::from_bytes(bytes).to_hex(),
         };
-        self.storage.put_ledger(channel(place), id, &state).map_err(storage_failure)?;
         Ok(Some((id, state)))
     }
 

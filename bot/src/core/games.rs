@@ -120,7 +120,7 @@ impl Core {
         // players add their seeds and long before any roll; only when the
         // channel is free, as far as can be told before the update.
         let free = self.current(place)?.is_none_or(|r| matches!(r.phase, Phase::Finished { .. }));
-        let ledger = if free { self.ledger_for(place, &template)? } else { None };
+        let ledger = if free { self.ledger_for(&template)? } else { None };
         template.ledger = ledger.as_ref().map(|(id, _)| *id);
         self.update(place, |current| {
             match current.as_ref().map(|r| &r.phase) {
@@ -144,17 +144,18 @@ impl Core {
             if let Some((_, ledger)) = &ledger {
                 reply.text = format!("{}\n{}\n{}", reply.text, ledger.announcement()?, SEED_HINT);
             }
-            Ok(Change::Put(record, vec![reply]))
+            with_ledger(Change::Put(record, vec![reply]), ledger.as_ref())
         })
     }
 
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
         // The ledger was made with the challenge; a challenge from before
-        // that gets one now, still before any roll. Only for an acceptance
-        // that will succeed, as far as can be told before the update.
+        // that gets one now, still before any roll, stored with the start.
+        // Only for an acceptance that will succeed, as far as can be told
+        // before the update.
         let fresh = match self.current(place)? {
-            Some(record) if accepts(&record, user) && record.ledger.is_none() => self.ledger_for(place, &record)?,
+            Some(record) if accepts(&record, user) && record.ledger.is_none() => self.ledger_for(&record)?,
             _ => None,
         };
         let offstage = self.offstage(place)?;
@@ -188,7 +189,7 @@ impl Core {
             if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
                 replies[0].text = format!("{}\n{announcement}", replies[0].text);
             }
-            Ok(change)
+            with_ledger(change, fresh)
         })
     }
 
@@ -474,4 +475,30 @@ fn rate_players(
             next
         })
         .collect()
+}
+
+impl Core {
+    /// Refuses a button of game `game` unless it is still this channel's game
+    /// (a button of an old message must not act on a newer game).
+    pub(super) fn still_current(&self, place: Place, game: u64) -> Result<(), Refusal> {
+        match self.current(place)? {
+            Some(record) if record.id == game => Ok(()),
+            Some(record) => Err(Refusal(format!(
+                "That button belongs to game #{game}, which is over; this channel's game is now #{}.",
+                record.id
+            ))),
+            None => Err(Refusal(format!("That button belongs to game #{game}, which is over."))),
+        }
+    }
+}
+
+/// `change` with a new dice ledger written in the same transaction, so a
+/// refused or repeated request stores none.
+fn with_ledger<T>(change: Change<T>, ledger: Option<&(u64, GameLedger)>) -> Result<Change<T>, Refusal> {
+    let Some((id, state)) = ledger else { return Ok(change) };
+    let bytes = serde_json::to_vec(state).map_err(|e| Refusal(e.to_string()))?;
+    Ok(match change {
+        Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, bytes), reply },
+        other => other,
+    })
 }

@@ -49,7 +49,8 @@ pub(super) fn help() -> Reply {
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
          `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
-         streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)",
+         streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)\n\
+         `/admin end [reason]` end this channel's game (unrated) or clear its challenge (moderators)",
     )
 }
 

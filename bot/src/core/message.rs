@@ -36,7 +36,15 @@ pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, oppon
         Button::new(ButtonAction::Accept, "Accept", ButtonStyle::Success),
         Button::new(ButtonAction::Decline, "Decline", ButtonStyle::Secondary),
     ];
+    for_game(&mut reply, record.id);
     reply
+}
+
+/// Names the game in every button of `reply`, so a stale click is refused.
+fn for_game(reply: &mut Reply, game: u64) {
+    for button in &mut reply.buttons {
+        button.game = Some(game);
+    }
 }
 
 /// The rolls `turn` lets a player ask for, with their index among the
@@ -138,6 +146,7 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
         }
         (_, None) => {}
     }
+    for_game(&mut reply, record.id);
     // The player to move sees their own side at the bottom.
     let flipped = game.outcome().is_none() && game.position().turn() == Color::Black;
     match picture::game_png(game, flipped, Theme::Light) {

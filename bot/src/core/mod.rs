@@ -5,12 +5,14 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
-mod calendar;
+pub(crate) mod calendar;
 mod dice;
 mod game_dice;
 mod games;
 mod info;
+pub mod limits;
 mod message;
+mod moderation;
 mod pace;
 pub mod puzzle;
 pub mod rating;
@@ -59,13 +61,35 @@ pub struct Core {
     clock: Clock,
     /// Today's table ledgers, cached per channel (see `dice::Tables`).
     tables: dice::Tables,
+    /// How long an open challenge waits before it expires.
+    challenge_seconds: i64,
+    /// Rate limits, when the front end wants them (off for drivers and tests).
+    limits: Option<limits::Limits>,
 }
 
 impl Core {
     /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
         puzzle::seed_empty_pool(&storage);
-        Core { storage, clock, tables: dice::Tables::default() }
+        Core {
+            storage,
+            clock,
+            tables: dice::Tables::default(),
+            challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS,
+            limits: None,
+        }
+    }
+
+    /// The core with per-user and per-channel rate limits on every request.
+    pub fn with_limits(mut self, config: limits::LimitConfig) -> Core {
+        self.limits = Some(limits::Limits::new(config));
+        self
+    }
+
+    /// The core with open challenges expiring after `hours` (at least one).
+    pub fn with_challenge_hours(mut self, hours: u64) -> Core {
+        self.challenge_seconds = i64::try_from(hours.max(1)).unwrap_or(i64::MAX / 3_600) * 3_600;
+        self
     }
 
     pub fn storage(&self) -> &Storage {
@@ -107,12 +131,20 @@ impl Core {
             Command::Verify => self.verify(place),
             Command::Puzzle(command) => self.puzzle(place, user, command),
             Command::Dice(command) => self.dice_command(place, user, command),
+            Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),
+            Command::Clicked { action, game } => {
+                self.still_current(place, *game)?;
+                self.run(&Request { command: action.command(), ..request.clone() })
+            }
         }
     }
 }
 
 impl Handler for Core {
     fn handle(&self, request: Request) -> Vec<Reply> {
+        if let Some(Err(Refusal(text))) = self.limits.as_ref().map(|l| l.check(request.place, request.user.id)) {
+            return vec![Reply::private(text)];
+        }
         match self.run(&request) {
             Ok(replies) => replies,
             Err(Refusal(text)) => vec![Reply::private(text)],
@@ -128,6 +160,13 @@ impl Handler for Core {
             tracing::error!(%reason, "deadline check failed");
             Vec::new()
         });
+        if let Some(limits) = &self.limits {
+            limits.forget_idle();
+        }
+        due.extend(self.expire_challenges().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "challenge expiry failed");
+            Vec::new()
+        }));
         due.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "daily puzzle posting failed");
             Vec::new()
@@ -144,6 +183,13 @@ fn channel(place: Place) -> ChannelKey {
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
         StorageError::Quarantined(_) | StorageError::TooNew(_) => Refusal(error.to_string()),
+        StorageError::NotDurable(_) => {
+            tracing::error!(%error, "a committed change could not be flushed");
+            Refusal::new(
+                "Your change was made, but Rookery could not confirm it is saved to disk; it may be lost if \
+                 the bot restarts now. Please check with `/board` in a moment.",
+            )
+        }
         other => {
             tracing::error!(%other, "storage failure");
             Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")

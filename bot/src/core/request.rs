@@ -92,6 +92,17 @@ pub enum Command {
     Help,
     /// `/puzzle ...`: the daily mate puzzle.
     Puzzle(PuzzleCommand),
+    /// `/admin end [reason]`: a moderator ends the channel's game (unrated)
+    /// or clears its challenge.
+    AdminEnd {
+        reason: Option<String>,
+    },
+    /// A button of the message about game (or challenge) `game`: refused
+    /// unless that is still the channel's game.
+    Clicked {
+        action: ButtonAction,
+        game: u64,
+    },
 }
 
 /// The `/puzzle` subcommands.
@@ -152,6 +163,9 @@ pub struct Button {
     pub style: ButtonStyle,
     /// Data the click carries back (which roll to roll again), after the action's id.
     pub payload: Option<String>,
+    /// The game (or challenge) the button acts on, named in its custom id so
+    /// a button of an older message cannot act on a newer game.
+    pub game: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,13 +239,24 @@ impl ButtonAction {
         ButtonAction::ALL.into_iter().find(|a| a.id() == action)
     }
 
-    /// The command a click on a button with this custom id means.
-    pub fn command_for_id(id: &str) -> Option<Command> {
-        let action = ButtonAction::from_id(id)?;
-        match id.split_once(':') {
-            Some((_, payload)) => crate::core::DiceCommand::again(action, payload).map(Command::Dice),
-            None => Some(action.command()),
+    /// What a component's custom id asks for: `resign:12` is Resign on game 12,
+    /// `roll-again:3:7` repeats roll 7 of table ledger 3, and a bare `board` (no
+    /// game needed) is allowed as is. Anything else, a stale id without its game
+    /// included, is refused.
+    pub fn parse_custom_id(custom_id: &str) -> Option<Command> {
+        let action = ButtonAction::from_id(custom_id)?;
+        match custom_id.split_once(':') {
+            Some((_, payload)) if action.repeats_a_table_roll() => {
+                crate::core::DiceCommand::again(action, payload).map(Command::Dice)
+            }
+            Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
+            None => (action == ButtonAction::Board).then(|| action.command()),
         }
+    }
+
+    /// Buttons under a table roll: they carry the roll, not a game.
+    fn repeats_a_table_roll(self) -> bool {
+        matches!(self, ButtonAction::RollAgain | ButtonAction::RollAdvantage | ButtonAction::RollDisadvantage)
     }
 
     /// The command a click means.
@@ -257,13 +282,15 @@ impl ButtonAction {
 
 impl Button {
     pub fn new(action: ButtonAction, label: &str, style: ButtonStyle) -> Button {
-        Button { action, label: label.to_string(), style, payload: None }
+        Button { action, label: label.to_string(), style, payload: None, game: None }
     }
 
-    /// The custom id Discord carries: the action's id, then `:payload` if any.
+    /// The custom id Discord carries: the action's id, then `:payload` for a
+    /// table roll's button or `:game` for a game's.
     pub fn custom_id(&self) -> String {
-        match &self.payload {
-            Some(payload) => format!("{}:{payload}", self.action.id()),
+        match (&self.payload, self.game) {
+            (Some(payload), _) => format!("{}:{payload}", self.action.id()),
+            (None, Some(game)) => format!("{}:{game}", self.action.id()),
             None => self.action.id().to_string(),
         }
     }
@@ -312,5 +339,21 @@ mod tests {
         }
         assert_eq!(ButtonAction::from_id("nonsense"), None);
         assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
+    }
+
+    #[test]
+    fn custom_ids_name_their_game() {
+        let mut button = Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger);
+        button.game = Some(12);
+        assert_eq!(button.custom_id(), "resign:12");
+        assert_eq!(
+            ButtonAction::parse_custom_id("resign:12"),
+            Some(Command::Clicked { action: ButtonAction::Resign, game: 12 })
+        );
+        // Ids without a game are from before buttons named one: only Board is safe.
+        assert_eq!(ButtonAction::parse_custom_id("resign"), None);
+        assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
+        assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
+        assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
     }
 }

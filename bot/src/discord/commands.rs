@@ -35,6 +35,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         super::puzzle::puzzle(),
         super::dice::dice(),
         super::dice::alias(),
+        admin(),
     ]
 }
 
@@ -184,6 +185,31 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
+}
+
+/// Moderator tools (Manage Messages or Manage Channels).
+#[poise::command(slash_command, subcommands("end"), subcommand_required)]
+pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// End this channel's game (archived unrated) or clear its open challenge.
+#[poise::command(slash_command)]
+async fn end(
+    ctx: Context<'_>,
+    #[description = "Why, for the record"]
+    #[max_length = 200]
+    reason: Option<String>,
+) -> Result<(), Error> {
+    let interaction = ctx.interaction;
+    let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
+    user.can_manage_channel = convert::moderates(interaction.member.as_deref());
+    let request = Request {
+        place: convert::place(interaction.guild_id, interaction.channel_id),
+        user,
+        command: Command::AdminEnd { reason },
+    };
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
 }
 
 /// Runs `command` for whoever invoked `ctx` and sends the core's replies.

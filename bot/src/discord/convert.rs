@@ -22,6 +22,19 @@ pub fn requester(user: &serenity::User, member: Option<&serenity::Member>) -> Us
     }
 }
 
+/// Whether the invoking member may manage a channel given as a command
+/// option: Discord sends their permissions there with the resolved channel.
+/// Without them (never expected) the answer is no.
+pub fn may_manage(channel: Option<&serenity::PartialChannel>) -> bool {
+    channel.and_then(|c| c.permissions).is_some_and(|p| p.manage_channels())
+}
+
+/// Whether the member may moderate games in this channel: Manage Messages
+/// (Discord's moderator permission) or Manage Channels.
+pub fn moderates(member: Option<&serenity::Member>) -> bool {
+    member.and_then(|m| m.permissions).is_some_and(|p| p.manage_messages() || p.manage_channels())
+}
+
 /// A user named in an argument (an opponent, whose stats to show). Their
 /// permissions do not matter to any command.
 pub fn mentioned(user: &serenity::User) -> User {
@@ -31,7 +44,7 @@ pub fn mentioned(user: &serenity::User) -> User {
 /// What a button's custom id asks for; `None` for ids Rookery never sent (an
 /// old message from a previous version, or a forged click).
 pub fn button_command(custom_id: &str) -> Option<Command> {
-    ButtonAction::command_for_id(custom_id)
+    ButtonAction::parse_custom_id(custom_id)
 }
 
 /// `/roll`: an expression rolls table dice; no expression (or only spaces)
@@ -66,6 +79,18 @@ mod tests {
     }
 
     #[test]
+    fn managing_is_judged_in_the_target_channel() {
+        let channel = |permissions: &str| -> serenity::PartialChannel {
+            serde_json::from_value(serde_json::json!({"id": "5", "type": 0, "permissions": permissions})).unwrap()
+        };
+        // Manage Channels is bit 4 (16); 2048 is Send Messages alone.
+        assert!(may_manage(Some(&channel("16"))));
+        assert!(may_manage(Some(&channel("2064"))));
+        assert!(!may_manage(Some(&channel("2048"))));
+        assert!(!may_manage(None));
+    }
+
+    #[test]
     fn direct_messages_have_guild_zero() {
         let channel = serenity::ChannelId::new(7);
         assert_eq!(place(None, channel), Place { guild: 0, channel: 7 });
@@ -95,14 +120,22 @@ mod tests {
 
     #[test]
     fn buttons_map_to_commands() {
-        assert_eq!(button_command("resign"), Some(Command::Resign));
-        assert_eq!(button_command("roll"), Some(Command::RollForGame));
+        let clicked = |action, game| Some(Command::Clicked { action, game });
+        assert_eq!(button_command("resign:4"), clicked(ButtonAction::Resign, 4));
+        assert_eq!(button_command("roll:4"), clicked(ButtonAction::Roll, 4));
+        assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
         assert_eq!(button_command("self-destruct"), None);
+        // A button from before buttons named their game cannot be checked: refused.
+        assert_eq!(button_command("resign"), None);
     }
 
     #[test]
     fn second_roll_button() {
-        assert_eq!(button_command("roll-second"), Some(Command::RollSecondForGame));
+        assert_eq!(
+            button_command("roll-second:9"),
+            Some(Command::Clicked { action: ButtonAction::RollSecond, game: 9 })
+        );
+        assert_eq!(ButtonAction::RollSecond.command(), Command::RollSecondForGame);
     }
 
     #[test]

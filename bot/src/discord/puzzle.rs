@@ -6,8 +6,8 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::choices::variants_matching;
 use super::commands::run;
-use super::{Context, Error};
-use crate::core::{Command, PuzzleCommand};
+use super::{convert, respond, Context, Error};
+use crate::core::{Command, PuzzleCommand, Request};
 
 /// The daily mate puzzle.
 #[poise::command(slash_command, subcommands("today", "solve", "leaderboard", "schedule"), subcommand_required)]
@@ -49,7 +49,17 @@ async fn schedule(
     variants: Option<String>,
 ) -> Result<(), Error> {
     let rotation = variants.unwrap_or_default();
-    run(ctx, Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation })).await
+    let interaction = ctx.interaction;
+    let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
+    // The posts go to `channel`, so the permission that counts is the one
+    // there, not where the command was typed: Discord resolves it with the option.
+    user.can_manage_channel = convert::may_manage(interaction.data.resolved.channels.get(&channel));
+    let request = Request {
+        place: convert::place(interaction.guild_id, interaction.channel_id),
+        user,
+        command: Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation }),
+    };
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
 }
 
 /// Completes the last variant of a comma-separated rotation.

@@ -117,8 +117,23 @@ struct Pattern {
     relocated: Option<Kind>,
 }
 
+/// A piece move written with no form mark (`Ng3`) is first read as the plain
+/// move, which is how SAN-LD writes it: beside a Double Leap `NNg3` to the same
+/// square it is not ambiguous. Only when no plain move fits is any form taken
+/// (`Kd4` for a dice king move whose mark was left out).
 pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
-    resolve(position, text, read, matches, why_illegal)
+    let plain = |position: &Position, text: &str| {
+        read(position, text).map(|mut p| {
+            if p.class.is_none() && p.base.kind.is_some() && p.base.castle_long.is_none() {
+                p.class = Some(Class::Plain);
+            }
+            p
+        })
+    };
+    match resolve(position, text, plain, matches, why_illegal) {
+        Err(MoveError::Illegal { .. }) => resolve(position, text, read, matches, why_illegal),
+        read_plainly => read_plainly,
+    }
 }
 
 fn read(position: &Position, text: &str) -> Result<Pattern, String> {

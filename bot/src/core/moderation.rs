@@ -1,0 +1,87 @@
+//! Ways out that do not depend on the players: open challenges expire, and a
+//! moderator can end a channel's game or clear its challenge (recorded with
+//! who did it), so a game with no pace never holds a channel for ever.
+
+use rookery_storage::{Change, Phase, RateFn};
+
+use super::message::player_name;
+use super::{channel, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
+
+/// How long a challenge stays open by default.
+pub const DEFAULT_CHALLENGE_SECONDS: i64 = 24 * 3_600;
+
+impl Core {
+    /// Withdraws every open challenge older than the expiry, each once, with
+    /// a message for its channel.
+    pub(super) fn expire_challenges(&self) -> Result<Vec<(Place, Reply)>, Refusal> {
+        let now = self.now();
+        let expiry = self.challenge_seconds;
+        let expired = |created: i64| now.saturating_sub(created) >= expiry;
+        let mut out = Vec::new();
+        for (key, record) in self.storage.all_channel_games().map_err(storage_failure)? {
+            if !matches!(record.phase, Phase::Challenge { .. }) || !expired(record.created) {
+                continue;
+            }
+            let cleared = self.storage.update_channel(key, |current| {
+                // Re-checked inside the transaction: it may have been accepted just now.
+                let Some(current) = current.filter(|r| r.id == record.id && expired(r.created)) else {
+                    return Ok::<_, Refusal>(Change::Keep(Vec::new()));
+                };
+                let Phase::Challenge { challenger, .. } = &current.phase else { return Ok(Change::Keep(Vec::new())) };
+                let hours = expiry / 3_600;
+                let text = format!(
+                    "{}'s challenge to {} expired after {hours} h without an answer.",
+                    challenger.name, current.variant
+                );
+                Ok(Change::Clear(vec![Reply::text(text)]))
+            });
+            match cleared.map_err(storage_failure)? {
+                Ok(replies) => {
+                    let place = Place { guild: key.guild, channel: key.channel };
+                    out.extend(replies.into_iter().map(|reply| (place, reply)));
+                }
+                Err(Refusal(reason)) => tracing::warn!(channel = key.channel, %reason, "challenge expiry skipped"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// `/admin end`: a moderator ends the channel's game (archived unrated,
+    /// with who ended it and why) or clears its open challenge.
+    pub(super) fn admin_end(&self, place: Place, user: &User, reason: Option<&str>) -> Outcome {
+        if !user.can_manage_channel {
+            return Err(Refusal::new("Only moderators (Manage Messages or Manage Channels) can end a game here."));
+        }
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let why = reason.map_or(String::new(), |r| format!(": {}", r.chars().take(200).collect::<String>()));
+        let now = self.now();
+        self.storage
+            .update_channel(channel(place), |current| {
+                let Some(mut record) = current else {
+                    return Err(Refusal::new("There is no game or challenge in this channel."));
+                };
+                match &record.phase {
+                    Phase::Challenge { challenger, .. } => {
+                        let text = format!("{} (moderator) cleared {}'s challenge{why}.", user.name, challenger.name);
+                        Ok(Change::Clear(vec![Reply::text(text)]))
+                    }
+                    Phase::Playing => {
+                        let (white, black) = (player_name(record.white.as_ref()), player_name(record.black.as_ref()));
+                        let text = format!(
+                            "{} (moderator) ended game #{} ({white} vs {black}){why}. It is archived unrated.",
+                            user.name, record.id
+                        );
+                        record.phase = Phase::Finished {
+                            result: "*".into(),
+                            reason: format!("ended by moderator {}{why}", user.name),
+                        };
+                        record.last_activity = now;
+                        let rate: RateFn = Box::new(|_| Vec::new());
+                        Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![Reply::text(text)] })
+                    }
+                    Phase::Finished { .. } => Err(Refusal::new("The game here is already over.")),
+                }
+            })
+            .map_err(storage_failure)?
+    }
+}

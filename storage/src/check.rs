@@ -1,0 +1,131 @@
+//! `rookery check` and the startup check: open a database, read every record
+//! of every tree and decode the ones that have a known shape, and say what
+//! could be read. sled may panic rather than fail on some damage, so opening
+//! and reading run behind `catch_unwind`: a damaged database is reported, not
+//! a crash.
+
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+use crate::{puzzles, records, Storage, StorageError, TREES};
+
+/// A record that is stored but cannot be decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub tree: &'static str,
+    /// The key, in hex.
+    pub key: String,
+    pub reason: String,
+}
+
+/// What a check read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Records per tree, in the order of the export format.
+    pub trees: Vec<(&'static str, usize)>,
+    /// Records that are there but cannot be decoded (set aside when next read).
+    pub unreadable: Vec<Unreadable>,
+}
+
+impl CheckReport {
+    pub fn records(&self) -> usize {
+        self.trees.iter().map(|(_, n)| n).sum()
+    }
+
+    /// Records already set aside earlier, waiting for an operator.
+    pub fn quarantined(&self) -> usize {
+        self.trees.iter().find(|(t, _)| *t == "quarantine").map_or(0, |(_, n)| *n)
+    }
+}
+
+impl fmt::Display for CheckReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} records readable:", self.records())?;
+        for (tree, count) in &self.trees {
+            writeln!(f, "  {tree}: {count}")?;
+        }
+        if self.unreadable.is_empty() {
+            writeln!(f, "every record decodes")?;
+        }
+        for bad in &self.unreadable {
+            writeln!(f, "unreadable: {} {}: {}", bad.tree, bad.key, bad.reason)?;
+        }
+        if self.quarantined() > 0 {
+            writeln!(f, "{} records are in quarantine from earlier reads", self.quarantined())?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether an error opening or reading a database means its files are damaged
+/// (as opposed to, say, being held by a running bot or a missing permission).
+pub fn is_damage(error: &StorageError) -> bool {
+    match error {
+        StorageError::Damaged(_) => true,
+        StorageError::Database(error) | StorageError::NotDurable(error) => match error {
+            sled::Error::Corruption { .. } | sled::Error::ReportableBug(_) | sled::Error::Unsupported(_) => true,
+            sled::Error::Io(io) => {
+                matches!(io.kind(), std::io::ErrorKind::InvalidData | std::io::ErrorKind::UnexpectedEof)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn decodes(tree: &str, bytes: &[u8]) -> Result<(), String> {
+    let result = match tree {
+        "games" | "archive" => records::decode_game(bytes).map(drop),
+        "puzzles" | "puzzle_days" | "puzzle_solves" | "puzzle_streaks" => {
+            puzzles::decode::<serde_json::Value>(bytes).map(drop)
+        }
+        "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes)
+            .map(drop)
+            .map_err(|e| StorageError::Quarantined(e.to_string())),
+        "meta" => return if bytes.len() == 8 { Ok(()) } else { Err("not an 8-byte counter".into()) },
+        _ => serde_json::from_slice::<serde_json::Value>(bytes)
+            .map(drop)
+            .map_err(|e| StorageError::Quarantined(e.to_string())),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+fn panic_text(panic: Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the database library panicked".into())
+}
+
+impl Storage {
+    /// Reads every record of every tree.
+    pub fn check(&self) -> Result<CheckReport, StorageError> {
+        let mut report = CheckReport::default();
+        for name in TREES.into_iter().chain(["meta"]) {
+            let mut count = 0;
+            for entry in self.tree(name).iter() {
+                let (key, value) = entry?;
+                count += 1;
+                if let Err(reason) = decodes(name, &value) {
+                    let key = key.iter().map(|b| format!("{b:02x}")).collect();
+                    report.unreadable.push(Unreadable { tree: name, key, reason });
+                }
+            }
+            report.trees.push((name, count));
+        }
+        Ok(report)
+    }
+
+    /// Opens the database in `dir` and reads all of it; a panic of the
+    /// database library counts as damage ([`StorageError::Damaged`]).
+    pub fn open_checked(dir: &Path) -> Result<(Storage, CheckReport), StorageError> {
+        let opened = catch_unwind(AssertUnwindSafe(|| {
+            let storage = Storage::open(dir)?;
+            let report = storage.check()?;
+            Ok((storage, report))
+        }));
+        opened.unwrap_or_else(|panic| Err(StorageError::Damaged(panic_text(panic))))
+    }
+}
