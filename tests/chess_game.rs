@@ -12,12 +12,13 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 20] = [
     "play",
     "accept",
     "decline",
     "move",
     "board",
+    "abort",
     "resign",
     "draw",
     "takeback",
@@ -25,6 +26,8 @@ const COMMANDS: [&str; 17] = [
     "seed",
     "verify",
     "game",
+    "games",
+    "pgn",
     "stats",
     "leaderboard",
     "rules",

@@ -68,17 +68,27 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
             let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
             let days = words.iter().find_map(|w| w.parse::<u32>().ok());
+            let is_clock = |w: &str| w.starts_with("clock:") || w.starts_with("clock=");
+            let clock = words.iter().find(|w| is_clock(w)).map(|w| w[6..].to_string());
             // Any other word is an option of the variant (`dwarf_reversal`, `quiet_plies=0`).
-            let options: Vec<&str> =
-                words[1..].iter().copied().filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err()).collect();
+            let options: Vec<&str> = words[1..]
+                .iter()
+                .copied()
+                .filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err() && !is_clock(w))
+                .collect();
             let options = (!options.is_empty()).then(|| options.join(","));
-            Command::Play { variant: variant.to_string(), opponent, move_days: days, options }
+            Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "move" if !args.is_empty() => Command::Move { text: args.to_string() },
         "move" => return Err("say which move: /move e4".into()),
         "board" => Command::Board,
+        "abort" => Command::Abort,
+        "rematch" => Command::Rematch,
+        "games" => Command::Games { user: words.first().map(|w| users.get(w)) },
+        "pgn" if !args.is_empty() => Command::Pgn { id: args.to_string() },
+        "pgn" => return Err("say which game: /pgn 12 (/games lists them)".into()),
         "resign" => Command::Resign,
         "draw" => Command::Draw(
             [DrawAction::Offer, DrawAction::Accept, DrawAction::Decline, DrawAction::Claim]
@@ -200,6 +210,8 @@ fn button_line(action: crate::core::ButtonAction) -> &'static str {
         A::Roll => "roll",
         A::RollSecond => "roll-second",
         A::Board => "board",
+        A::Abort => "abort",
+        A::Rematch => "rematch",
     }
 }
 

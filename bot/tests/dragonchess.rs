@@ -13,6 +13,7 @@ fn play(options: Option<&str>) -> Command {
         opponent: Some(bob()),
         move_days: None,
         options: options.map(Into::into),
+        clock: None,
     }
 }
 
@@ -20,7 +21,7 @@ fn play(options: Option<&str>) -> Command {
 fn a_game_with_options_survives_a_restart() {
     let t = Table::new();
     assert!(t.refused(alice(), play(Some("castling"))).contains("no option `castling`"));
-    let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()) };
+    let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()), clock: None };
     assert!(t.refused(alice(), chess).contains("this variant has no options"));
 
     let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
@@ -38,7 +39,7 @@ fn a_game_with_options_survives_a_restart() {
     t.ok(bob(), Command::Move { text: "P1h6".into() });
     let t = t.restart();
     let capture = t.ok(alice(), Command::Move { text: "RxS1a7".into() });
-    assert!(capture.text.contains("Last move: 2. R1d4x1a7"), "{}", capture.text);
+    assert!(capture.text.contains("Moves: 1. R1g1-1d4 P2h8-1h6 2. R1d4x1a7"), "{}", capture.text);
     let info = t.ok(bob(), Command::Game);
     let field = |name: &str| info.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     assert_eq!(field("Gold").as_deref(), Some("alice"));

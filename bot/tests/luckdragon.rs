@@ -18,6 +18,7 @@ impl Table {
             opponent: Some(bob()),
             move_days: None,
             options: Some(options.into()),
+            clock: None,
         };
         self.ok(alice(), command);
         self.ok(bob(), Command::Accept)
@@ -53,6 +54,7 @@ fn options_come_with_the_challenge() {
             opponent: None,
             move_days: None,
             options: Some("lucky9=on".into()),
+            clock: None,
         },
     );
     assert!(bad.contains("choose from: luck_dice, lucky8") && bad.contains("/rules luckdragon"), "{bad}");
@@ -63,6 +65,7 @@ fn options_come_with_the_challenge() {
             opponent: None,
             move_days: None,
             options: Some("lucky8=OFF promotion_set=QRBN".into()),
+            clock: None,
         },
     );
     assert!(challenge.text.contains("luckdragon (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
@@ -114,7 +117,7 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
         t.mv(user, mv);
     }
     let check = t.mv(bob(), "Lxe4");
-    assert!(check.text.contains("Last move: 2... Lxe4+"), "{}", check.text);
+    assert!(check.text.contains("Moves: 1. e4 Lb5 2. h3 Lxe4+"), "{}", check.text);
     assert_eq!(label(&check, ButtonAction::Roll), Some("Luck Dice (3d8)"));
     assert!(check.text.contains("alice may roll first: Luck Dice (`roll`) or Lucky 8 (`lucky8`)."), "{}", check.text);
     let mut shown = Vec::new();

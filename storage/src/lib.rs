@@ -13,6 +13,7 @@
 //! once and the second sees the first's result.
 
 mod export;
+mod finished;
 mod puzzles;
 mod records;
 
@@ -27,7 +28,7 @@ pub use export::{export, import};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
-pub use records::{ChannelGame, Phase, Player, PlayerStats, RECORD_VERSION};
+pub use records::{ChannelGame, GameClock, Phase, Player, PlayerStats, RECORD_VERSION};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -58,9 +59,11 @@ impl ChannelKey {
 }
 
 /// The trees, by name; the export format uses these names too.
-pub(crate) const TREES: [&str; 11] = [
+pub(crate) const TREES: [&str; 13] = [
     "games",
     "archive",
+    "finished_ids",
+    "finished_players",
     "ledgers",
     "rolls",
     "stats",
@@ -77,6 +80,8 @@ pub struct Storage {
     db: sled::Db,
     games: sled::Tree,
     archive: sled::Tree,
+    finished_ids: sled::Tree,
+    finished_players: sled::Tree,
     ledgers: sled::Tree,
     rolls: sled::Tree,
     stats: sled::Tree,
@@ -109,9 +114,11 @@ impl Storage {
     /// Opens (or creates) the database in `dir`.
     pub fn open(dir: &Path) -> Result<Storage, StorageError> {
         let db = sled::Config::new().path(dir).open()?;
-        Ok(Storage {
+        let storage = Storage {
             games: db.open_tree("games")?,
             archive: db.open_tree("archive")?,
+            finished_ids: db.open_tree("finished_ids")?,
+            finished_players: db.open_tree("finished_players")?,
             ledgers: db.open_tree("ledgers")?,
             rolls: db.open_tree("rolls")?,
             stats: db.open_tree("stats")?,
@@ -122,13 +129,17 @@ impl Storage {
             puzzle_solves: db.open_tree("puzzle_solves")?,
             puzzle_streaks: db.open_tree("puzzle_streaks")?,
             db,
-        })
+        };
+        storage.index_archive_once()?;
+        Ok(storage)
     }
 
     pub(crate) fn tree(&self, name: &str) -> Option<&sled::Tree> {
         Some(match name {
             "games" => &self.games,
             "archive" => &self.archive,
+            "finished_ids" => &self.finished_ids,
+            "finished_players" => &self.finished_players,
             "ledgers" => &self.ledgers,
             "rolls" => &self.rolls,
             "stats" => &self.stats,
@@ -192,7 +203,8 @@ impl Storage {
         // Read (and quarantine) outside the transaction, so decoding errors surface.
         self.channel_game(channel)?;
         let key = channel.bytes();
-        let outcome = (&self.games, &self.archive, &self.stats).transaction(|(games, archive, stats)| {
+        let trees = (&self.games, &self.archive, &self.stats, &self.finished_ids, &self.finished_players);
+        let outcome = trees.transaction(|(games, archive, stats, finished_ids, finished_players)| {
             let current = match games.get(key)? {
                 None => None,
                 Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
@@ -209,6 +221,7 @@ impl Storage {
                 Change::Finish { game, rated, rate, reply } => {
                     games.remove(&key)?;
                     archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
+                    finished::index_tx(finished_ids, finished_players, channel, &game)?;
                     let mut current = Vec::with_capacity(rated.len());
                     for user in &rated {
                         let stored = stats.get(stats_key(channel.guild, &game.variant, *user))?;

@@ -60,6 +60,28 @@ pub struct ChannelGame {
     /// The dice ledger bound to this game, if it uses dice.
     pub ledger: Option<u64>,
     pub created: i64,
+    /// A real-time clock, if the game has one (besides any correspondence pace).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock>,
+    /// Whether the channel's posts show the board from Black's side: the
+    /// orientation is chosen once, at the challenge, and kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub black_at_bottom: bool,
+}
+
+/// A real-time clock: each side's time, and whose clock runs since when.
+/// Times are whole seconds, like the rest of the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameClock {
+    /// The time control: seconds at the start and added after each move.
+    pub initial: u64,
+    pub increment: u64,
+    /// Seconds left to White and to Black when their clock last stopped (or
+    /// the running side's clock started).
+    pub remaining: [i64; 2],
+    /// The side whose clock runs (`0` White, `1` Black), since `since` (Unix seconds).
+    pub running: usize,
+    pub since: i64,
 }
 
 /// A player's Glicko-2 rating and record in one variant of one guild.

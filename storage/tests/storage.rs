@@ -22,6 +22,8 @@ fn game(id: u64) -> ChannelGame {
         takeback_request: None,
         ledger: None,
         created: 0,
+        clock: None,
+        black_at_bottom: false,
     }
 }
 

@@ -2,11 +2,13 @@
 //! and the game's details. One game per channel.
 
 use rookery_engine::game::{Action, Game, GameError, GameRecord};
-use rookery_engine::{notation, pgn, Color, GameOptions, Variant};
+use rookery_engine::{notation, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
+use super::archive::pgn_file;
+use super::clock;
 use super::game_dice::GameLedger;
-use super::message::{challenge_message, game_message, offered_rolls, player_name};
+use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
     channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
@@ -65,7 +67,7 @@ pub(super) fn explain(error: GameError) -> Refusal {
 }
 
 impl Core {
-    fn update<T>(
+    pub(super) fn update<T>(
         &self,
         place: Place,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
@@ -81,6 +83,7 @@ impl Core {
         opponent: Option<&User>,
         move_days: Option<u32>,
         options: Option<&str>,
+        time_control: Option<&str>,
     ) -> Outcome {
         let variant: Variant = variant.parse()?;
         // The rules say which options exist and write them canonically.
@@ -94,6 +97,7 @@ impl Core {
         if move_days.is_some_and(|d| d == 0 || d > 30) {
             return Err(Refusal::new("The time per move must be between 1 and 30 days."));
         }
+        let time_control = time_control.map(clock::parse_time_control).transpose()?;
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
         self.update(place, |current| {
@@ -128,6 +132,9 @@ impl Core {
                 takeback_request: None,
                 ledger: None,
                 created: now,
+                clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now)),
+                // The challenger plays White and sees the board from there.
+                black_at_bottom: false,
             };
             let reply = challenge_message(&record, &player(user), opponent.map(player).as_ref());
             Ok(Change::Put(record, vec![reply]))
@@ -156,11 +163,18 @@ impl Core {
             }
             let mut next = record.clone();
             // The challenger chose the game, so the one who accepts is not
-            // also handed the first move: the challenger plays White.
-            next.white = Some(challenger.clone());
-            next.black = Some(player(user));
+            // also handed the first move: the challenger plays White, unless
+            // the challenge fixed the colours (a rematch).
+            if next.white.is_none() || next.black.is_none() {
+                next.white = Some(challenger.clone());
+                next.black = Some(player(user));
+            }
             next.phase = Phase::Playing;
             next.last_activity = now;
+            // Clocks start with the game.
+            if let Some(c) = &mut next.clock {
+                *c = clock::started(c.initial, c.increment, now);
+            }
             let ledger = ledger.as_ref().filter(|(_, l)| l.game == next.id);
             next.ledger = ledger.map(|(id, _)| *id);
             let game = replay(&next)?;
@@ -203,7 +217,11 @@ impl Core {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            game.play_move(side, text).map_err(explain)?;
+            if let Some(flagged) = clock::fallen(&record, now) {
+                game.apply(Action::Timeout(flagged)).map_err(explain)?;
+            } else {
+                game.play_move(side, text).map_err(explain)?;
+            }
             self.settle(record, game, now)
         })
     }
@@ -237,7 +255,8 @@ impl Core {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            game.apply(action(side)).map_err(explain)?;
+            let action = clock::fallen(&record, now).map_or_else(|| action(side), Action::Timeout);
+            game.apply(action).map_err(explain)?;
             self.settle(record, game, now)
         })
     }
@@ -295,6 +314,9 @@ impl Core {
         record.actions = game.record().actions;
         record.last_activity = now;
         record.reminded = false;
+        if let Some(c) = &mut record.clock {
+            clock::advance(c, &game, now);
+        }
         if game.actions().last().is_some_and(|a| matches!(a, Action::Move(_))) {
             record.takeback_request = None;
         }
@@ -321,24 +343,27 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         Ok(Change::Finish { game: record, rated, rate, reply: vec![reply] })
     }
 
-    pub(super) fn board(&self, place: Place) -> Outcome {
+    /// `/board`: a player sees the board from their own side, anyone else
+    /// from the channel's side.
+    pub(super) fn board(&self, place: Place, user: &User) -> Outcome {
         let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
         if let Phase::Challenge { challenger, opponent } = &record.phase {
             return Ok(vec![challenge_message(&record, challenger, opponent.as_ref())]);
         }
-        Ok(vec![game_message(&record, &replay(&record)?)])
+        let bottom = side_of(&record, user.id).unwrap_or(record.black_at_bottom.then_some(Color::Black).unwrap_or(Color::White));
+        Ok(vec![game_message_from(&record, &replay(&record)?, bottom)])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
-        let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
-        let game = replay(&record)?;
-        let tags = pgn::Tags {
-            event: Some("Rookery game".into()),
-            site: Some(format!("Discord channel {}", place.channel)),
-            date: None,
-            white: record.white.as_ref().map(|p| p.name.clone()),
-            black: record.black.as_ref().map(|p| p.name.clone()),
+        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else {
+            let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
+            let pointer = last.first().map_or(String::new(), |g| format!(" The last one here was #{0}: `/pgn {0}`.", g.id));
+            return Err(Refusal(format!(
+                "There is no live game in this channel. `/games` lists this channel's finished games (`/games @player` a \
+                 player's), and `/pgn ID` gives any of them as PGN.{pointer}"
+            )));
         };
+        let game = replay(&record)?;
         let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
         let rules = game.position().rules();
         reply.fields.push((rules.side_name(Color::White).into(), player_name(record.white.as_ref())));
@@ -353,10 +378,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
             }
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
-        reply.files.push(Attachment {
-            name: format!("rookery-{}.pgn", record.id),
-            bytes: pgn::write(&game, &tags).into_bytes(),
-        });
+        reply.files.push(pgn_file(&record, &game));
         reply.files.push(Attachment {
             name: format!("rookery-{}.fen", record.id),
             bytes: format!("{}\n", game.fen()).into_bytes(),

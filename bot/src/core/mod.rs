@@ -5,7 +5,9 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
+mod archive;
 mod calendar;
+mod clock;
 mod dice;
 mod game_dice;
 mod games;
@@ -14,6 +16,7 @@ mod message;
 mod pace;
 pub mod puzzle;
 pub mod rating;
+mod rematch;
 pub mod request;
 
 use std::sync::Arc;
@@ -76,13 +79,17 @@ impl Core {
         let place = request.place;
         let user = &request.user;
         match &request.command {
-            Command::Play { variant, opponent, move_days, options } => {
-                self.play(place, user, variant, opponent.as_ref(), *move_days, options.as_deref())
+            Command::Play { variant, opponent, move_days, options, clock } => {
+                self.play(place, user, variant, opponent.as_ref(), *move_days, options.as_deref(), clock.as_deref())
             }
             Command::Accept => self.accept(place, user),
             Command::Decline => self.decline(place, user),
             Command::Move { text } => self.play_move(place, user, text),
-            Command::Board => self.board(place),
+            Command::Board => self.board(place, user),
+            Command::Abort => self.abort(place, user),
+            Command::Rematch => self.rematch(place, user),
+            Command::Games { user: whose } => self.games(place, whose.as_ref()),
+            Command::Pgn { id } => self.pgn(place, id),
             Command::Resign => self.resign(place, user),
             Command::Draw(action) => self.draw(place, user, *action),
             Command::Takeback(action) => self.takeback(place, user, *action),
@@ -114,10 +121,14 @@ impl Handler for Core {
     }
 
     fn due(&self) -> Vec<(Place, Reply)> {
-        let mut due = self.tick().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "deadline check failed");
+        let mut due = self.flag_falls().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "clock check failed");
             Vec::new()
         });
+        due.extend(self.tick().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "deadline check failed");
+            Vec::new()
+        }));
         due.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "daily puzzle posting failed");
             Vec::new()

@@ -29,13 +29,15 @@ pub struct Request {
 /// Every slash command and button, with typed arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `/play variant [opponent] [options]`: a challenge; without an opponent
-    /// anyone may accept. `options` switches on optional rules of the variant.
+    /// `/play variant [opponent] [options] [clock]`: a challenge; without an
+    /// opponent anyone may accept. `options` switches on optional rules of the
+    /// variant; `clock` (`5+3`: minutes and seconds of increment) adds real-time clocks.
     Play {
         variant: String,
         opponent: Option<User>,
         move_days: Option<u32>,
         options: Option<String>,
+        clock: Option<String>,
     },
     /// The Accept button of a challenge.
     Accept,
@@ -45,9 +47,21 @@ pub enum Command {
     Move {
         text: String,
     },
-    /// `/board`: the current position.
+    /// `/board`: the current position, from the asker's side if they play.
     Board,
     Resign,
+    /// `/abort` or the Abort button: end a game of fewer than two plies, unrated.
+    Abort,
+    /// The Rematch button: the channel's last finished game again, colours swapped.
+    Rematch,
+    /// `/games [user]`: recent finished games of this channel, or of a player.
+    Games {
+        user: Option<User>,
+    },
+    /// `/pgn id`: a finished (or the channel's current) game as PGN.
+    Pgn {
+        id: String,
+    },
     Draw(DrawAction),
     Takeback(TakebackAction),
     /// `/roll expression`: table dice; `sealed` sends the result only to the roller.
@@ -161,10 +175,12 @@ pub enum ButtonAction {
     Roll,
     RollSecond,
     Board,
+    Abort,
+    Rematch,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 9] = [
+    const ALL: [ButtonAction; 11] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -174,6 +190,8 @@ impl ButtonAction {
         ButtonAction::Roll,
         ButtonAction::RollSecond,
         ButtonAction::Board,
+        ButtonAction::Abort,
+        ButtonAction::Rematch,
     ];
 
     pub fn id(self) -> &'static str {
@@ -187,6 +205,8 @@ impl ButtonAction {
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
             ButtonAction::Board => "board",
+            ButtonAction::Abort => "abort",
+            ButtonAction::Rematch => "rematch",
         }
     }
 
@@ -206,6 +226,8 @@ impl ButtonAction {
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::Board => Command::Board,
+            ButtonAction::Abort => Command::Abort,
+            ButtonAction::Rematch => Command::Rematch,
         }
     }
 }
