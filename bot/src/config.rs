@@ -15,8 +15,8 @@ pub struct Config {
     pub discord_token: Option<String>,
     /// Where the console writes pictures and files (`ROOKERY_IMAGE_DIR`).
     pub image_dir: PathBuf,
-    /// How often the scheduler checks move deadlines, in seconds
-    /// (`ROOKERY_TICK_SECONDS`).
+    /// How often the scheduler checks clocks and move deadlines, in seconds
+    /// (`ROOKERY_TICK_SECONDS`); a fallen flag is posted within one tick.
     pub tick_seconds: u64,
 }
 
@@ -26,7 +26,7 @@ impl Default for Config {
             data_dir: PathBuf::from("rookery-data"),
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
-            tick_seconds: 60,
+            tick_seconds: 1,
         }
     }
 }

@@ -122,6 +122,13 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
 fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
     let rest = |word: &str| args.strip_prefix(word).unwrap_or("").trim().to_string();
     Ok(match words.first().copied() {
+        Some("today") if words.len() > 1 => {
+            return Err(format!(
+                "/puzzle today takes no variant: it shows the one puzzle of the day (`{}` is not used). \
+                 /puzzle schedule chooses which variants take turns.",
+                words[1..].join(" ")
+            ))
+        }
         None | Some("today") => PuzzleCommand::Today,
         Some("solve") if words.len() > 1 => PuzzleCommand::Solve { moves: rest("solve") },
         Some("solve") => return Err("say your moves: /puzzle solve Qxh7+ Rh3#".into()),
@@ -135,6 +142,16 @@ fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
         Some(other) => return Err(format!("/puzzle takes today, solve, leaderboard or schedule, not `{other}`")),
     })
 }
+
+/// The console's own words, added to `/help`.
+const CONSOLE_HELP: &str = "In this console:\n  \
+    /as NAME      speak as another player from now on (everyone starts as alice)\n  \
+    a bare line   is a move: `e4` is `/move e4`; in a dice game `roll` and `lucky8` roll the game's dice\n  \
+    /roll-second  the game's second kind of roll (Luck Dragon's Lucky 8), like its button\n  \
+    /rematch      the Rematch button of the last finished game\n  \
+    /quit         leave (so does the end of the input)\n\
+    Buttons are shown as [Label] /command: type the command to click one. \
+    Pictures and files are saved in the image folder, never over earlier ones.";
 
 /// Runs the console until `quit` or the end of input.
 pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, images: &Path) -> std::io::Result<()> {
@@ -158,14 +175,18 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
             Ok(Line::Quit) => break,
             Ok(Line::As(name)) => speaker = users.get(&name),
             Ok(Line::Run(command)) => {
+                let help = command == Command::Help;
                 for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
                     print_reply(&reply, &speaker, images, &mut saved, out)?;
+                }
+                if help {
+                    writeln!(out, "{CONSOLE_HELP}")?;
                 }
                 for (_, reply) in handler.due().into_iter().filter(|(place, _)| *place == CHANNEL) {
                     print_reply(&reply, &speaker, images, &mut saved, out)?;
                 }
             }
-            Err(problem) => writeln!(out, "(only you) {problem}")?,
+            Err(problem) => writeln!(out, "(only {}) {problem}", speaker.name)?,
         }
     }
     Ok(())
@@ -179,14 +200,15 @@ fn print_reply(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let prefix = if reply.ephemeral { format!("(only {}) ", to.name) } else { String::new() };
-    writeln!(out, "{prefix}{}", reply.text)?;
+    let now = crate::core::system_clock()();
+    let channel = |id: u64| if id == CHANNEL.channel { "this channel".to_string() } else { format!("#channel-{id}") };
+    let plain = |text: &str| crate::plain::plain(text, now, channel);
+    writeln!(out, "{prefix}{}", plain(&reply.text))?;
     for (name, value) in &reply.fields {
-        writeln!(out, "  {name}: {value}")?;
+        writeln!(out, "  {}: {}", plain(name), plain(value))?;
     }
     for file in reply.image.iter().chain(&reply.files) {
-        *saved += 1;
-        let path: PathBuf = images.join(format!("{:03}-{}", saved, file.name));
-        std::fs::write(&path, &file.bytes)?;
+        let path = save_new(images, saved, file)?;
         writeln!(out, "  [file] {}", path.display())?;
     }
     if !reply.buttons.is_empty() {
@@ -195,6 +217,23 @@ fn print_reply(
         writeln!(out, "  {}", labels.join("  "))?;
     }
     Ok(())
+}
+
+/// Writes `file` as `NNN-name` in `images` under the next number no file
+/// has yet, so a later session never overwrites an earlier one's pictures.
+fn save_new(images: &Path, saved: &mut usize, file: &crate::core::Attachment) -> std::io::Result<PathBuf> {
+    loop {
+        *saved += 1;
+        let path = images.join(format!("{:03}-{}", saved, file.name));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(mut created) => {
+                created.write_all(&file.bytes)?;
+                return Ok(path);
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 /// What to type in the console for a button.
@@ -233,7 +272,8 @@ mod tests {
                 variant: "chess".into(),
                 opponent: Some(bob.clone()),
                 move_days: Some(3),
-                options: None
+                options: None,
+                clock: None
             }))
         );
         assert_eq!(
@@ -242,7 +282,8 @@ mod tests {
                 variant: "dragonchess".into(),
                 opponent: Some(bob.clone()),
                 move_days: None,
-                options: Some("dwarf_reversal,quiet_plies=0".into())
+                options: Some("dwarf_reversal,quiet_plies=0".into()),
+                clock: None
             }))
         );
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
@@ -258,7 +299,8 @@ mod tests {
                 variant: "luckdragon".into(),
                 opponent: Some(bob.clone()),
                 move_days: None,
-                options: Some("lucky8=off".into())
+                options: Some("lucky8=off".into()),
+                clock: None
             }))
         );
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
@@ -282,5 +324,16 @@ mod tests {
         );
         assert!(puzzle("/puzzle solve").is_err());
         assert!(puzzle("/puzzle hint").unwrap_err().contains("today, solve"));
+        assert!(puzzle("/puzzle today dragonchess").unwrap_err().contains("takes no variant"));
+        assert_eq!(
+            parse_line("/play chess @bob clock:5+3", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "chess".into(),
+                opponent: Some(bob.clone()),
+                move_days: None,
+                options: None,
+                clock: Some("5+3".into())
+            }))
+        );
     }
 }

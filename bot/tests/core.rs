@@ -79,7 +79,7 @@ fn challenges_can_be_open_withdrawn_or_declined() {
     let t = Table::new();
     assert!(t
         .refused(alice(), Command::Play { variant: "checkers".into(), opponent: None, move_days: None, options: None, clock: None })
-        .contains("unknown variant"));
+        .contains("Unknown variant `checkers`"));
     assert!(t
         .refused(alice(), Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None, clock: None })
         .contains("not yet supported"));

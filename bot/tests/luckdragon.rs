@@ -72,7 +72,7 @@ fn options_come_with_the_challenge() {
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", started.text);
     assert!(started.text.contains("commitment `"), "{}", started.text);
-    assert_eq!(actions(&started), [ButtonAction::Resign, ButtonAction::OfferDraw], "no roll is allowed yet");
+    assert_eq!(actions(&started), [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::OfferDraw], "no roll is allowed yet");
     let info = t.ok(carol(), Command::Game);
     let options = info.fields.iter().find(|(name, _)| name == "Options").map(|(_, v)| v.as_str());
     assert_eq!(options, Some("luck_dice=on lucky8=off triple_includes_knight=yes promotion_set=QRBN"));
@@ -164,13 +164,13 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges **bob** to luckdragon (triple_includes_knight=no)",
+        "challenges bob to luckdragon (triple_includes_knight=no)",
         "Dice: every roll of this game comes from ledger",
         "[Lucky 8 (d8)] /roll-second",
-        "**alice** rolls the Lucky 8 (roll #0",
+        "alice rolls the Lucky 8 (roll #0",
         "[Luck Dice (3d8)] /roll",
-        "**alice** rolls the Luck Dice (roll #1",
-        "**0-1** · bob wins by resignation",
+        "alice rolls the Luck Dice (roll #1",
+        "0-1 · bob wins by resignation",
     ] {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }

@@ -40,6 +40,11 @@ pub enum StorageError {
     TooNew(u32),
     #[error("backup line {line}: {reason}")]
     Import { line: usize, reason: String },
+    #[error(
+        "another Rookery is already using the database in {0}; stop it first, or give this one its own folder \
+         with --data-dir"
+    )]
+    InUse(String),
 }
 
 /// A guild and a channel: where one game lives.
@@ -113,7 +118,13 @@ pub enum Change<T> {
 impl Storage {
     /// Opens (or creates) the database in `dir`.
     pub fn open(dir: &Path) -> Result<Storage, StorageError> {
-        let db = sled::Config::new().path(dir).open()?;
+        let db = sled::Config::new().path(dir).open().map_err(|error| match error {
+            // sled locks its folder; a second process gets WouldBlock.
+            sled::Error::Io(io) if io.kind() == std::io::ErrorKind::WouldBlock => {
+                StorageError::InUse(dir.display().to_string())
+            }
+            other => StorageError::Database(other),
+        })?;
         let storage = Storage {
             games: db.open_tree("games")?,
             archive: db.open_tree("archive")?,

@@ -70,18 +70,19 @@ pub struct ChannelGame {
 }
 
 /// A real-time clock: each side's time, and whose clock runs since when.
-/// Times are whole seconds, like the rest of the record.
+/// Times are in milliseconds: blitz players notice whole seconds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameClock {
     /// The time control: seconds at the start and added after each move.
     pub initial: u64,
     pub increment: u64,
-    /// Seconds left to White and to Black when their clock last stopped (or
-    /// the running side's clock started).
-    pub remaining: [i64; 2],
-    /// The side whose clock runs (`0` White, `1` Black), since `since` (Unix seconds).
+    /// Milliseconds left to White and to Black when their clock last stopped
+    /// (or, for the running side, started).
+    pub remaining_ms: [i64; 2],
+    /// The side whose clock runs (`0` White, `1` Black), since `since_ms`
+    /// (Unix milliseconds).
     pub running: usize,
-    pub since: i64,
+    pub since_ms: i64,
 }
 
 /// A player's Glicko-2 rating and record in one variant of one guild.

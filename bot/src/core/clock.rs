@@ -52,20 +52,20 @@ pub(super) fn time_control_text(clock: &GameClock) -> String {
     format!("{minutes}+{}", clock.increment)
 }
 
-/// A fresh clock for a game that starts at `now`, White's running.
-pub(super) fn started(initial: u64, increment: u64, now: i64) -> GameClock {
-    GameClock { initial, increment, remaining: [initial as i64; 2], running: 0, since: now }
+/// A fresh clock for a game that starts at `now_ms`, White's running.
+pub(super) fn started(initial: u64, increment: u64, now_ms: i64) -> GameClock {
+    GameClock { initial, increment, remaining_ms: [initial as i64 * 1000; 2], running: 0, since_ms: now_ms }
 }
 
-/// When the running clock reaches zero (Unix seconds).
-pub(super) fn deadline(clock: &GameClock) -> i64 {
-    clock.since + clock.remaining[clock.running]
+/// When the running clock reaches zero (Unix milliseconds).
+pub(super) fn deadline_ms(clock: &GameClock) -> i64 {
+    clock.since_ms + clock.remaining_ms[clock.running]
 }
 
-/// The side whose flag has fallen at `now`, if any, in a game in play.
-pub(super) fn fallen(record: &ChannelGame, now: i64) -> Option<Color> {
+/// The side whose flag has fallen at `now_ms`, if any, in a game in play.
+pub(super) fn fallen(record: &ChannelGame, now_ms: i64) -> Option<Color> {
     let clock = record.clock.as_ref().filter(|_| record.phase == Phase::Playing)?;
-    (now >= deadline(clock)).then(|| side(clock.running))
+    (now_ms >= deadline_ms(clock)).then(|| side(clock.running))
 }
 
 fn side(index: usize) -> Color {
@@ -76,27 +76,27 @@ fn side(index: usize) -> Color {
     }
 }
 
-/// Brings the clock up to date after an action at `now`: when the turn passed
-/// to the other side, the mover is charged its time and gets the increment;
-/// when the game ended, the running clock stops. A roll within a turn changes
-/// nothing.
-pub(super) fn advance(clock: &mut GameClock, game: &Game, now: i64) {
+/// Brings the clock up to date after an action at `now_ms`: when the turn
+/// passed to the other side, the mover is charged its time and gets the
+/// increment; when the game ended, the running clock stops. A roll within a
+/// turn changes nothing.
+pub(super) fn advance(clock: &mut GameClock, game: &Game, now_ms: i64) {
     let running = side(clock.running);
-    let elapsed = (now - clock.since).max(0);
+    let elapsed = (now_ms - clock.since_ms).max(0);
     if game.outcome().is_some() {
-        clock.remaining[clock.running] -= elapsed;
-        clock.since = now;
+        clock.remaining_ms[clock.running] -= elapsed;
+        clock.since_ms = now_ms;
     } else if game.position().turn() != running {
-        clock.remaining[clock.running] -= elapsed;
-        clock.remaining[clock.running] += clock.increment as i64;
+        clock.remaining_ms[clock.running] += clock.increment as i64 * 1000 - elapsed;
         clock.running = (!running).index();
-        clock.since = now;
+        clock.since_ms = now_ms;
     }
 }
 
-/// `4:05`, `1:02:03`: a time left, never below zero.
-pub(super) fn hms(seconds: i64) -> String {
-    let s = seconds.max(0);
+/// `4:05`, `1:02:03`: a time left in milliseconds, shown in whole seconds
+/// (rounded down, as chess clocks show them), never below zero.
+pub(super) fn hms(millis: i64) -> String {
+    let s = millis.max(0) / 1000;
     if s >= 3600 {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     } else {
@@ -107,7 +107,7 @@ pub(super) fn hms(seconds: i64) -> String {
 /// The clock line of a post: the waiting side's time, and the running side's
 /// as a live countdown. `names` are White's and Black's players.
 pub(super) fn clock_line(clock: &GameClock, names: [&str; 2], over: bool) -> String {
-    let shown = |i: usize| format!("{} {}", names[i], hms(clock.remaining[i]));
+    let shown = |i: usize| format!("{} {}", names[i], hms(clock.remaining_ms[i]));
     if over {
         return format!("Clocks ({}): {} · {}", time_control_text(clock), shown(0), shown(1));
     }
@@ -117,8 +117,10 @@ pub(super) fn clock_line(clock: &GameClock, names: [&str; 2], over: bool) -> Str
         time_control_text(clock),
         shown(waiting),
         names[clock.running],
-        hms(clock.remaining[clock.running]),
-        deadline(clock)
+        hms(clock.remaining_ms[clock.running]),
+        // Discord counts down to a whole second; round up so it never shows
+        // the flag before it falls.
+        (deadline_ms(clock) + 999).div_euclid(1000)
     )
 }
 
@@ -126,16 +128,17 @@ impl Core {
     /// Flags that have fallen, each posted once as the game's result.
     pub(super) fn flag_falls(&self) -> Result<Vec<(Place, Reply)>, Refusal> {
         let now = self.now();
+        let now_ms = self.now_ms();
         let mut out = Vec::new();
         for (key, record) in self.storage.all_channel_games().map_err(storage_failure)? {
-            if fallen(&record, now).is_none() {
+            if fallen(&record, now_ms).is_none() {
                 continue;
             }
             let place = Place { guild: key.guild, channel: key.channel };
             let replies = self.storage.update_channel(key, |current| {
                 // Re-check inside the transaction: a move may have just come in.
                 let Some(record) = current else { return Ok(Change::Keep(vec![])) };
-                let Some(flagged) = fallen(&record, now) else { return Ok(Change::Keep(vec![])) };
+                let Some(flagged) = fallen(&record, now_ms) else { return Ok(Change::Keep(vec![])) };
                 let mut game = replay(&record)?;
                 game.apply(Action::Timeout(flagged)).map_err(|e| Refusal(e.to_string()))?;
                 self.settle(record, game, now)
@@ -167,12 +170,13 @@ mod tests {
     #[test]
     fn times_read_as_clocks() {
         assert_eq!(hms(0), "0:00");
-        assert_eq!(hms(-4), "0:00");
-        assert_eq!(hms(65), "1:05");
-        assert_eq!(hms(3723), "1:02:03");
-        let clock = started(300, 3, 1000);
+        assert_eq!(hms(-4000), "0:00");
+        assert_eq!(hms(65_999), "1:05");
+        assert_eq!(hms(3_723_000), "1:02:03");
+        let clock = started(300, 3, 1_000_500);
         assert_eq!(time_control_text(&clock), "5+3");
         assert_eq!(time_control_text(&started(30, 1, 0)), "0.5+1");
-        assert_eq!(clock_line(&clock, ["alice", "bob"], false), "Clocks (5+3): bob 5:00 · alice has 5:00, out of time <t:1300:R>");
+        let line = clock_line(&clock, ["alice", "bob"], false);
+        assert_eq!(line, "Clocks (5+3): bob 5:00 · alice has 5:00, out of time <t:1301:R>", "rounded up");
     }
 }

@@ -2,6 +2,7 @@
 //! and the game's details. One game per channel.
 
 use rookery_engine::game::{Action, Game, GameError, GameRecord};
+use rookery_engine::notation::MoveError;
 use rookery_engine::{notation, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
@@ -62,7 +63,23 @@ pub(super) fn explain(error: GameError) -> Refusal {
         GameError::NotYourTurn => {
             Refusal::new("It is not your turn (if you just clicked twice, your move was already played).")
         }
-        other => Refusal(other.to_string()),
+        other => Refusal::from(other),
+    }
+}
+
+/// Why `side` may not play `text` now: a text that is no move at all says so
+/// (rather than blaming the turn), and a repeat of the player's own last move
+/// is a double click.
+fn not_your_turn(game: &Game, side: Color, text: &str) -> Refusal {
+    if let Err(error @ (MoveError::Syntax { .. } | MoveError::Empty)) = notation::parse_move(game.position(), text) {
+        return Refusal::from(error);
+    }
+    let to_move = game.position().rules().side_name(!side);
+    let last_own = game.moves_san().len().checked_sub(1).and_then(|i| game.moves_san().get(i));
+    let same = |san: &String| san.trim_end_matches(['+', '#']) == text.trim().trim_end_matches(['+', '#']);
+    match last_own.filter(|san| same(san)) {
+        Some(san) => Refusal(format!("Your move {san} was already played; it is {to_move}'s turn now.")),
+        None => Refusal(format!("It is not your turn: {to_move} is to move.")),
     }
 }
 
@@ -100,6 +117,7 @@ impl Core {
         let time_control = time_control.map(clock::parse_time_control).transpose()?;
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
+        let now_ms = self.now_ms();
         self.update(place, |current| {
             match current.as_ref().map(|r| &r.phase) {
                 Some(Phase::Playing) => {
@@ -132,7 +150,7 @@ impl Core {
                 takeback_request: None,
                 ledger: None,
                 created: now,
-                clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now)),
+                clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now_ms)),
                 // The challenger plays White and sees the board from there.
                 black_at_bottom: false,
             };
@@ -143,6 +161,7 @@ impl Core {
 
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
+        let now_ms = self.now_ms();
         // A dice game gets its ledger before it starts, so the commitment is
         // public before any roll. Only for an acceptance that will succeed, as
         // far as can be told before the update.
@@ -151,9 +170,15 @@ impl Core {
             _ => None,
         };
         self.update(place, |current| {
-            let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
+            let Some(record) = current else {
+                return Err(Refusal::new("There is no open challenge here. Start one with `/play`."));
+            };
             let Phase::Challenge { challenger, opponent } = &record.phase else {
-                return Err(Refusal::new("This challenge was already accepted."));
+                return Err(if side_of(&record, user.id).is_some() {
+                    Refusal::new("This challenge was already accepted; your game is on.")
+                } else {
+                    Refusal::new("There is no open challenge here: a game is being played (`/board` shows it).")
+                });
             };
             if challenger.id == user.id {
                 return Err(Refusal::new("You cannot accept your own challenge."));
@@ -173,7 +198,7 @@ impl Core {
             next.last_activity = now;
             // Clocks start with the game.
             if let Some(c) = &mut next.clock {
-                *c = clock::started(c.initial, c.increment, now);
+                *c = clock::started(c.initial, c.increment, now_ms);
             }
             let ledger = ledger.as_ref().filter(|(_, l)| l.game == next.id);
             next.ledger = ledger.map(|(id, _)| *id);
@@ -213,12 +238,15 @@ impl Core {
             return self.roll_for_game(place, user, kind);
         }
         let now = self.now();
+        let now_ms = self.now_ms();
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            if let Some(flagged) = clock::fallen(&record, now) {
+            if let Some(flagged) = clock::fallen(&record, now_ms) {
                 game.apply(Action::Timeout(flagged)).map_err(explain)?;
+            } else if game.position().turn() != side && game.outcome().is_none() {
+                return Err(not_your_turn(&game, side, text));
             } else {
                 game.play_move(side, text).map_err(explain)?;
             }
@@ -240,22 +268,27 @@ impl Core {
     }
 
     pub(super) fn draw(&self, place: Place, user: &User, action: DrawAction) -> Outcome {
-        self.game_action(place, user, |side| match action {
+        let mut replies = self.game_action(place, user, |side| match action {
             DrawAction::Offer => Action::OfferDraw(side),
             DrawAction::Accept => Action::AcceptDraw(side),
             DrawAction::Decline => Action::DeclineDraw(side),
             DrawAction::Claim => Action::ClaimDraw(side),
-        })
+        })?;
+        if let (DrawAction::Decline, Some(reply)) = (action, replies.first_mut()) {
+            reply.text = format!("{} declined the draw offer.\n{}", user.name, reply.text);
+        }
+        Ok(replies)
     }
 
     /// Applies a non-move action of a player.
     fn game_action(&self, place: Place, user: &User, action: impl Fn(Color) -> Action) -> Outcome {
         let now = self.now();
+        let now_ms = self.now_ms();
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            let action = clock::fallen(&record, now).map_or_else(|| action(side), Action::Timeout);
+            let action = clock::fallen(&record, now_ms).map_or_else(|| action(side), Action::Timeout);
             game.apply(action).map_err(explain)?;
             self.settle(record, game, now)
         })
@@ -315,7 +348,7 @@ impl Core {
         record.last_activity = now;
         record.reminded = false;
         if let Some(c) = &mut record.clock {
-            clock::advance(c, &game, now);
+            clock::advance(c, &game, self.now_ms());
         }
         if game.actions().last().is_some_and(|a| matches!(a, Action::Move(_))) {
             record.takeback_request = None;

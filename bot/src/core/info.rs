@@ -40,11 +40,14 @@ pub(super) fn rules(variant: &str) -> Outcome {
 pub(super) fn help() -> Reply {
     Reply::private(
         "**Rookery** plays chess variants and rolls fair dice.\n\
-         `/play variant [opponent] [options]` challenge someone (or anyone) in this channel; options such as \
-         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them)\n\
+         `/play variant [opponent] [options] [clock]` challenge someone (or anyone) in this channel; options such as \
+         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them); \
+         `clock:5+3` gives each side 5 minutes plus 3 seconds per move\n\
          `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
-         `/board` show the game · `/game` players, PGN and FEN\n\
-         `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
+         `/board` show the game from your side · `/game` players, PGN and FEN\n\
+         `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
+         `/takeback request|accept|decline` · the Rematch button after a game\n\
+         `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\

@@ -36,6 +36,11 @@ pub fn system_clock() -> Clock {
     Arc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64))
 }
 
+/// The system clock in Unix milliseconds, for [`Core::with_millis`].
+pub fn system_millis() -> Clock {
+    Arc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64))
+}
+
 /// A refusal the user should read: a wrong move, a missing game, a second click.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal(pub String);
@@ -46,11 +51,17 @@ impl Refusal {
     }
 }
 
+/// Library errors are written mid-sentence (`the game is over`); a reply
+/// starts with a capital letter.
 impl<E: std::error::Error> From<E> for Refusal {
     fn from(error: E) -> Refusal {
-        Refusal(error.to_string())
+        let text = error.to_string();
+        let mut chars = text.chars();
+        Refusal(chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect()))
     }
 }
+
+pub(crate) use calendar::date as civil_date;
 
 type Outcome = Result<Vec<Reply>, Refusal>;
 
@@ -58,13 +69,22 @@ type Outcome = Result<Vec<Reply>, Refusal>;
 pub struct Core {
     storage: Storage,
     clock: Clock,
+    /// Unix milliseconds for real-time clocks; `None`: `clock` times 1000.
+    millis: Option<Clock>,
 }
 
 impl Core {
     /// The core on `storage`; an empty puzzle pool gets the shipped seed set.
     pub fn new(storage: Storage, clock: Clock) -> Core {
         puzzle::seed_empty_pool(&storage);
-        Core { storage, clock }
+        Core { storage, clock, millis: None }
+    }
+
+    /// The core with a millisecond clock for games with real-time clocks
+    /// (the bot's is the system's; tests keep whole seconds).
+    pub fn with_millis(mut self, millis: Clock) -> Core {
+        self.millis = Some(millis);
+        self
     }
 
     pub fn storage(&self) -> &Storage {
@@ -73,6 +93,10 @@ impl Core {
 
     fn now(&self) -> i64 {
         (self.clock)()
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.millis.as_ref().map_or_else(|| self.now() * 1000, |millis| millis())
     }
 
     fn run(&self, request: &Request) -> Outcome {
@@ -144,7 +168,7 @@ fn channel(place: Place) -> ChannelKey {
 /// Storage failures are ours, not the user's: log them, apologise.
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
-        StorageError::Quarantined(_) | StorageError::TooNew(_) => Refusal(error.to_string()),
+        StorageError::Quarantined(_) | StorageError::TooNew(_) | StorageError::InUse(_) => Refusal::from(error),
         other => {
             tracing::error!(%other, "storage failure");
             Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")

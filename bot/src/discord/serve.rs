@@ -24,8 +24,8 @@ pub struct ServeOptions {
     /// How long the core may work before the answer is deferred. Discord
     /// wants an answer within 3 seconds of the click or command.
     pub defer_after: Duration,
-    /// How often to ask the handler for due messages (move reminders, time
-    /// forfeits) and post them.
+    /// How often to ask the handler for due messages (fallen flags, move
+    /// reminders, time forfeits) and post them.
     pub tick: Duration,
 }
 
@@ -35,7 +35,7 @@ impl Default for ServeOptions {
             rest_url: None,
             gateway_url: None,
             defer_after: Duration::from_secs(2),
-            tick: Duration::from_secs(60),
+            tick: Duration::from_secs(1),
         }
     }
 }
@@ -118,6 +118,8 @@ fn chain(error: &dyn std::error::Error) -> String {
 /// Posts what the handler says is due, every `tick`, for as long as the bot runs.
 async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration) {
     let mut interval = tokio::time::interval(tick);
+    // After a slow round, wait a whole tick rather than catching up in a burst.
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
         let ask = handler.clone();
