@@ -18,6 +18,9 @@ pub struct Config {
     /// How often the scheduler checks clocks and move deadlines, in seconds
     /// (`ROOKERY_TICK_SECONDS`); a fallen flag is posted within one tick.
     pub tick_seconds: u64,
+    /// A server (guild) id to register the slash commands in, instead of
+    /// globally: they appear there at once, for testing (`ROOKERY_TEST_GUILD`).
+    pub test_guild: Option<u64>,
 }
 
 impl Default for Config {
@@ -27,6 +30,7 @@ impl Default for Config {
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
             tick_seconds: 1,
+            test_guild: None,
         }
     }
 }
@@ -54,6 +58,9 @@ impl Config {
         }
         if let Some(seconds) = env("ROOKERY_TICK_SECONDS") {
             config.tick_seconds = seconds.parse().context("ROOKERY_TICK_SECONDS must be a whole number")?;
+        }
+        if let Some(guild) = env("ROOKERY_TEST_GUILD").filter(|g| !g.trim().is_empty()) {
+            config.test_guild = Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
         }
         Ok(config)
     }

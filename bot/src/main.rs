@@ -293,12 +293,15 @@ fn serve(config: Config) -> Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal, never into a pipe or a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
     let core = Arc::new(open_core(&config)?);
     let options = discord::ServeOptions {
         tick: std::time::Duration::from_secs(config.tick_seconds.max(1)),
+        test_guild: config.test_guild,
         ..discord::ServeOptions::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;

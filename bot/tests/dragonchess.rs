@@ -72,8 +72,20 @@ fn threefold_repetition_ends_the_game_by_itself() {
 #[test]
 fn rules_page_and_piece_diagram() {
     let t = Table::new();
-    let rules = t.ok(alice(), Command::Rules { variant: "dragonchess".into() });
+    let pages = t.send(alice(), Command::Rules { variant: "dragonchess".into() });
+    let rules = &pages[0];
     assert!(rules.text.starts_with("# Dragonchess"), "{}", rules.text);
     assert!(rules.text.contains("dwarf_reversal"), "the options are on the first page");
     assert!(rules.image.as_ref().is_some_and(|png| png.name == "dragonchess-pieces.png"));
+    // The whole text, in pages that each fit a message and end a sentence.
+    let whole = include_str!("../../docs/rules/dragonchess.md");
+    let words = |text: &str| text.split_whitespace().filter(|w| *w != "-#").map(str::to_string).collect::<Vec<_>>();
+    let shown: Vec<String> =
+        pages.iter().flat_map(|p| words(p.text.rsplit_once("\n-# page").map_or(&p.text[..], |(body, _)| body))).collect();
+    assert_eq!(shown, words(whole), "nothing is left out");
+    for page in &pages {
+        assert!(!page.ephemeral && page.text.chars().count() <= 2000, "{}", page.text);
+        let body = page.text.rsplit_once("\n-# page").map_or(&page.text[..], |(body, _)| body);
+        assert!(body.ends_with(['.', ':', ')', '`']), "a page ends a sentence: {body}");
+    }
 }
