@@ -75,7 +75,8 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
                 variant: "chess".into(),
                 opponent: Some(opponent),
                 move_days: Some(3),
-                options: None, clock: None
+                options: None,
+                clock: None
             },
         }
     );

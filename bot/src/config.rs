@@ -60,7 +60,8 @@ impl Config {
             config.tick_seconds = seconds.parse().context("ROOKERY_TICK_SECONDS must be a whole number")?;
         }
         if let Some(guild) = env("ROOKERY_TEST_GUILD").filter(|g| !g.trim().is_empty()) {
-            config.test_guild = Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
+            config.test_guild =
+                Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
         }
         Ok(config)
     }

@@ -19,7 +19,13 @@ impl Table {
     fn start_game(&self) {
         self.ok(
             alice(),
-            Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+            Command::Play {
+                variant: "chess".into(),
+                opponent: Some(bob()),
+                move_days: None,
+                options: None,
+                clock: None,
+            },
         );
         self.ok(bob(), Command::Accept);
     }
@@ -32,8 +38,10 @@ fn actions(reply: &Reply) -> Vec<ButtonAction> {
 #[test]
 fn challenge_accept_and_play_to_mate() {
     let t = Table::new();
-    let challenge =
-        t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None });
+    let challenge = t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+    );
     assert!(challenge.text.contains("alice** challenges **bob"));
     assert_eq!(actions(&challenge), [ButtonAction::Accept, ButtonAction::Decline]);
     assert!(t.refused(carol(), Command::Accept).contains("for bob"));
@@ -78,35 +86,65 @@ fn move_errors_are_private_and_change_nothing() {
 fn challenges_can_be_open_withdrawn_or_declined() {
     let t = Table::new();
     assert!(t
-        .refused(alice(), Command::Play { variant: "checkers".into(), opponent: None, move_days: None, options: None, clock: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "checkers".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("Unknown variant `checkers`"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None, clock: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("not yet supported"));
     assert!(t
         .refused(
             alice(),
-            Command::Play { variant: "chess".into(), opponent: Some(alice()), move_days: None, options: None, clock: None }
+            Command::Play {
+                variant: "chess".into(),
+                opponent: Some(alice()),
+                move_days: None,
+                options: None,
+                clock: None
+            }
         )
         .contains("yourself"));
-    let open = t.ok(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None });
+    let open = t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None },
+    );
     assert!(open.text.contains("anyone may accept"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already have an open challenge"));
     assert!(t
-        .refused(bob(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None })
+        .refused(
+            bob(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already an open challenge"));
     assert!(t.refused(carol(), Command::Decline).contains("Only the challenger"));
     assert!(t.ok(alice(), Command::Decline).text.contains("withdrew"));
     assert!(t.refused(bob(), Command::Accept).contains("no open challenge"));
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+    );
     assert!(t.ok(bob(), Command::Decline).text.contains("bob declined alice's challenge"));
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None },
+    );
     assert!(t.ok(carol(), Command::Accept).text.contains("**carol** (Black)"));
     assert!(t.refused(alice(), Command::Decline).contains("already accepted"));
     assert!(t
-        .refused(bob(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None })
+        .refused(
+            bob(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already being played"));
 }
 
@@ -199,7 +237,13 @@ fn games_survive_a_restart() {
         core.handle(Request {
             place: HERE,
             user: alice(),
-            command: Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None },
+            command: Command::Play {
+                variant: "chess".into(),
+                opponent: None,
+                move_days: None,
+                options: None,
+                clock: None,
+            },
         });
         core.handle(Request { place: HERE, user: bob(), command: Command::Accept });
         core.handle(Request { place: HERE, user: alice(), command: Command::Move { text: "d4".into() } });
@@ -213,7 +257,16 @@ fn games_survive_a_restart() {
 fn correspondence_pace_reminds_then_forfeits_once() {
     let t = Table::new();
     let start = t.clock.load(Ordering::SeqCst);
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: Some(2), options: None, clock: None });
+    t.ok(
+        alice(),
+        Command::Play {
+            variant: "chess".into(),
+            opponent: Some(bob()),
+            move_days: Some(2),
+            options: None,
+            clock: None,
+        },
+    );
     t.ok(bob(), Command::Accept);
     t.mv(alice(), "e4");
     assert!(t.core.tick().unwrap().is_empty(), "plenty of time");
@@ -230,6 +283,9 @@ fn correspondence_pace_reminds_then_forfeits_once() {
     assert!(t.core.tick().unwrap().is_empty(), "forfeited once");
     assert!(t.refused(bob(), Command::Move { text: "e5".into() }).contains("no game"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: Some(31), options: None, clock: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: Some(31), options: None, clock: None }
+        )
         .contains("between 1 and 30"));
 }

@@ -21,7 +21,13 @@ fn play(options: Option<&str>) -> Command {
 fn a_game_with_options_survives_a_restart() {
     let t = Table::new();
     assert!(t.refused(alice(), play(Some("castling"))).contains("no option `castling`"));
-    let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()), clock: None };
+    let chess = Command::Play {
+        variant: "chess".into(),
+        opponent: None,
+        move_days: None,
+        options: Some("x".into()),
+        clock: None,
+    };
     assert!(t.refused(alice(), chess).contains("this variant has no options"));
 
     let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
@@ -80,8 +86,10 @@ fn rules_page_and_piece_diagram() {
     // The whole text, in pages that each fit a message and end a sentence.
     let whole = include_str!("../../docs/rules/dragonchess.md");
     let words = |text: &str| text.split_whitespace().filter(|w| *w != "-#").map(str::to_string).collect::<Vec<_>>();
-    let shown: Vec<String> =
-        pages.iter().flat_map(|p| words(p.text.rsplit_once("\n-# page").map_or(&p.text[..], |(body, _)| body))).collect();
+    let shown: Vec<String> = pages
+        .iter()
+        .flat_map(|p| words(p.text.rsplit_once("\n-# page").map_or(&p.text[..], |(body, _)| body)))
+        .collect();
     assert_eq!(shown, words(whole), "nothing is left out");
     for page in &pages {
         assert!(!page.ephemeral && page.text.chars().count() <= 2000, "{}", page.text);

@@ -157,24 +157,35 @@ fn posts_keep_their_orientation_and_show_recent_moves() {
 fn clocks_run_flag_and_show_countdowns() {
     let t = Table::new();
     assert!(t
-        .refused(alice(), Command::Play {
-            variant: "chess".into(),
-            opponent: None,
-            move_days: None,
-            options: None,
-            clock: Some("fast".into())
-        })
+        .refused(
+            alice(),
+            Command::Play {
+                variant: "chess".into(),
+                opponent: None,
+                move_days: None,
+                options: None,
+                clock: Some("fast".into())
+            }
+        )
         .contains("not a time control"));
     let challenge = t.challenge(Some("1+2"));
     assert!(challenge.text.contains("with 1+2 clocks"), "{}", challenge.text);
     t.advance(30); // the clock starts with the game, not the challenge
     let started = t.ok(bob(), Command::Accept);
     let now = START + 30;
-    assert!(started.text.contains(&format!("bob 1:00 · alice has 1:00, out of time <t:{}:R>", now + 60)), "{}", started.text);
+    assert!(
+        started.text.contains(&format!("bob 1:00 · alice has 1:00, out of time <t:{}:R>", now + 60)),
+        "{}",
+        started.text
+    );
     t.advance(10);
     let first = t.mv(alice(), "e4");
     // 60 - 10 + 2 increment.
-    assert!(first.text.contains(&format!("alice 0:52 · bob has 1:00, out of time <t:{}:R>", now + 10 + 60)), "{}", first.text);
+    assert!(
+        first.text.contains(&format!("alice 0:52 · bob has 1:00, out of time <t:{}:R>", now + 10 + 60)),
+        "{}",
+        first.text
+    );
     t.advance(59);
     assert!(t.core.due().is_empty(), "one second left");
     t.advance(1);
@@ -182,7 +193,10 @@ fn clocks_run_flag_and_show_countdowns() {
     assert_eq!(due.len(), 1, "{due:?}");
     assert_eq!(due[0].0, HERE);
     assert!(due[0].1.text.contains("**1-0** · alice wins by time forfeit"), "{}", due[0].1.text);
-    assert!(pgn_of(&due[0].1).contains("[Termination \"Time forfeit\"]\n") && pgn_of(&due[0].1).contains("[TimeControl \"60+2\"]"));
+    assert!(
+        pgn_of(&due[0].1).contains("[Termination \"Time forfeit\"]\n")
+            && pgn_of(&due[0].1).contains("[TimeControl \"60+2\"]")
+    );
     assert!(t.core.due().is_empty(), "flagged once");
 }
 
@@ -200,7 +214,16 @@ fn a_late_move_loses_on_time() {
 #[test]
 fn correspondence_deadlines_show_as_countdowns() {
     let t = Table::new();
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: Some(1), options: None, clock: None });
+    t.ok(
+        alice(),
+        Command::Play {
+            variant: "chess".into(),
+            opponent: Some(bob()),
+            move_days: Some(1),
+            options: None,
+            clock: None,
+        },
+    );
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains(&format!("Move due <t:{}:R>.", START + 86_400)), "{}", started.text);
 }

@@ -72,7 +72,11 @@ fn options_come_with_the_challenge() {
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", started.text);
     assert!(started.text.contains("commitment `"), "{}", started.text);
-    assert_eq!(actions(&started), [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::OfferDraw], "no roll is allowed yet");
+    assert_eq!(
+        actions(&started),
+        [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::OfferDraw],
+        "no roll is allowed yet"
+    );
     let info = t.ok(carol(), Command::Game);
     let options = info.fields.iter().find(|(name, _)| name == "Options").map(|(_, v)| v.as_str());
     assert_eq!(options, Some("luck_dice=on lucky8=off triple_includes_knight=yes promotion_set=QRBN"));

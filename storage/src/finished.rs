@@ -53,7 +53,13 @@ impl Storage {
 
     /// The newest `limit` finished games of a channel, newest first.
     pub fn recent_channel_games(&self, channel: ChannelKey, limit: usize) -> Result<Vec<ChannelGame>, StorageError> {
-        self.archive.scan_prefix(channel.bytes()).values().rev().take(limit).map(|v| records::decode_game(&v?)).collect()
+        self.archive
+            .scan_prefix(channel.bytes())
+            .values()
+            .rev()
+            .take(limit)
+            .map(|v| records::decode_game(&v?))
+            .collect()
     }
 
     /// The newest `limit` finished games of a player in one guild's channels,
@@ -152,7 +158,8 @@ mod tests {
         let ids = |games: Vec<ChannelGame>| games.iter().map(|g| g.id).collect::<Vec<_>>();
         assert_eq!(ids(storage.recent_channel_games(here, 10).unwrap()), [7, 5]);
         assert_eq!(ids(storage.recent_channel_games(here, 1).unwrap()), [7]);
-        let of = |user| storage.recent_player_games(1, user, 10).unwrap().into_iter().map(|(_, g)| g.id).collect::<Vec<_>>();
+        let of =
+            |user| storage.recent_player_games(1, user, 10).unwrap().into_iter().map(|(_, g)| g.id).collect::<Vec<_>>();
         assert_eq!(of(1), [7, 5]);
         assert_eq!(of(2), [6, 5]);
         assert_eq!(of(3), [7, 6]);

@@ -31,12 +31,7 @@ pub(super) fn pgn_text(record: &ChannelGame, game: &Game) -> String {
         event: Some(format!("Rookery {} game", record.variant)),
         site: Some("Rookery on Discord".into()),
         date: Some(utc_date(record.created).replace('-', ".")),
-        time: Some(format!(
-            "{:02}:{:02}:{:02}",
-            seconds_of_day / 3600,
-            seconds_of_day / 60 % 60,
-            seconds_of_day % 60
-        )),
+        time: Some(format!("{:02}:{:02}:{:02}", seconds_of_day / 3600, seconds_of_day / 60 % 60, seconds_of_day % 60)),
         white: record.white.as_ref().map(|p| p.name.clone()),
         black: record.black.as_ref().map(|p| p.name.clone()),
         time_control: Some(time_control),
@@ -85,8 +80,7 @@ impl Core {
                 ("Finished games in this channel".to_string(), games.iter().map(|g| listed(g, None)).collect())
             }
             Some(user) => {
-                let games =
-                    self.storage.recent_player_games(place.guild, user.id, LISTED).map_err(storage_failure)?;
+                let games = self.storage.recent_player_games(place.guild, user.id, LISTED).map_err(storage_failure)?;
                 let lines: Vec<String> = games.iter().map(|(key, g)| listed(g, Some(key.channel))).collect();
                 (format!("{}'s finished games", user.name), lines)
             }
@@ -95,10 +89,7 @@ impl Core {
             let whose = user.map_or("this channel".to_string(), |u| u.name.clone());
             return Ok(vec![Reply::text(format!("No finished games for {whose} yet."))]);
         }
-        Ok(vec![Reply::text(format!(
-            "**{title}** (newest first; `/pgn ID` for a game's PGN):\n{}",
-            lines.join("\n")
-        ))])
+        Ok(vec![Reply::text(format!("**{title}** (newest first; `/pgn ID` for a game's PGN):\n{}", lines.join("\n")))])
     }
 
     /// `/pgn ID`: a finished game of this server, or the channel's live game, as PGN.

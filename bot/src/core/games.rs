@@ -48,6 +48,15 @@ pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
         .map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
 }
 
+/// What a challenge proposes: `/play`'s arguments.
+pub(super) struct Terms<'a> {
+    pub variant: &'a str,
+    pub opponent: Option<&'a User>,
+    pub move_days: Option<u32>,
+    pub options: Option<&'a str>,
+    pub time_control: Option<&'a str>,
+}
+
 /// The record of a game in play, refusing anything else.
 fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
     match current {
@@ -92,16 +101,8 @@ impl Core {
         self.storage.update_channel(channel(place), decide).map_err(storage_failure)?
     }
 
-    pub(super) fn play(
-        &self,
-        place: Place,
-        user: &User,
-        variant: &str,
-        opponent: Option<&User>,
-        move_days: Option<u32>,
-        options: Option<&str>,
-        time_control: Option<&str>,
-    ) -> Outcome {
+    pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
+        let Terms { variant, opponent, move_days, options, time_control } = terms;
         let variant: Variant = variant.parse()?;
         // The rules say which options exist and write them canonically.
         let specs = variant.rules()?.options;
@@ -383,14 +384,16 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         if let Phase::Challenge { challenger, opponent } = &record.phase {
             return Ok(vec![challenge_message(&record, challenger, opponent.as_ref())]);
         }
-        let bottom = side_of(&record, user.id).unwrap_or(record.black_at_bottom.then_some(Color::Black).unwrap_or(Color::White));
+        let bottom =
+            side_of(&record, user.id).unwrap_or(if record.black_at_bottom { Color::Black } else { Color::White });
         Ok(vec![game_message_from(&record, &replay(&record)?, bottom)])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
         let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else {
             let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
-            let pointer = last.first().map_or(String::new(), |g| format!(" The last one here was #{0}: `/pgn {0}`.", g.id));
+            let pointer =
+                last.first().map_or(String::new(), |g| format!(" The last one here was #{0}: `/pgn {0}`.", g.id));
             return Err(Refusal(format!(
                 "There is no live game in this channel. `/games` lists this channel's finished games (`/games @player` a \
                  player's), and `/pgn ID` gives any of them as PGN.{pointer}"

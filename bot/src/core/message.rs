@@ -75,10 +75,12 @@ fn dice_shape(dice: &[u32]) -> String {
 
 /// `White`, or the variant's own name for the side (`Gold`).
 fn side_word(record: &ChannelGame, side: Color) -> String {
-    record.variant.parse::<rookery_engine::Variant>().ok().and_then(|v| v.rules().ok()).map_or_else(
-        || side.fold("White", "Black").to_string(),
-        |rules| rules.side_name(side).to_string(),
-    )
+    record
+        .variant
+        .parse::<rookery_engine::Variant>()
+        .ok()
+        .and_then(|v| v.rules().ok())
+        .map_or_else(|| side.fold("White", "Black").to_string(), |rules| rules.side_name(side).to_string())
 }
 
 /// The last few moves, numbered: `… 11. Bb5 a6 12. Ba4 Nf6`.

@@ -104,7 +104,14 @@ impl Core {
         let user = &request.user;
         match &request.command {
             Command::Play { variant, opponent, move_days, options, clock } => {
-                self.play(place, user, variant, opponent.as_ref(), *move_days, options.as_deref(), clock.as_deref())
+                let terms = games::Terms {
+                    variant,
+                    opponent: opponent.as_ref(),
+                    move_days: *move_days,
+                    options: options.as_deref(),
+                    time_control: clock.as_deref(),
+                };
+                self.play(place, user, terms)
             }
             Command::Accept => self.accept(place, user),
             Command::Decline => self.decline(place, user),

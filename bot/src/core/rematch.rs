@@ -56,7 +56,9 @@ impl Core {
         }
         let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
         let Some(last) = last.into_iter().next() else {
-            return Err(Refusal::new("There is no finished game in this channel to play again. Start one with `/play`."));
+            return Err(Refusal::new(
+                "There is no finished game in this channel to play again. Start one with `/play`.",
+            ));
         };
         let (Some(white), Some(black)) = (last.white.clone(), last.black.clone()) else {
             return Err(Refusal::new("The last game here had no two players to rematch."));
