@@ -18,7 +18,36 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
     view.dice = turn_dice(game);
+    view.dice_labels = dice_labels(game);
     renderer().render_png(&view)
+}
+
+/// What each roll in force this turn granted, for the picture:
+/// `Luck Dice: 2-2-7, double: K moves as N`, `Lucky 8: 8, lucky`.
+pub fn dice_labels(game: &Game) -> Vec<String> {
+    let Some(chance) = game.position().rules().chance else { return Vec::new() };
+    let rolls = game.turn_rolls();
+    let mut labels = Vec::new();
+    for (index, kind) in chance.kinds.iter().enumerate() {
+        let Some(roll) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
+        // The roll record reads `{3d8 2-2-7: double → K(N)}`; the picture's
+        // font is ASCII, so the arrow and the notation become words.
+        let record = (chance.describe)(roll);
+        let inner = record.trim_matches(['{', '}']);
+        let (faces, verdict) =
+            inner.split_once(' ').map_or(("", inner), |(_, rest)| rest.split_once(": ").unwrap_or((rest, "")));
+        let verdict: Vec<String> = verdict.split(" → ").map(moves_as).collect();
+        labels.push(format!("{}: {faces}, {}", kind.label, verdict.join(": ")));
+    }
+    labels
+}
+
+/// `K(N)` as `K moves as N`; anything else unchanged.
+fn moves_as(text: &str) -> String {
+    match text.strip_suffix(')').and_then(|t| t.split_once('(')) {
+        Some((piece, like)) if !piece.is_empty() && !like.is_empty() => format!("{piece} moves as {like}"),
+        _ => text.to_string(),
+    }
 }
 
 /// The dice in force this turn: the latest roll of each kind (a reroll
@@ -37,4 +66,28 @@ pub fn turn_dice(game: &Game) -> Vec<Die> {
         }
     }
     dice
+}
+
+#[cfg(test)]
+mod tests {
+    use rookery_engine::game::{Action, Game};
+    use rookery_engine::{Color, Variant};
+
+    use super::*;
+
+    #[test]
+    fn dice_are_labelled_with_what_they_granted() {
+        let mut game = Game::new(Variant::LuckDragon).unwrap();
+        let lucky8 = game.position().rules().chance.unwrap().kinds.iter().position(|k| k.dice.len() == 1).unwrap();
+        let faces = vec![8];
+        game.apply(Action::Roll { side: Color::White, faces: faces.clone() }).unwrap();
+        assert_eq!(dice_labels(&game), ["Lucky 8: 8, lucky"]);
+        assert_eq!(game.turn_rolls(), [(lucky8, faces)]);
+        assert_eq!(moves_as("K(N)"), "K moves as N");
+        assert_eq!(moves_as("reroll"), "reroll");
+        let png = game_png(&game, false, Theme::Light).unwrap();
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("lucky8-label.png"), png).unwrap();
+        }
+    }
 }
