@@ -4,8 +4,10 @@
 use std::sync::OnceLock;
 
 use rookery_engine::game::Game;
-use rookery_render::position::{view_of, Look};
-use rookery_render::{Die, DieKind, RenderError, RenderOptions, Renderer, Theme};
+use rookery_render::position::{glyph_for, view_of, Look};
+use rookery_render::{
+    BoardView, Cell, Die, DieKind, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Shade, Side, Theme,
+};
 
 pub fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
@@ -20,6 +22,50 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
     view.dice = turn_dice(game);
     view.dice_labels = dice_labels(game);
     renderer().render_png(&view)
+}
+
+/// The pieces of a variant whose pictures are not the chess set's: each
+/// picture over its letter, in the first side's colours, and the letters in
+/// words (`K King · S Sylph · ...`). `None` for a chess-set variant.
+pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
+    const CHESS_SET: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+    let rules = game.position().rules();
+    if rules.kinds.iter().all(|kind| CHESS_SET.contains(&kind.name)) {
+        return None;
+    }
+    let mut shown: Vec<(Glyph, char, &str)> = Vec::new();
+    for kind in &rules.kinds {
+        let Some(glyph) = glyph_for(kind.name) else { continue };
+        if !shown.iter().any(|(g, _, _)| *g == glyph) {
+            shown.push((glyph, kind.letter, kind.name));
+        }
+    }
+    let shade = |i: usize| if i % 2 == 0 { Shade::Light } else { Shade::Dark };
+    let cells = shown
+        .iter()
+        .enumerate()
+        .map(|(i, (glyph, _, _))| {
+            Some(Cell { piece: Some(Piece { glyph: *glyph, side: Side::First }), ..Cell::empty(shade(i)) })
+        })
+        .collect();
+    let layer = Layer {
+        name: "Pieces and their letters".into(),
+        files: shown.iter().map(|(_, letter, _)| letter.to_string()).collect(),
+        ranks: vec![String::new()],
+        cells,
+    };
+    let colours = view_of(game.position(), Look { last_move: None, flipped: false, theme: Theme::Light }).colours;
+    let view = BoardView { colours, ..BoardView::new(vec![layer]) };
+    let capital =
+        |name: &str| name.chars().take(1).flat_map(char::to_uppercase).chain(name.chars().skip(1)).collect::<String>();
+    let words: Vec<String> = shown.iter().map(|(_, letter, name)| format!("{letter} {}", capital(name))).collect();
+    match renderer().render_png(&view) {
+        Ok(png) => Some((png, words.join(" · "))),
+        Err(error) => {
+            tracing::error!(%error, "legend picture failed");
+            None
+        }
+    }
 }
 
 /// What each roll in force this turn granted, for the picture:
@@ -88,6 +134,17 @@ mod tests {
         let png = game_png(&game, false, Theme::Light).unwrap();
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("lucky8-label.png"), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn variants_with_their_own_pieces_get_a_legend() {
+        assert!(legend(&Game::new(Variant::Chess).unwrap()).is_none());
+        let (png, letters) = legend(&Game::new(Variant::Dragonchess).unwrap()).unwrap();
+        assert!(letters.starts_with("S Sylph · G Griffin · R Dragon"), "{letters}");
+        assert!(letters.contains("D Dwarf") && !letters.contains("reversed"), "{letters}");
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("dragonchess-legend.png"), png).unwrap();
         }
     }
 }

@@ -83,17 +83,21 @@ fn rules_page_and_piece_diagram() {
     assert!(rules.text.starts_with("# Dragonchess"), "{}", rules.text);
     assert!(rules.text.contains("dwarf_reversal"), "the options are on the first page");
     assert!(rules.image.as_ref().is_some_and(|png| png.name == "dragonchess-pieces.png"));
+    assert!(rules.files.iter().any(|f| f.name == "dragonchess-legend.png"), "a legend: picture to letter");
+    assert!(rules.text.contains("Pieces: S Sylph · G Griffin · R Dragon"), "{}", rules.text);
     // The whole text, in pages that each fit a message and end a sentence.
     let whole = include_str!("../../docs/rules/dragonchess.md");
     let words = |text: &str| text.split_whitespace().filter(|w| *w != "-#").map(str::to_string).collect::<Vec<_>>();
-    let shown: Vec<String> = pages
-        .iter()
-        .flat_map(|p| words(p.text.rsplit_once("\n-# page").map_or(&p.text[..], |(body, _)| body)))
-        .collect();
+    // A page's text without its footer and the pieces' letters.
+    let body = |text: &str| {
+        let text = text.rsplit_once("\n-# page").map_or(text, |(body, _)| body);
+        text.rsplit_once("\n-# Pieces:").map_or(text, |(body, _)| body).to_string()
+    };
+    let shown: Vec<String> = pages.iter().flat_map(|p| words(&body(&p.text))).collect();
     assert_eq!(shown, words(whole), "nothing is left out");
     for page in &pages {
         assert!(!page.ephemeral && page.text.chars().count() <= 2000, "{}", page.text);
-        let body = page.text.rsplit_once("\n-# page").map_or(&page.text[..], |(body, _)| body);
+        let body = body(&page.text);
         assert!(body.ends_with(['.', ':', ')', '`']), "a page ends a sentence: {body}");
     }
 }

@@ -33,6 +33,10 @@ pub(super) fn rules(variant: &str) -> Outcome {
         })
         .collect();
     let reply = &mut replies[0];
+    if let Some((png, letters)) = Game::new(variant).ok().as_ref().and_then(picture::legend) {
+        reply.text.push_str(&format!("\n-# Pieces: {letters}"));
+        reply.files.push(Attachment { name: format!("{variant}-legend.png"), bytes: png });
+    }
     // The piece diagram: every piece of the game where it starts.
     let start = Game::new(variant)?;
     match picture::game_png(&start, false, Theme::Light) {
@@ -43,11 +47,11 @@ pub(super) fn rules(variant: &str) -> Outcome {
 }
 
 /// Discord shows at most 2000 characters in a message; a page leaves room
-/// for its footer.
-const PAGE_CHARS: usize = 1900;
+/// for its footer and, on the first, the pieces' letters.
+const PAGE_CHARS: usize = 1700;
 
 /// The text in pages of at most `limit` characters, each ending before a
-/// heading or at a paragraph (or failing that a line, a sentence, a word) so
+/// heading or at a paragraph (or failing that a sentence, a line, a word) so
 /// that nothing is cut mid-sentence.
 pub(super) fn pages(text: &str, limit: usize) -> Vec<String> {
     let mut pages = Vec::new();
@@ -58,7 +62,7 @@ pub(super) fn pages(text: &str, limit: usize) -> Vec<String> {
         let before_heading = window.rfind("\n\n#").filter(|&at| at > window.len() / 2).map(|at| at + 2);
         let cut = before_heading
             .or_else(|| {
-                ["\n\n", "\n", ". ", " "]
+                ["\n\n", ".\n", ". ", "\n", " "]
                     .iter()
                     .find_map(|mark| window.rfind(mark).filter(|&at| at > window.len() / 3).map(|at| at + mark.len()))
             })
