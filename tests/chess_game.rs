@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 20] = [
+const COMMANDS: [&str; 22] = [
     "play",
     "accept",
     "decline",
@@ -22,6 +22,8 @@ const COMMANDS: [&str; 20] = [
     "resign",
     "draw",
     "takeback",
+    "pass",
+    "choose",
     "roll",
     "seed",
     "verify",

@@ -6,11 +6,14 @@
 //! - `chess_game`: a short game through commands and buttons (issue 5).
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
+//! - `turns_game`: a toy dice variant registered by the test: secret choices
+//!   answered privately, automatic rolls, a forced pass, the Pass button.
 
 mod adapter;
 mod chess_game;
 mod fake_discord;
 mod interactions;
+mod turns_game;
 
 use std::sync::Arc;
 

@@ -100,6 +100,9 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         ),
         "roll" if args.is_empty() => Command::RollForGame,
         "roll-second" => Command::RollSecondForGame,
+        "pass" => Command::Pass,
+        "choose" if !args.is_empty() => Command::Choose { option: args.to_string() },
+        "choose" => return Err("say what you choose: /choose E".into()),
         "roll" => {
             let sealed = args.ends_with(" sealed");
             Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed }
@@ -248,6 +251,7 @@ fn button_line(action: crate::core::ButtonAction) -> &'static str {
         A::DeclineDraw => "draw decline",
         A::Roll => "roll",
         A::RollSecond => "roll-second",
+        A::Pass => "pass",
         A::Board => "board",
         A::Abort => "abort",
         A::Rematch => "rematch",

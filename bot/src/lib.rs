@@ -8,6 +8,7 @@ pub mod config;
 pub mod console;
 pub mod core;
 pub mod dice_cli;
+pub mod dice_turns;
 pub mod discord;
 pub mod flag_bench;
 pub mod load;

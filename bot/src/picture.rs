@@ -96,15 +96,20 @@ fn moves_as(text: &str) -> String {
     }
 }
 
-/// The dice in force this turn: the latest roll of each kind (a reroll
-/// replaces the one before), in the order of the variant's kinds.
+/// The dice in force this turn, in the order of the variant's kinds: the
+/// latest roll of each kind a player asks for (a reroll replaces the one
+/// before), and the whole chain of an automatic kind (Guardener's rerolls on
+/// doubles add to each other).
 pub fn turn_dice(game: &Game) -> Vec<Die> {
     let Some(chance) = game.position().rules().chance else { return Vec::new() };
     let rolls = game.turn_rolls();
     let mut dice = Vec::new();
     for (index, kind) in chance.kinds.iter().enumerate() {
-        let Some((_, faces)) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
-        for (sides, face) in kind.dice.iter().zip(faces) {
+        let mut shown: Vec<&Vec<u32>> = rolls.iter().filter(|(k, _)| *k == index).map(|(_, f)| f).collect();
+        if !kind.automatic {
+            shown = shown.split_off(shown.len().saturating_sub(1));
+        }
+        for (sides, face) in shown.into_iter().flat_map(|faces| kind.dice.iter().zip(faces)) {
             let shape = DieKind::ALL.into_iter().find(|shape| u32::from(shape.sides()) == *sides);
             if let (Some(kind), Ok(face)) = (shape, u8::try_from(*face)) {
                 dice.push(Die { kind, face });
@@ -126,7 +131,7 @@ mod tests {
         let mut game = Game::new(Variant::LuckDragon).unwrap();
         let lucky8 = game.position().rules().chance.unwrap().kinds.iter().position(|k| k.dice.len() == 1).unwrap();
         let faces = vec![8];
-        game.apply(Action::Roll { side: Color::White, faces: faces.clone() }).unwrap();
+        game.apply(Action::Roll { side: Color::White, kind: lucky8, faces: faces.clone() }).unwrap();
         assert_eq!(dice_labels(&game), ["Lucky 8: 8, lucky"]);
         assert_eq!(game.turn_rolls(), [(lucky8, faces)]);
         assert_eq!(moves_as("K(N)"), "K moves as N");

@@ -5,6 +5,8 @@ use anyhow::{bail, Context, Result};
 use rookery_engine::game::Game;
 use rookery_engine::{notation, perft, Variant};
 
+use crate::dice_turns::{self, Chain};
+
 /// Where a tool starts: a variant, an optional position text and moves to play.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Setup {
@@ -14,9 +16,16 @@ pub struct Setup {
     /// Start from this position text instead of the variant's start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves to play first, separated by spaces, in any accepted notation.
+    /// Moves to play first, separated by spaces, in any accepted notation;
+    /// `pass` passes, and a token may start with its own roll chain
+    /// (`[1,1][3,3][2,4]Ngz4{T3}`).
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// A fixed roll chain for dice games, e.g. `[1,1][3,3][2,4]`: made before
+    /// every move of `--moves` that has none of its own, in the final
+    /// position, and at every ply of `perft`.
+    #[arg(long, default_value = "")]
+    pub roll: String,
     /// Optional rules of the variant, e.g. `dwarf_reversal quiet_plies=0` or `lucky8=off`.
     #[arg(long, default_value = "")]
     pub options: String,
@@ -27,11 +36,22 @@ impl Setup {
     pub fn game(&self) -> Result<Game> {
         let variant: Variant = self.variant.parse()?;
         let mut game = Game::create(variant, &self.options, self.fen.as_deref())?;
+        let chain = self.chain()?;
+        if !chain.is_empty() {
+            chain.check(&game).context("--roll")?;
+        }
         for (i, text) in self.moves.split_whitespace().enumerate() {
-            let side = game.position().turn();
-            game.play_move(side, text).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+            dice_turns::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+        }
+        if !chain.is_empty() && dice_turns::takes_rolls(&game) {
+            chain.roll(&mut game).context("--roll")?;
         }
         Ok(game)
+    }
+
+    /// The `--roll` chain, empty if none was given.
+    pub fn chain(&self) -> Result<Chain> {
+        Chain::parse(&self.roll).context("--roll")
     }
 }
 
@@ -44,19 +64,25 @@ pub fn perft(setup: &Setup, depth: u32, divide: bool) -> Result<String> {
     }
     let mut position = game.position().scratch();
     let mut out = String::new();
+    let chain = setup.chain()?;
     let nodes = if divide {
         let legal = position.legal_moves();
-        let mut lines: Vec<(String, u64)> = perft::divide(&mut position, depth)
-            .into_iter()
-            .map(|(mv, n)| (notation::san_among(game.position(), mv, &legal), n))
-            .collect();
+        let divided = if chain.is_empty() {
+            perft::divide(&mut position, depth)
+        } else {
+            dice_turns::divide_with_chain(&game, &chain, depth)?
+        };
+        let mut lines: Vec<(String, u64)> =
+            divided.into_iter().map(|(mv, n)| (notation::san_among(game.position(), mv, &legal), n)).collect();
         lines.sort();
         for (name, n) in &lines {
             out.push_str(&format!("{name} {n}\n"));
         }
         lines.iter().map(|(_, n)| n).sum::<u64>().max(u64::from(depth == 0))
-    } else {
+    } else if chain.is_empty() {
         perft::perft(&mut position, depth)
+    } else {
+        dice_turns::perft_with_chain(&game, &chain, depth)?
     };
     out.push_str(&format!("nodes {nodes}\n"));
     Ok(out)
@@ -91,7 +117,13 @@ mod tests {
     use super::*;
 
     fn setup(variant: &str, fen: Option<&str>, moves: &str) -> Setup {
-        Setup { variant: variant.into(), fen: fen.map(Into::into), moves: moves.into(), options: String::new() }
+        Setup {
+            variant: variant.into(),
+            fen: fen.map(Into::into),
+            moves: moves.into(),
+            options: String::new(),
+            roll: String::new(),
+        }
     }
 
     #[test]

@@ -185,7 +185,8 @@ fn a_whole_game_in_the_console() {
 fn the_picture_shows_the_dice_in_force() {
     let mut game = Game::from_fen(Variant::LuckDragon, "k4r4/10/10/10/3p6/5K4/10/L3b5 w - - 0 1 -/- - -").unwrap();
     for faces in [vec![4, 2, 3], vec![6, 6, 1], vec![5]] {
-        game.apply(Action::Roll { side: Color::White, faces }).unwrap();
+        let kind = usize::from(faces.len() == 1);
+        game.apply(Action::Roll { side: Color::White, kind, faces }).unwrap();
     }
     let d8 = |face| Die { kind: DieKind::D8, face };
     assert_eq!(rookery::picture::turn_dice(&game), [d8(6), d8(6), d8(1), d8(5)], "the run was rolled over");

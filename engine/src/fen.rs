@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::color::Color;
 use crate::geometry::Square;
-use crate::piece::Piece;
+use crate::piece::{Piece, Tag};
 use crate::position::{EnPassant, Position};
 use crate::rules::Rules;
 
@@ -23,7 +23,7 @@ pub enum FenError {
     Castling(String),
     #[error("castling right `{right}` needs {needs}")]
     CastlingMismatch { right: char, needs: String },
-    #[error("en-passant field `{0}` must be `-` or a square on the third or sixth rank behind a pawn that just moved two squares")]
+    #[error("en-passant field `{0}` must be `-` or the square a pawn just passed over with its double step")]
     EnPassant(String),
     #[error("{field} must be a whole number, not `{text}`")]
     Number { field: &'static str, text: String },
@@ -73,8 +73,14 @@ pub fn parse_placement(rules: &Arc<Rules>, text: &str) -> Result<Position, FenEr
                     }
                     next += run;
                 } else {
-                    let kind = rules.kind_by_letter(c).ok_or_else(|| {
-                        FenError::Placement(format!("rank {label}: `{c}` is not a piece of {}", rules.variant))
+                    // A two-character token: a prefix, then the letter.
+                    let (prefix, c) = match rules.is_prefix(c) {
+                        true => (Some(c), chars.next().unwrap_or(' ')),
+                        false => (None, c),
+                    };
+                    let kind = rules.kind_by_token(prefix, c).ok_or_else(|| {
+                        let token: String = prefix.into_iter().chain([c]).collect();
+                        FenError::Placement(format!("rank {label}: `{token}` is not a piece of {}", rules.variant))
                     })?;
                     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                     let square = *cells.get(next).ok_or_else(|| too_long(label, cells.len()))?;
@@ -119,7 +125,7 @@ pub fn write_placement(position: &Position, out: &mut String) {
                             let _ = write!(out, "{empty}");
                             empty = 0;
                         }
-                        out.push(rules.piece_char(piece.color, piece.kind));
+                        rules.push_token(out, piece.color, piece.kind);
                     }
                 }
             }
@@ -131,6 +137,52 @@ pub fn write_placement(position: &Position, out: &mut String) {
             }
         }
     }
+}
+
+/// Splits a placement field into the board and the hands in brackets
+/// (crazyhouse style: `board[QRrb]`), if there are any.
+pub fn split_hands(field: &str) -> Result<(&str, Option<&str>), FenError> {
+    match field.split_once('[') {
+        None => Ok((field, None)),
+        Some((board, rest)) => match rest.strip_suffix(']') {
+            Some(hands) if !hands.contains(['[', ']']) => Ok((board, Some(hands))),
+            _ => Err(FenError::Placement(format!("the hands `[{rest}` must end the field with one `]`"))),
+        },
+    }
+}
+
+/// Fills the hands of `position` from their letters: upper case for White's,
+/// lower case for Black's, in any order.
+pub fn parse_hands(position: &mut Position, text: &str) -> Result<(), FenError> {
+    let rules = Arc::clone(position.rules());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        let (prefix, c) = match rules.is_prefix(c) {
+            true => (Some(c), chars.next().unwrap_or(' ')),
+            false => (None, c),
+        };
+        let kind = rules
+            .kind_by_token(prefix, c)
+            .ok_or_else(|| FenError::Placement(format!("hands: `{c}` is not a piece of {}", rules.variant)))?;
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let count = position.hand(color).count(kind);
+        let count = count.checked_add(1).ok_or_else(|| FenError::Placement("hands: too many pieces".into()))?;
+        position.set_hand_count(color, kind, count);
+    }
+    Ok(())
+}
+
+/// Writes the hands of `position` in brackets, White's first, each in kind order.
+pub fn write_hands(position: &Position, out: &mut String) {
+    out.push('[');
+    for color in Color::ALL {
+        for (kind, count) in position.hand(color).kinds() {
+            for _ in 0..count {
+                position.rules().push_token(out, color, kind);
+            }
+        }
+    }
+    out.push(']');
 }
 
 pub(crate) fn parse_turn(text: &str) -> Result<Color, FenError> {
@@ -172,7 +224,14 @@ pub mod chess {
                 layout: "placement, side, castling, en passant, halfmove clock, fullmove number",
             });
         }
-        let mut position = parse_placement(rules, fields[0])?;
+        // A variant with hands writes them after the board, crazyhouse style.
+        let (board, hands) = split_hands(fields[0])?;
+        let mut position = parse_placement(rules, board)?;
+        if let Some(hands) = hands.filter(|_| rules.drops.is_some()) {
+            parse_hands(&mut position, hands)?;
+        } else if hands.is_some() {
+            return Err(FenError::Placement(format!("{} has no pieces in hand", rules.variant)));
+        }
         let turn = parse_turn(fields[1])?;
         let castling = parse_castling(rules, &position, fields[2])?;
         let en_passant = parse_en_passant(rules, &position, turn, fields[3])?;
@@ -225,13 +284,19 @@ pub mod chess {
         let target = g.parse_square(text).ok_or_else(bad)?;
         let (file, rank) = (g.file(target) as i32, g.rank(target) as i32);
         let mover = !turn;
-        if rank != mover.fold(2, 5) {
-            return Err(bad());
-        }
         let victim = g.square(0, file, rank + mover.forward()).ok_or_else(bad)?;
         let origin = g.square(0, file, rank - mover.forward()).ok_or_else(bad)?;
-        let victim_ok = position.piece_at(victim).is_some_and(|p| p.color == mover && rules.kind(p.kind).pawn);
-        if !victim_ok || position.piece_at(target).is_some() || position.piece_at(origin).is_some() {
+        // The victim must be a pawn whose double step from `origin` lands where
+        // it stands: the rank follows from the pieces, not from chess.
+        let tables = &rules.tables;
+        let double_stepped = position.piece_at(victim).is_some_and(|p| {
+            p.color == mover
+                && rules.kind(p.kind).pawn
+                && tables.rays(mover, p.kind.0 as usize, origin).iter().any(|ray| {
+                    ray.tag == Tag::DoubleStep && tables.ray_cells(ray).last().is_some_and(|c| c.square == victim)
+                })
+        });
+        if !double_stepped || position.piece_at(target).is_some() || position.piece_at(origin).is_some() {
             return Err(bad());
         }
         Ok(Some(EnPassant { target, victim }))
@@ -252,7 +317,7 @@ pub mod chess {
                 }
             }
         }
-        if position.royal_attacked(!position.turn()) {
+        if rules.royalty.has_check() && position.royal_attacked(!position.turn()) {
             return Err(FenError::Illegal("the side not to move is in check".into()));
         }
         Ok(())
@@ -263,6 +328,9 @@ pub mod chess {
     pub fn write(position: &Position) -> String {
         let mut out = String::with_capacity(90);
         write_placement(position, &mut out);
+        if position.rules().drops.is_some() {
+            write_hands(position, &mut out);
+        }
         out.push_str(position.turn().fold(" w ", " b "));
         let rights = position.castling_rights();
         if rights == 0 {

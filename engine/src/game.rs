@@ -3,7 +3,14 @@
 //! what the side to move may do, feed back an [`Action`], read the result.
 //!
 //! The engine never rolls dice or keeps secrets; actions carry the faces a
-//! caller rolled. A game is exactly rebuilt by replaying its [`GameRecord`].
+//! caller rolled, and a secret choice arrives only as its commitment. A game is
+//! exactly rebuilt by replaying its [`GameRecord`].
+//!
+//! A turn is shaped by the rules: required rolls come first (the caller makes
+//! the automatic ones itself), then a move, optional rolls or a pass; a secret
+//! choice may be asked of either side before the first move, and revealed when
+//! the rules need it. "No move" ends the game only once no required roll, pass
+//! or reveal could still change that.
 
 use std::fmt;
 
@@ -16,21 +23,38 @@ use crate::position::Position;
 use crate::rules::{DrawRules, TurnRoll};
 use crate::variant::{Variant, VariantError};
 
+pub use crate::action_text::parse_action;
+
+mod extra_turns;
+mod rolls;
+
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Move(Move),
-    /// The faces a caller rolled for the dice the turn asked for, in order.
+    /// The faces a caller rolled for a roll of kind `kind` (its index among
+    /// the variant's [`RollKind`](crate::rules::RollKind)s), in order.
     Roll {
         side: Color,
+        kind: usize,
         faces: Vec<u32>,
     },
+    /// The side gives up its turn (voluntarily, or forced by having no move).
     Pass(Color),
-    /// A choice the opponent must not see yet; the caller keeps the secret and
-    /// its commitment, the engine only records that it was made.
+    /// A secret choice, as its commitment only (see [`turns::commitment`]):
+    /// the caller keeps the option and nonce until the reveal. `context` is the
+    /// game's public id, part of the hashed text.
     ChooseSecret {
         side: Color,
+        context: String,
+        commitment: String,
+    },
+    /// The secret choice made earlier, with its nonce; the engine checks them
+    /// against the commitment. Accepted after the game too.
+    Reveal {
+        side: Color,
         option: String,
+        nonce: String,
     },
     Resign(Color),
     /// The side ran out of its time to move (the caller keeps the clock).
@@ -48,20 +72,21 @@ pub struct Turn {
     pub choices: Vec<Choice>,
 }
 
-/// One kind of thing a player may do now. Variants with dice, reserves or
-/// secrets add their choices here; every game offers [`Choice::Move`] while it
-/// has legal moves.
+/// One kind of thing a player may do now. [`Choice::Move`] is offered only
+/// while a legal move exists and no roll is required first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
     /// Play one of the position's legal moves.
     Move,
-    /// Roll these dice (sides of each die) before moving; `required` if the
-    /// turn cannot go on without them.
-    Roll { dice: Vec<u32>, required: bool },
-    /// Give up the turn.
-    Pass,
+    /// Roll these dice (sides of each die), the variant's roll kind `kind`;
+    /// `required` if it is the only thing the turn allows now.
+    Roll { kind: usize, dice: Vec<u32>, required: bool },
+    /// Give up the turn; `forced` if nothing else is possible.
+    Pass { forced: bool },
     /// Make a secret choice among these options before play goes on.
     ChooseSecret { options: Vec<String> },
+    /// Reveal the secret choice: the rules need it now.
+    Reveal,
     /// Either player may claim a draw, for this reason.
     ClaimDraw(EndReason),
     /// The opponent of `offered_by` may accept or decline a draw offer.
@@ -71,6 +96,8 @@ pub enum Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     Checkmate,
+    /// A royal piece of the loser was captured (Guardener).
+    RoyalCaptured,
     Stalemate,
     Resignation,
     Timeout,
@@ -92,6 +119,7 @@ impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EndReason::Checkmate => "checkmate",
+            EndReason::RoyalCaptured => "capture of the king",
             EndReason::Stalemate => "stalemate",
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "time forfeit",
@@ -176,6 +204,17 @@ pub enum GameError {
     UnknownAction(String),
     #[error("{0}")]
     RollRefused(String),
+    #[error("{0}")]
+    PassRefused(String),
+    #[error("{0}")]
+    SecretRefused(String),
+    /// The turn needs this roll kind (its label) before anything else.
+    #[error("the {0} must be rolled first")]
+    RollFirst(&'static str),
+    #[error("both sides must make their secret choice before play starts")]
+    SecretFirst,
+    #[error("the secret choice must be revealed before play goes on")]
+    RevealFirst,
 }
 
 /// Everything needed to rebuild a game: the variant, its options, a custom
@@ -218,6 +257,20 @@ pub struct Game {
     outcome: Option<Outcome>,
     /// The rolls made since the last move.
     rolls: Vec<TurnRoll>,
+    /// Each action as the record writes it, made when it was applied.
+    texts: Vec<String>,
+    /// Passes each side has made, by colour index.
+    passes: [u32; 2],
+    /// Each side's secret choice, by colour index.
+    secrets: [Option<Secret>; 2],
+}
+
+/// A committed secret choice; `revealed` once its option and nonce were shown.
+#[derive(Clone, Debug)]
+struct Secret {
+    context: String,
+    commitment: String,
+    revealed: Option<String>,
 }
 
 impl Game {
@@ -258,6 +311,9 @@ impl Game {
             draw_offer: None,
             outcome: None,
             rolls: Vec::new(),
+            texts: Vec::new(),
+            passes: [0; 2],
+            secrets: [None, None],
         };
         game.outcome = game.automatic_end();
         game
@@ -319,17 +375,36 @@ impl Game {
         fen::write(&self.position)
     }
 
-    /// What the side to move may do, or `None` once the game is over.
+    /// Who acts next and what they may do, or `None` once the game is over.
+    /// `side` is usually the side to move, but a secret choice before the first
+    /// move is asked of each side in turn, White first.
     pub fn turn(&self) -> Option<Turn> {
         if self.outcome.is_some() {
             return None;
         }
-        let mut choices = vec![Choice::Move];
-        if let Some(chance) = self.position.rules().chance {
-            for (kind, roll) in chance.kinds.iter().enumerate() {
-                if (chance.allowed)(&self.position, &self.options, &self.rolls, kind).is_ok() {
-                    choices.push(Choice::Roll { dice: roll.dice.to_vec(), required: false });
-                }
+        if let Some((side, rule)) = self.secret_pending() {
+            let options = rule.options.iter().map(|o| o.to_string()).collect();
+            return Some(Turn { side, choices: vec![Choice::ChooseSecret { options }] });
+        }
+        if let Some(side) = self.reveal_pending() {
+            return Some(Turn { side, choices: vec![Choice::Reveal] });
+        }
+        let mut choices = Vec::new();
+        if let Some((kind, chance)) = self.required_roll() {
+            choices.push(Choice::Roll { kind, dice: chance.kinds[kind].dice.to_vec(), required: true });
+        } else {
+            let moves = !self.position.legal_moves().is_empty();
+            let pass = self.pass_offered(moves);
+            if moves {
+                choices.push(Choice::Move);
+            }
+            // Optional rolls never rescue a side without a move (see
+            // `automatic_end`), so a forced pass leaves nothing to roll.
+            if pass != Some(true) {
+                choices.extend(self.optional_rolls());
+            }
+            if let Some(forced) = pass {
+                choices.push(Choice::Pass { forced });
             }
         }
         if let Some(reason) = self.claimable_draw() {
@@ -347,6 +422,10 @@ impl Game {
         if side != self.position.turn() {
             return Err(GameError::NotYourTurn);
         }
+        self.ensure_play_starts()?;
+        if let Some((kind, chance)) = self.required_roll() {
+            return Err(GameError::RollFirst(chance.kinds[kind].label));
+        }
         let mv = notation::parse_move(&self.position, text)?;
         self.apply(Action::Move(mv))?;
         Ok(mv)
@@ -354,31 +433,18 @@ impl Game {
 
     /// Applies an action. On error nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
-        self.ensure_running()?;
+        if !matches!(action, Action::Reveal { .. }) {
+            self.ensure_running()?;
+        }
+        let text = crate::action_text::write(&self.position, &action);
         match action {
-            Action::Move(mv) => {
-                let legal = self.position.legal_moves();
-                if !legal.contains(&mv) {
-                    let text = notation::coordinates(&self.position, mv);
-                    return Err(GameError::Move(MoveError::Illegal {
-                        text,
-                        reason: "that move is not legal here".into(),
-                    }));
-                }
-                let mover = self.position.turn();
-                self.san.push(notation::san_among(&self.position, mv, &legal));
-                self.position.make(mv);
-                self.rolls.clear();
-                self.seen.push(self.position.repetition_key());
-                if self.draw_offer == Some(!mover) {
-                    // Playing on answers an opponent's offer with a no.
-                    self.draw_offer = None;
-                }
-                self.outcome = self.automatic_end();
+            Action::Move(mv) => self.make_move(mv)?,
+            Action::Roll { side, kind, ref faces } => self.roll(side, kind, faces)?,
+            Action::Pass(side) => self.pass(side)?,
+            Action::ChooseSecret { side, ref context, ref commitment } => {
+                self.choose_secret(side, context, commitment)?
             }
-            Action::Roll { side, ref faces } => self.roll(side, faces)?,
-            Action::Pass(_) => return Err(self.not_here("passing")),
-            Action::ChooseSecret { .. } => return Err(self.not_here("secret choices")),
+            Action::Reveal { side, ref option, ref nonce } => self.reveal(side, option, nonce)?,
             Action::Timeout(side) => {
                 // FIDE 6.9: a flag fall is a draw if the opponent cannot mate
                 // by any series of moves; the clear case is a bare king.
@@ -427,26 +493,68 @@ impl Game {
             }
         }
         self.actions.push(action);
+        self.texts.push(text);
         Ok(())
     }
 
-    /// Checks a roll's faces against the dice the turn offers and grants what
-    /// they win.
-    fn roll(&mut self, side: Color, faces: &[u32]) -> Result<(), GameError> {
-        let chance = self.position.rules().chance.ok_or_else(|| self.not_here("dice to roll"))?;
-        if side != self.position.turn() {
-            return Err(GameError::NotYourTurn);
+    /// Refuses a turn action while something must come first.
+    fn ensure_play_starts(&self) -> Result<(), GameError> {
+        if self.secret_pending().is_some() {
+            return Err(GameError::SecretFirst);
         }
-        let kind = chance.kinds.iter().position(|k| k.dice.len() == faces.len()).ok_or_else(|| {
-            GameError::RollRefused(format!("{} dice are not a roll of {}", faces.len(), self.variant))
-        })?;
-        if faces.iter().zip(chance.kinds[kind].dice).any(|(face, sides)| *face == 0 || face > sides) {
-            return Err(GameError::RollRefused(format!("a face of {faces:?} is not on the die")));
+        if self.reveal_pending().is_some() {
+            return Err(GameError::RevealFirst);
         }
-        (chance.allowed)(&self.position, &self.options, &self.rolls, kind).map_err(GameError::RollRefused)?;
-        self.rolls.push((kind, faces.to_vec()));
-        self.position.set_granted((chance.grant)(&self.position, &self.options, &self.rolls));
         Ok(())
+    }
+
+    fn make_move(&mut self, mv: Move) -> Result<(), GameError> {
+        self.ensure_play_starts()?;
+        if let Some((kind, chance)) = self.required_roll() {
+            return Err(GameError::RollFirst(chance.kinds[kind].label));
+        }
+        let legal = self.position.legal_moves();
+        if !legal.contains(&mv) {
+            let text = notation::coordinates(&self.position, mv);
+            return Err(GameError::Move(MoveError::Illegal { text, reason: "that move is not legal here".into() }));
+        }
+        let mover = self.position.turn();
+        let takes_royal = self.position.captures_royal(mv);
+        self.san.push(notation::san_among(&self.position, mv, &legal));
+        self.position.make(mv);
+        self.end_turn(mover);
+        self.outcome = if takes_royal {
+            Some(Outcome { winner: Some(mover), reason: EndReason::RoyalCaptured })
+        } else {
+            self.automatic_end()
+        };
+        self.mark_mate();
+        Ok(())
+    }
+
+    /// Writes `#` on the last move only for a mate the game has declared: a
+    /// roll the turn still requires may save a side the board shows mated
+    /// (then `+`), and a mate found after such a roll marks the move before it.
+    fn mark_mate(&mut self) {
+        let mated = self.outcome.is_some_and(|o| o.reason == EndReason::Checkmate);
+        let Some(last) = self.san.last_mut().filter(|san| *san != "pass") else { return };
+        if mated && !last.ends_with('#') && last.ends_with('+') {
+            last.truncate(last.trim_end_matches('+').len());
+            last.push('#');
+        } else if !mated && last.ends_with('#') {
+            last.pop();
+            last.push('+');
+        }
+    }
+
+    /// What every move and pass does after the board has changed.
+    fn end_turn(&mut self, mover: Color) {
+        self.rolls.clear();
+        self.seen.push(self.position.repetition_key());
+        if self.draw_offer == Some(!mover) {
+            // Playing on answers an opponent's offer with a no.
+            self.draw_offer = None;
+        }
     }
 
     fn not_here(&self, what: &'static str) -> GameError {
@@ -476,11 +584,17 @@ impl Game {
         None
     }
 
-    /// The end that follows from the position alone, if any.
+    /// The end that follows from the position alone, if any. A side without a
+    /// move is mated or stalemated only once nothing the turn still offers (a
+    /// required roll, a pass, a secret to reveal) could change that; optional
+    /// rolls do not count (Luck Dragon decides mate before its dice).
     fn automatic_end(&self) -> Option<Outcome> {
+        if self.secret_pending().is_some() || self.reveal_pending().is_some() || self.required_roll().is_some() {
+            return None;
+        }
         let position = &self.position;
         let draws = position.rules().draws;
-        if position.legal_moves().is_empty() {
+        if position.legal_moves().is_empty() && self.pass_offered(false).is_none() {
             return Some(if position.is_check() {
                 Outcome { winner: Some(!position.turn()), reason: EndReason::Checkmate }
             } else {
@@ -502,23 +616,11 @@ impl Game {
 
     /// The game as a record of text actions.
     pub fn record(&self) -> GameRecord {
-        let mut replay = self.start.scratch();
-        let actions = self
-            .actions
-            .iter()
-            .map(|action| {
-                let text = action_text(&replay, action);
-                if let Action::Move(mv) = action {
-                    replay.make(*mv);
-                }
-                text
-            })
-            .collect();
         GameRecord {
             variant: self.variant,
             options: self.options.write(self.position.rules().options),
             start: self.custom_start.then(|| fen::write(&self.start)),
-            actions,
+            actions: self.texts.clone(),
         }
     }
 
@@ -533,71 +635,22 @@ impl Game {
         Ok(game)
     }
 
-    /// The game without its last `plies` moves (and whatever came after them):
-    /// a takeback. Fails if there are fewer moves than that.
+    /// The game without its last `plies` turns (moves and passes) and whatever
+    /// came after them: a takeback. The rolls made before the first turn taken
+    /// back stay, so a takeback never rerolls. Fails if there are fewer turns.
     pub fn without_last_moves(&self, plies: usize) -> Option<Game> {
-        let move_indices: Vec<usize> =
-            self.actions.iter().enumerate().filter(|(_, a)| matches!(a, Action::Move(_))).map(|(i, _)| i).collect();
-        let keep = *move_indices.get(move_indices.len().checked_sub(plies)?)?;
+        let turn_indices: Vec<usize> = self
+            .actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Action::Move(_) | Action::Pass(_)))
+            .map(|(i, _)| i)
+            .collect();
+        let keep = *turn_indices.get(turn_indices.len().checked_sub(plies)?)?;
         let mut game = Game::from_position(self.variant, self.options.clone(), self.start.scratch(), self.custom_start);
         for action in &self.actions[..keep] {
             game.apply(action.clone()).ok()?;
         }
         Some(game)
     }
-}
-
-fn side_word(color: Color) -> &'static str {
-    color.fold("white", "black")
-}
-
-fn action_text(position: &Position, action: &Action) -> String {
-    match action {
-        Action::Move(mv) => notation::coordinates(position, *mv),
-        Action::Roll { side, faces } => {
-            let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
-            format!("roll {} {}", side_word(*side), faces.join(","))
-        }
-        Action::Pass(c) => format!("pass {}", side_word(*c)),
-        Action::ChooseSecret { side, option } => format!("choose {} {option}", side_word(*side)),
-        Action::Resign(c) => format!("resign {}", side_word(*c)),
-        Action::Timeout(c) => format!("timeout {}", side_word(*c)),
-        Action::OfferDraw(c) => format!("offer-draw {}", side_word(*c)),
-        Action::AcceptDraw(c) => format!("accept-draw {}", side_word(*c)),
-        Action::DeclineDraw(c) => format!("decline-draw {}", side_word(*c)),
-        Action::ClaimDraw(c) => format!("claim-draw {}", side_word(*c)),
-    }
-}
-
-/// Reads one action of a record (or typed by a user): a move in any notation
-/// the variant accepts, or `<verb> <white|black>`.
-pub fn parse_action(position: &Position, text: &str) -> Result<Action, GameError> {
-    let unknown = || GameError::UnknownAction(text.to_string());
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let (verb, rest) = match words.as_slice() {
-        [mv] => return Ok(Action::Move(notation::parse_move(position, mv)?)),
-        [verb, rest @ ..] if rest.len() <= 2 => (*verb, rest),
-        _ => return Err(unknown()),
-    };
-    let color = match rest[0] {
-        "white" => Color::White,
-        "black" => Color::Black,
-        _ => return Err(unknown()),
-    };
-    let argument = rest.get(1).copied();
-    Ok(match (verb, argument) {
-        ("roll", Some(faces)) => {
-            let faces = faces.split(',').map(|f| f.parse().map_err(|_| unknown())).collect::<Result<_, _>>()?;
-            Action::Roll { side: color, faces }
-        }
-        ("choose", Some(option)) => Action::ChooseSecret { side: color, option: option.to_string() },
-        ("pass", None) => Action::Pass(color),
-        ("resign", None) => Action::Resign(color),
-        ("timeout", None) => Action::Timeout(color),
-        ("offer-draw", None) => Action::OfferDraw(color),
-        ("accept-draw", None) => Action::AcceptDraw(color),
-        ("decline-draw", None) => Action::DeclineDraw(color),
-        ("claim-draw", None) => Action::ClaimDraw(color),
-        _ => return Err(unknown()),
-    })
 }

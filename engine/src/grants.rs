@@ -35,6 +35,17 @@ impl Grants {
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+
+    /// Whether the two sets share a grant.
+    #[inline]
+    pub const fn intersects(self, other: Grants) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The grants in either set.
+    pub const fn union(self, other: Grants) -> Grants {
+        Grants(self.0 | other.0)
+    }
 }
 
 impl From<Grant> for Grants {

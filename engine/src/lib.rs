@@ -23,12 +23,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod action_text;
 pub mod color;
 pub mod fen;
 pub mod freezing;
 pub mod game;
+pub mod gating;
 pub mod geometry;
 pub mod grants;
+pub mod hand;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -38,11 +41,14 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod puzzle;
+pub mod royalty;
 pub mod rules;
 pub mod search;
 pub mod splitmix;
 pub mod squareset;
+pub mod straddle;
 pub mod tables;
+pub mod turns;
 pub mod variant;
 pub mod variants;
 
@@ -53,5 +59,6 @@ pub use moves::{Move, Relocation, Special};
 pub use options::{GameOption, GameOptions, Values};
 pub use piece::{Kind, Piece};
 pub use position::Position;
+pub use royalty::Royalty;
 pub use rules::Rules;
 pub use variant::{Variant, VariantError};

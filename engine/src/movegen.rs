@@ -3,12 +3,29 @@
 //! expose a royal piece.
 
 use crate::color::Color;
+use crate::gating::Opened;
 use crate::geometry::Square;
 use crate::moves::{Move, Special};
-use crate::piece::Tag;
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
+use crate::royalty::Royalty;
+use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
-use crate::tables::{AFAR, CAPTURE, MOVE};
+use crate::tables::{ChainCell, AFAR, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
+
+/// How the moves of a position are made legal, decided once before they are
+/// generated.
+enum Legality {
+    /// No check rule: every pattern move is legal.
+    Free,
+    /// No royal piece on the board: only a royal piece dropped is tested.
+    RoyalDrops,
+    /// Every move is tried on the board; this many royals were attacked before.
+    Trial(usize),
+    /// One royal piece, not in check, no hoppers: only the king's moves, those
+    /// of pinned pieces and rare special moves need a test.
+    Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
+}
 
 impl Position {
     /// Every legal move, in generation order.
@@ -22,79 +39,163 @@ impl Position {
     /// reuse one buffer per ply.
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.generate_pseudo(out);
-        self.generate_castling(out);
-        self.retain_legal(out);
-        if let Some(extra) = self.rules().extra_moves {
+        let rules = self.rules();
+        let legality = self.legality();
+        let mut scratch = None;
+        // A grant can replace the board moves by drops (a deployment turn).
+        if rules.gating.as_ref().is_none_or(|g| !g.drops_only.intersects(self.granted())) {
+            // Variants without hoppers, freezing, gating or shielded pieces
+            // get a walker compiled without those tests.
+            let hooks = rules.tables.any_hop()
+                || rules.freezing.is_some()
+                || rules.gating.is_some()
+                || rules.drops.is_some()
+                || !rules.promotions.is_empty()
+                || rules.royalty == Royalty::Several;
+            if hooks {
+                self.generate_pseudo::<true>(out, &legality, &mut scratch);
+            } else {
+                self.generate_pseudo::<false>(out, &legality, &mut scratch);
+            }
+            // Castling checks its own squares.
+            self.generate_castling(out);
+        }
+        // Under the fast rule the moves so far are legal already.
+        let unchecked = if matches!(legality, Legality::Fast { .. }) { out.len() } else { 0 };
+        if rules.gating.is_some() {
+            self.generate_teleports(out);
+        }
+        if rules.drops.is_some() {
+            self.generate_drops(out);
+        }
+        self.keep_legal(out, unchecked, &legality, &mut scratch);
+        if let Some(extra) = rules.extra_moves {
             extra(self, out);
+        }
+        if let Some(restrict) = rules.restrict_moves {
+            restrict(self, out);
         }
     }
 
-    /// Moves that follow the pieces' patterns, before the check rule.
-    fn generate_pseudo(&self, out: &mut Vec<Move>) {
+    /// Moves that follow the pieces' patterns. Under [`Legality::Fast`] the
+    /// moves of the king, of pinned pieces and special captures are tested as
+    /// each piece's moves are generated; otherwise the check rule comes later.
+    /// Without `HOOKS` the variant-only tests (hops, freezing, gating,
+    /// shielded pieces) are compiled out.
+    fn generate_pseudo<const HOOKS: bool>(
+        &self,
+        out: &mut Vec<Move>,
+        legality: &Legality,
+        scratch: &mut Option<Position>,
+    ) {
         let rules = self.rules();
         let tables = &rules.tables;
         let us = self.turn();
         let ep_target = self.en_passant().map(|ep| ep.target);
         let promotion_zone = &rules.promotion.zone[us];
         let freezing = rules.freezing.is_some();
+        let gating = rules.gating.as_ref();
+        let granted = self.granted();
+        // Pieces that may not be captured now: freshly landed ones, and royal
+        // pieces where royals are never captured. Decided once per position.
+        let shield = match rules.royalty {
+            Royalty::Several => *self.immune() | *self.royals(!us),
+            _ => *self.immune(),
+        };
+        let shielded = rules.drops.is_some() || rules.royalty == Royalty::Several;
         for from in self.occupied(us).iter() {
-            if freezing && self.is_frozen(from) {
+            if HOOKS && freezing && self.is_frozen(from) {
                 continue;
             }
             let kind = self.piece_at(from).expect("own piece").kind;
             let pawn = rules.kind(kind).pawn;
-            for ray in tables.rays(us, kind.0 as usize, from) {
-                let mut screened = !ray.hop;
-                for cell in tables.ray_cells(ray) {
-                    let to = cell.square;
-                    let arrival = match self.piece_at(to) {
-                        None if screened && cell.mode & MOVE != 0 => {
-                            if ray.tag == Tag::DoubleStep {
-                                Special::DoubleStep
-                            } else {
-                                Special::None
-                            }
-                        }
-                        None => {
-                            if pawn && cell.mode & CAPTURE != 0 && Some(to) == ep_target {
-                                out.push(Move::new(from, to, Special::EnPassant));
-                            }
+            let open = if HOOKS { gating.map_or(Opened::ALL, |g| g.opened(kind, granted, us)) } else { Opened::ALL };
+            let promotes = if HOOKS { rules.promotions.iter().find(|p| p.kind == kind) } else { None };
+            let first = out.len();
+            let mut special_capture = false;
+            let walk = tables.walk(us, kind.0 as usize, from);
+            let mut screened = true;
+            let mut next = 0;
+            while let Some(&cell) = walk.get(next) {
+                next += 1;
+                if HOOKS && cell.mode & RAY_START != 0 {
+                    screened = cell.mode & HOPS == 0;
+                }
+                let to = cell.square;
+                match self.piece_at(to) {
+                    None if screened && cell.mode & MOVE != 0 => {
+                        if HOOKS && !open.quiet_to(to) {
                             continue;
                         }
-                        Some(_) if !screened => {
-                            screened = true;
-                            continue;
+                        let quiet = if cell.mode & DOUBLE_STEP != 0 { Special::DoubleStep } else { Special::None };
+                        self.push_arrival(out, from, to, quiet, pawn && promotion_zone.contains(to), promotes);
+                    }
+                    None => {
+                        if Some(to) == ep_target && pawn && cell.mode & CAPTURE != 0 && (!HOOKS || open.capture) {
+                            out.push(Move::new(from, to, Special::EnPassant));
+                            special_capture = true;
                         }
-                        Some(piece) => {
-                            if piece.color != us {
-                                if cell.mode & CAPTURE != 0 {
-                                    self.push_arrival(
-                                        out,
-                                        from,
-                                        to,
-                                        Special::None,
-                                        pawn && promotion_zone.contains(to),
-                                    );
-                                } else if cell.mode & AFAR != 0 {
-                                    out.push(Move::new(from, to, Special::FromAfar));
-                                }
+                    }
+                    // The first piece on a hop ray is the screen.
+                    Some(_) if HOOKS && !screened => screened = true,
+                    Some(piece) => {
+                        let capturable = !HOOKS || (open.capture && !(shielded && shield.contains(to)));
+                        if piece.color != us && capturable {
+                            if cell.mode & CAPTURE != 0 {
+                                let pawn_promotes = pawn && promotion_zone.contains(to);
+                                self.push_arrival(out, from, to, Special::None, pawn_promotes, promotes);
+                            } else if cell.mode & AFAR != 0 {
+                                out.push(Move::new(from, to, Special::FromAfar));
+                                special_capture = true;
                             }
-                            break;
                         }
-                    };
-                    self.push_arrival(out, from, to, arrival, pawn && promotion_zone.contains(to));
+                        // An occupied cell ends its ray (a leap stands alone).
+                        next += cell.skip as usize;
+                    }
+                }
+            }
+            if let Legality::Fast { king, pinned } = legality {
+                let tested = from == *king
+                    || pinned.iter().any(|(square, _)| *square == from)
+                    || special_capture
+                    || (HOOKS && rules.freezing.as_ref().is_some_and(|f| f.is_freezer(kind)));
+                if tested {
+                    let mut kept = first;
+                    for index in first..out.len() {
+                        let mv = out[index];
+                        if self.fast_keeps(mv, *king, pinned, scratch) {
+                            out[kept] = mv;
+                            kept += 1;
+                        }
+                    }
+                    out.truncate(kept);
                 }
             }
         }
     }
 
-    /// Pushes a move, expanded into one move per choice when a pawn promotes.
+    /// Pushes a move, expanded into one move per choice when a pawn promotes
+    /// or the kind's own promotion `rule` applies there.
     #[inline]
-    fn push_arrival(&self, out: &mut Vec<Move>, from: Square, to: Square, special: Special, promotes: bool) {
-        if promotes {
-            let choices = &self.rules().promotion.choices;
-            out.extend(choices.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+    fn push_arrival(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        special: Special,
+        promotes: bool,
+        rule: Option<&PromotionRule>,
+    ) {
+        if let Some(rule) = rule.filter(|r| r.zone[self.turn()].contains(to)) {
+            if !rule.compulsory[self.turn()].contains(to) {
+                out.push(Move::new(from, to, special));
+            }
+            out.extend(rule.into.iter().map(|k| Move::new(from, to, Special::Promotion(*k))));
+        } else if promotes {
+            let promotion = &self.rules().promotion;
+            let hand = self.hand(self.turn());
+            let available = |k: &&Kind| !promotion.from_hand || hand.count(**k) > 0;
+            out.extend(promotion.choices.iter().filter(available).map(|k| Move::new(from, to, Special::Promotion(*k))));
         } else {
             out.push(Move::new(from, to, special));
         }
@@ -103,6 +204,9 @@ impl Position {
     fn generate_castling(&self, out: &mut Vec<Move>) {
         let rules = self.rules();
         let us = self.turn();
+        if rules.gating.as_ref().is_some_and(|g| !g.castling_open(self.granted())) {
+            return;
+        }
         for (index, rule) in rules.castling.iter().enumerate() {
             if rule.color != us || self.castling_rights() >> rule.right & 1 == 0 {
                 continue;
@@ -120,90 +224,110 @@ impl Position {
                 .must_be_empty
                 .iter()
                 .all(|sq| self.piece_at(*sq).is_none() || *sq == rule.king_from || *sq == rule.rook_from);
-            if clear && (!rules.check || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
+            if clear && (!rules.royalty.has_check() || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
                 out.push(Move::new(rule.king_from, rule.king_to, Special::Castle(index as u8)));
             }
         }
     }
 
-    /// Drops the moves that leave a royal piece of the mover attacked.
-    fn retain_legal(&self, moves: &mut Vec<Move>) {
+    /// How this position's moves are made legal.
+    fn legality(&self) -> Legality {
         let rules = self.rules();
-        if !rules.check {
-            return;
+        if !rules.royalty.has_check() {
+            return Legality::Free;
         }
         let us = self.turn();
         let royals = self.royals(us);
         let mut royal_iter = royals.iter();
-        let (Some(king), None) = (royal_iter.next(), royal_iter.next()) else {
-            // No royal piece (a composed position) or several: test every move.
-            if !royals.is_empty() {
-                self.retain_by_trial(moves);
-            }
-            return;
-        };
-        if rules.tables.any_hop() {
-            return self.retain_by_trial(moves);
+        match (royal_iter.next(), royal_iter.next()) {
+            // No royal piece on the board (a composed position, a king still
+            // in reserve): never in check, but a royal drop must land safe.
+            (None, _) => Legality::RoyalDrops,
+            (Some(_), Some(_)) => Legality::Trial(self.attacked_royals(us).len()),
+            (Some(_), None) if rules.tables.any_hop() => Legality::Trial(0),
+            (Some(king), None) => match self.pins_unless_checked(king, us) {
+                Some(pinned) => Legality::Fast { king, pinned },
+                None => Legality::Trial(1),
+            },
         }
-        let Some(pinned) = self.pins_unless_checked(king, us) else {
-            return self.retain_by_trial(moves);
-        };
-        // En passant removes two pieces from a line at once, a capture from afar
-        // empties a cell without filling one, and a freezer moving away frees
-        // what it froze: rare enough to try on the board.
-        let freezing = rules.freezing.as_ref();
-        let needs_trial = |m: &Move| {
-            matches!(m.special, Special::EnPassant | Special::FromAfar)
-                || freezing.is_some_and(|f| {
-                    self.piece_at(m.from).is_some_and(|p| f.is_freezer(p.kind))
-                        && (self.freezes_something(m.from) || pinned.iter().any(|(square, _)| *square == m.from))
-                })
-        };
-        // One pass; the copy to try moves on is made only if one needs it.
-        let mut scratch: Option<Position> = None;
-        moves.retain(|m| {
-            if needs_trial(m) {
-                scratch.get_or_insert_with(|| self.scratch()).keeps_royals_safe(*m)
-            } else if m.from == king {
-                matches!(m.special, Special::Castle(_)) || !self.attacked_without(m.to, !us, king)
-            } else {
-                pinned.iter().all(|(square, line)| *square != m.from || line.contains(m.to))
+    }
+
+    /// Drops the moves from `from` on that leave a royal piece of the mover
+    /// attacked, as `legality` says.
+    fn keep_legal(&self, moves: &mut Vec<Move>, from: usize, legality: &Legality, scratch: &mut Option<Position>) {
+        let rules = self.rules();
+        let mut index = from;
+        let mut keep = |mv: Move| match legality {
+            Legality::Free => true,
+            Legality::RoyalDrops => {
+                mv.dropped().is_none_or(|k| !rules.kind(k).royal)
+                    || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
             }
-        });
+            Legality::Trial(attacked_before) => {
+                scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before)
+            }
+            Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),
+        };
+        if matches!(legality, Legality::Free) {
+            return;
+        }
+        for read in from..moves.len() {
+            let mv = moves[read];
+            if keep(mv) {
+                moves[index] = mv;
+                index += 1;
+            }
+        }
+        moves.truncate(index);
     }
 
-    /// Keeps the moves after which the mover's royal pieces are not attacked,
-    /// by playing each on a scratch copy.
-    fn retain_by_trial(&self, moves: &mut Vec<Move>) {
-        let mut scratch = self.scratch();
-        moves.retain(|m| scratch.keeps_royals_safe(*m));
-    }
-
-    fn keeps_royals_safe(&mut self, mv: Move) -> bool {
-        let us = self.turn();
-        self.make(mv);
-        let safe = !self.royal_attacked(us);
-        self.unmake();
-        safe
+    /// Whether `mv` keeps the lone king, not in check, safe: a king's move
+    /// must not land attacked, a pinned piece must stay on its line. En passant
+    /// removes two pieces from a line at once, a capture from afar empties a
+    /// cell without filling one, a freezer moving away frees what it froze and
+    /// a royal piece dropped must land safe: rare enough to try on the board.
+    fn fast_keeps(
+        &self,
+        mv: Move,
+        king: Square,
+        pinned: &[(Square, SquareSet)],
+        scratch: &mut Option<Position>,
+    ) -> bool {
+        let rules = self.rules();
+        let needs_trial = matches!(mv.special, Special::EnPassant | Special::FromAfar)
+            || mv.dropped().is_some_and(|k| rules.kind(k).royal)
+            || rules.freezing.as_ref().is_some_and(|f| {
+                self.piece_at(mv.from).is_some_and(|p| f.is_freezer(p.kind))
+                    && (self.freezes_something(mv.from) || pinned.iter().any(|(square, _)| *square == mv.from))
+            });
+        if needs_trial {
+            scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
+        } else if mv.from == king {
+            matches!(mv.special, Special::Castle(_)) || !self.attacked_without(mv.to, !self.turn(), king)
+        } else {
+            pinned.iter().all(|(square, line)| *square != mv.from || line.contains(mv.to))
+        }
     }
 
     /// Whether `by` attacks `target` once the piece on `vacated` is gone (a king
     /// stepping along a slider's line must not hide behind its own shadow).
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
-        let tables = &self.rules().tables;
-        tables.chains(by, target).iter().any(|chain| {
-            for cell in tables.chain_cells(chain) {
-                if cell.square == vacated {
-                    continue;
-                }
-                if let Some(piece) = self.piece_at(cell.square) {
-                    return piece.color == by
-                        && cell.attackers >> piece.kind.0 & 1 != 0
-                        && !self.is_frozen(cell.square);
-                }
+        debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
+        let cells = self.rules().tables.chain_run(by, target);
+        let mut next = 0;
+        while let Some(cell) = cells.get(next) {
+            next += 1;
+            if cell.square == vacated {
+                continue;
             }
-            false
-        })
+            if let Some(piece) = self.piece_at(cell.square) {
+                if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
+                    return true;
+                }
+                next += cell.skip as usize;
+            }
+        }
+        false
     }
 
     /// For a king not in check: each own piece that alone stands between the
@@ -211,25 +335,24 @@ impl Position {
     /// line up to and including the attacker). `None` if the king is in check.
     pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
         let tables = &self.rules().tables;
+        let freezing = self.rules().freezing.is_some();
+        let attacks = |cell: &ChainCell, piece: Piece| {
+            piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
+        };
         let mut pins = Vec::new();
         for chain in tables.chains(!us, king) {
-            let mut own: Option<Square> = None;
-            for (i, cell) in tables.chain_cells(chain).iter().enumerate() {
-                let Some(piece) = self.piece_at(cell.square) else { continue };
-                let attacks =
-                    piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square);
-                match own {
-                    None if piece.color == us => own = Some(cell.square),
-                    None if attacks => return None,
-                    None => break,
-                    Some(pinned) => {
-                        if attacks {
-                            let line = tables.chain_cells(chain)[..=i].iter().map(|c| c.square).collect();
-                            pins.push((pinned, line));
-                        }
-                        break;
-                    }
+            let cells = tables.chain_cells(chain);
+            // The first piece along the chain, then (behind an own piece) the next.
+            let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));
+            let Some((_, first, piece)) = pieces.next() else { continue };
+            if piece.color != us {
+                if attacks(first, piece) {
+                    return None;
                 }
+                continue;
+            }
+            if let Some((i, _, _)) = pieces.next().filter(|(_, c, p)| attacks(c, *p)) {
+                pins.push((first.square, cells[..=i].iter().map(|c| c.square).collect()));
             }
         }
         Some(pins)

@@ -28,6 +28,12 @@ pub enum Special {
     Wrap(Relocation),
     /// A king's move granted by the Luck Dice (a knight or Luck Dragon move).
     DiceKing,
+    /// A piece of this kind comes from the mover's hand onto the empty `to`
+    /// (`from == to`): a drop, or a deployment from a reserve.
+    Drop(Kind),
+    /// The piece on `from` is lifted onto the empty `to`, whatever its pattern,
+    /// by a grant (Guardener's teleport to a terrace). It never captures.
+    Teleport,
 }
 
 /// Which neighbour on the mover's rank slides into the square the mover left,
@@ -52,6 +58,19 @@ pub struct Move {
 impl Move {
     pub const fn new(from: Square, to: Square, special: Special) -> Move {
         Move { from, to, special }
+    }
+
+    /// A drop of a `kind` piece from the mover's hand onto `to`.
+    pub const fn drop(kind: Kind, to: Square) -> Move {
+        Move { from: to, to, special: Special::Drop(kind) }
+    }
+
+    /// The kind dropped, if this is a drop.
+    pub fn dropped(&self) -> Option<Kind> {
+        match self.special {
+            Special::Drop(kind) => Some(kind),
+            _ => None,
+        }
     }
 
     pub fn promotion(&self) -> Option<Kind> {

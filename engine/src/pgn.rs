@@ -133,12 +133,10 @@ fn roll_notes(game: &Game) -> Vec<Vec<String>> {
     let mut notes = vec![Vec::new()];
     for action in game.actions() {
         match action {
-            Action::Move(_) => notes.push(Vec::new()),
-            Action::Roll { faces, .. } => {
-                let chance = game.position().rules().chance;
-                let kind = chance.and_then(|c| c.kinds.iter().position(|k| k.dice.len() == faces.len()));
-                if let (Some(chance), Some(kind), Some(last)) = (chance, kind, notes.last_mut()) {
-                    last.push((chance.describe)(&(kind, faces.clone())));
+            Action::Move(_) | Action::Pass(_) => notes.push(Vec::new()),
+            Action::Roll { kind, faces, .. } => {
+                if let (Some(chance), Some(last)) = (game.position().rules().chance, notes.last_mut()) {
+                    last.push((chance.describe)(&(*kind, faces.clone())));
                 }
             }
             _ => {}

@@ -8,10 +8,12 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::geometry::Square;
 use crate::grants::Grants;
+use crate::hand::Hand;
 use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
+use crate::straddle::TwinUndo;
 
 /// An en-passant opportunity: a pawn just double-stepped over `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,35 +49,59 @@ struct Undo {
     granted: Grants,
     halfmove: u32,
     hash: u64,
+    /// A straddling piece was split by the move (see [`crate::straddle`]).
+    twins: bool,
 }
+
+/// What `unmake` needs to restore of the state only variants with hands keep.
+#[derive(Clone, Copy, Debug)]
+struct OffBoardUndo {
+    immune: SquareSet,
+    promoted: SquareSet,
+}
+
+/// Slots for the cells of a board: a power of two at least
+/// [`crate::squareset::MAX_CELLS`], so
+/// that a masked index needs no bounds check on the generator's hot path.
+const CELL_SLOTS: usize = 512;
+const _: () = assert!(CELL_SLOTS >= crate::squareset::MAX_CELLS && CELL_SLOTS.is_power_of_two());
 
 /// Where the pieces are, with the sets and hash kept in step with the board.
 #[derive(Clone, Debug)]
 struct Board {
-    cells: Vec<Option<Piece>>,
+    cells: Box<[Option<Piece>; CELL_SLOTS]>,
+    /// The geometry's box size (the Zobrist tables' stride).
+    size: usize,
     occupied: ByColor<SquareSet>,
     royals: ByColor<SquareSet>,
     hash: u64,
 }
 
 impl Board {
+    /// The piece on `square`; squares come from the geometry, whose box
+    /// never exceeds the slots, so masking keeps the index in the slots.
+    #[inline]
+    fn at(&self, square: Square) -> Option<Piece> {
+        self.cells[square.index() & (CELL_SLOTS - 1)]
+    }
+
     #[inline]
     fn put(&mut self, rules: &Rules, square: Square, piece: Piece) {
-        debug_assert!(self.cells[square.index()].is_none());
-        self.cells[square.index()] = Some(piece);
+        debug_assert!(self.at(square).is_none());
+        self.cells[square.index() & (CELL_SLOTS - 1)] = Some(piece);
         self.occupied[piece.color].insert(square);
         if rules.kind(piece.kind).royal {
             self.royals[piece.color].insert(square);
         }
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
     }
 
     #[inline]
     fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
-        let piece = self.cells[square.index()].take()?;
+        let piece = self.cells[square.index() & (CELL_SLOTS - 1)].take()?;
         self.occupied[piece.color].remove(square);
         self.royals[piece.color].remove(square);
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.cells.len());
+        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
         Some(piece)
     }
 }
@@ -96,6 +122,16 @@ pub struct Position {
     undo: Vec<Undo>,
     /// The marks before each move made, for variants that keep marks.
     marks_undo: Vec<Marks>,
+    /// Pieces off the board, per side (variants with [`crate::hand::Drops`]).
+    hands: ByColor<Hand>,
+    /// Pieces that may not be captured on this ply (a piece just dropped).
+    immune: SquareSet,
+    /// Pieces that were promoted, where a captured one enters a hand demoted.
+    promoted: SquareSet,
+    off_board_undo: Vec<OffBoardUndo>,
+    /// Each side's piece standing on two squares, if any.
+    pub(crate) straddles: ByColor<Option<(Square, Square)>>,
+    pub(crate) twin_undo: Vec<TwinUndo>,
 }
 
 impl Position {
@@ -106,7 +142,8 @@ impl Position {
         Position {
             rules,
             board: Board {
-                cells: vec![None; cells],
+                cells: Box::new([None; CELL_SLOTS]),
+                size: cells,
                 occupied: ByColor::default(),
                 royals: ByColor::default(),
                 hash: 0,
@@ -120,6 +157,12 @@ impl Position {
             granted: Grants::NONE,
             undo: Vec::new(),
             marks_undo: Vec::new(),
+            hands: ByColor::default(),
+            immune: SquareSet::EMPTY,
+            promoted: SquareSet::EMPTY,
+            off_board_undo: Vec::new(),
+            straddles: ByColor::default(),
+            twin_undo: Vec::new(),
         }
     }
 
@@ -129,7 +172,7 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board.cells[square.index()]
+        self.board.at(square)
     }
 
     pub fn turn(&self) -> Color {
@@ -183,6 +226,53 @@ impl Position {
         &self.board.occupied[color]
     }
 
+    /// Every occupied square.
+    #[inline]
+    pub fn all_occupied(&self) -> SquareSet {
+        self.board.occupied.white | self.board.occupied.black
+    }
+
+    /// The pieces `color` holds off the board.
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color]
+    }
+
+    /// Sets how many `kind` pieces `color` holds (setting up a position; a
+    /// move changes hands itself).
+    pub fn set_hand_count(&mut self, color: Color, kind: Kind, count: u8) {
+        let before = self.hands[color].count(kind);
+        self.board.hash ^= self.rules.zobrist.hand(color, kind, before) ^ self.rules.zobrist.hand(color, kind, count);
+        self.hands[color].set(kind, count);
+    }
+
+    fn change_hand(&mut self, color: Color, kind: Kind, up: bool) {
+        let count = self.hands[color].count(kind);
+        let count = if up { count + 1 } else { count.checked_sub(1).expect("a piece in hand") };
+        self.set_hand_count(color, kind, count);
+    }
+
+    /// The pieces that may not be captured on this ply (landing immunity).
+    pub fn immune(&self) -> &SquareSet {
+        &self.immune
+    }
+
+    /// Sets the immune pieces (setting up a position).
+    pub fn set_immune(&mut self, immune: SquareSet) {
+        self.board.hash ^= self.rules.zobrist.immunity_change(&self.immune, &immune);
+        self.immune = immune;
+    }
+
+    /// The pieces that were promoted (kept where a captured piece demotes).
+    pub fn promoted(&self) -> &SquareSet {
+        &self.promoted
+    }
+
+    /// Marks which pieces were promoted (setting up a position).
+    pub fn set_promoted(&mut self, promoted: SquareSet) {
+        self.promoted = promoted;
+    }
+
     /// The squares of `color`'s royal pieces.
     pub fn royals(&self, color: Color) -> &SquareSet {
         &self.board.royals[color]
@@ -222,7 +312,10 @@ impl Position {
     /// Plays `mv`, which must be legal here (or at least pseudo-legal, for
     /// legality testing). [`Position::unmake`] takes it back.
     pub fn make(&mut self, mv: Move) {
-        let moved = self.board.cells[mv.from.index()].expect("a move starts on a piece");
+        let moved = match mv.special {
+            Special::Drop(kind) => Piece { color: self.turn, kind },
+            _ => self.board.at(mv.from).expect("a move starts on a piece"),
+        };
         let rules = &*self.rules;
         let board = &mut self.board;
         let mut undo = Undo {
@@ -234,6 +327,7 @@ impl Position {
             granted: self.granted,
             halfmove: self.halfmove,
             hash: board.hash,
+            twins: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -252,6 +346,10 @@ impl Position {
             Special::EnPassant => {
                 let victim = undo.en_passant.expect("en passant needs a target").victim;
                 undo.captured = board.take(rules, victim).map(|p| (victim, p));
+                board.take(rules, mv.from);
+                board.put(rules, mv.to, moved);
+            }
+            Special::Drop(_) | Special::Teleport => {
                 board.take(rules, mv.from);
                 board.put(rules, mv.to, moved);
             }
@@ -276,9 +374,11 @@ impl Position {
                 }
             }
         }
-        if undo.captured.is_some() || rules.kind(moved.kind).pawn {
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() || mv.promotion().is_some()
+        {
             self.halfmove = 0;
         }
+
         let kept = rules.castling_kept[mv.from.index()] & rules.castling_kept[mv.to.index()];
         if self.castling & !kept != 0 {
             board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
@@ -297,13 +397,28 @@ impl Position {
         }
         self.turn = !self.turn;
         board.hash ^= rules.zobrist.side;
+        let captured = undo.captured;
         self.undo.push(undo);
+        if self.rules.drops.is_some() {
+            self.make_off_board(mv, moved, captured);
+        }
+        if (self.straddles.white.is_some() || self.straddles.black.is_some())
+            && self.unlink_twins(mv, moved.color, captured)
+        {
+            self.undo.last_mut().expect("just pushed").twins = true;
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without make");
         let mv = undo.mv;
+        if undo.twins {
+            self.relink_twins();
+        }
+        if self.rules.drops.is_some() {
+            self.unmake_off_board(mv, undo.moved, undo.captured);
+        }
         let rules = &*self.rules;
         let board = &mut self.board;
         match mv.special {
@@ -315,6 +430,9 @@ impl Position {
                 board.put(rules, rule.rook_from, rook);
             }
             Special::FromAfar => {}
+            Special::Drop(_) => {
+                board.take(rules, mv.to);
+            }
             _ => {
                 if let Some(neighbour) = mv.relocated_from() {
                     let relocated = board.take(rules, mv.from).expect("the relocated neighbour");
@@ -330,6 +448,7 @@ impl Position {
         if let Some((square, piece)) = undo.captured {
             board.put(rules, square, piece);
         }
+
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmove -= 1;
@@ -355,6 +474,66 @@ impl Position {
             granted: self.granted,
             undo: Vec::new(),
             marks_undo: Vec::new(),
+            hands: self.hands,
+            immune: self.immune,
+            promoted: self.promoted,
+            off_board_undo: Vec::new(),
+            straddles: self.straddles,
+            twin_undo: Vec::new(),
+        }
+    }
+
+    /// The hand changes of a move in a variant with hands: a drop leaves the
+    /// hand, a captured piece goes where the rules send it, a promotion drawn
+    /// from the hand takes its piece; then promoted pieces and landing
+    /// immunity follow. Runs after the board and before the turn changes.
+    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
+        let rules = Arc::clone(&self.rules);
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        self.off_board_undo.push(OffBoardUndo { immune: self.immune, promoted: self.promoted });
+        let us = moved.color;
+        if let Some(kind) = mv.dropped() {
+            self.change_hand(us, kind, false);
+        }
+        if let Some((square, piece)) = captured {
+            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
+                self.change_hand(owner, kind, true);
+            }
+            self.promoted.remove(square);
+        }
+        if let Some(kind) = mv.promotion() {
+            if rules.promotion.from_hand {
+                self.change_hand(us, kind, false);
+            }
+            self.promoted.insert(mv.to);
+        } else if self.promoted.contains(mv.from) && mv.dropped().is_none() && mv.special != Special::FromAfar {
+            self.promoted.remove(mv.from);
+            self.promoted.insert(mv.to);
+        }
+        let mut immune = SquareSet::EMPTY;
+        if drops.landing_immunity && mv.dropped().is_some() {
+            immune.insert(mv.to);
+        }
+        self.set_immune(immune);
+    }
+
+    fn unmake_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
+        let rules = Arc::clone(&self.rules);
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        let saved = self.off_board_undo.pop().expect("hands saved by make");
+        self.board.hash ^= rules.zobrist.immunity_change(&self.immune, &saved.immune);
+        self.immune = saved.immune;
+        self.promoted = saved.promoted;
+        if let Some(kind) = mv.dropped() {
+            self.change_hand(moved.color, kind, true);
+        }
+        if let Some((square, piece)) = captured {
+            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
+                self.change_hand(owner, kind, false);
+            }
+        }
+        if let Some(kind) = mv.promotion().filter(|_| rules.promotion.from_hand) {
+            self.change_hand(moved.color, kind, true);
         }
     }
 
@@ -366,7 +545,7 @@ impl Position {
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
             for cell in tables.chain_cells(chain) {
-                if let Some(piece) = self.board.cells[cell.square.index()] {
+                if let Some(piece) = self.board.at(cell.square) {
                     if !screened {
                         screened = true;
                         continue;
@@ -382,11 +561,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// Whether any royal piece of the side to move is attacked.
-    pub fn is_check(&self) -> bool {
-        self.royal_attacked(self.turn)
     }
 
     pub(crate) fn royal_attacked(&self, color: Color) -> bool {
@@ -416,7 +590,7 @@ impl Position {
                 if cell.square == from {
                     return screened && cell.attackers >> piece.kind.0 & 1 != 0;
                 }
-                if self.board.cells[cell.square.index()].is_some() {
+                if self.board.at(cell.square).is_some() {
                     if screened {
                         return false;
                     }
@@ -445,6 +619,6 @@ impl Position {
 
     /// Every piece of `color` on the board, with its square.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
-        self.board.occupied[color].iter().map(move |sq| (sq, self.board.cells[sq.index()].expect("occupied").kind))
+        self.board.occupied[color].iter().map(move |sq| (sq, self.board.at(sq).expect("occupied").kind))
     }
 }

@@ -7,16 +7,20 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::fen::{self, FenError};
 use crate::freezing::Freezing;
+use crate::gating::Gating;
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::hand::Drops;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOption, GameOptions};
 use crate::piece::{Kind, Piece, PieceKind};
 use crate::position::{Marks, Position};
+use crate::royalty::Royalty;
 use crate::splitmix::SplitMix64;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
+use crate::turns::TurnRules;
 use crate::variant::Variant;
 
 /// One way of castling: which pieces go where, what must be empty and what must
@@ -48,6 +52,24 @@ pub struct Promotion {
     pub zone: ByColor<SquareSet>,
     /// The kinds a pawn may become, in the order moves are listed.
     pub choices: Vec<Kind>,
+    /// A pawn may become only a kind its side holds in hand, and takes that
+    /// piece from the hand (Guardener: a previously captured piece).
+    pub from_hand: bool,
+}
+
+/// How one kind promotes, beyond the pawns' [`Promotion`]: optionally on
+/// arriving in a zone, compulsorily in a smaller one, into a list of kinds
+/// (New chess's knighting: a fool may become a knighted fool anywhere in the
+/// enemy land and a sergeant must on the last rank).
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub kind: Kind,
+    /// A move ending here may promote.
+    pub zone: ByColor<SquareSet>,
+    /// A move ending here must promote (a subset of `zone`).
+    pub compulsory: ByColor<SquareSet>,
+    /// What it may become, in the order moves are listed.
+    pub into: Vec<Kind>,
 }
 
 /// A piece that turns into another kind, with no choice, on arriving in a
@@ -71,7 +93,14 @@ pub struct Zobrist {
     /// Unmoved cells, then tagged cells (see [`Marks`]).
     marks: Vec<u64>,
     mark_flags: [u64; 8],
+    /// By (side, kind, count - 1): a hand holding that many.
+    hands: Vec<u64>,
+    /// By cell: an immune piece there.
+    immune: Vec<u64>,
 }
+
+/// Hand counts with keys of their own; larger counts share the last key.
+const HAND_COUNTS: usize = 64;
 
 impl Zobrist {
     fn new(kinds: usize, cells: usize) -> Zobrist {
@@ -88,6 +117,8 @@ impl Zobrist {
             // Drawn after the older keys, which therefore stay what they were.
             marks: (0..2 * cells).map(|_| next()).collect(),
             mark_flags: std::array::from_fn(|_| next()),
+            hands: (0..2 * kinds * HAND_COUNTS).map(|_| next()).collect(),
+            immune: (0..cells).map(|_| next()).collect(),
         }
     }
 
@@ -98,6 +129,24 @@ impl Zobrist {
 
     pub fn castling(&self, rights: u8) -> u64 {
         (0..8).filter(|b| rights >> b & 1 != 0).fold(0, |h, b| h ^ self.castling[b])
+    }
+
+    /// The key of `color` holding `count` pieces of `kind` (none: no key, so
+    /// empty hands leave hashes as they were before hands existed).
+    #[inline]
+    pub fn hand(&self, color: Color, kind: Kind, count: u8) -> u64 {
+        match count {
+            0 => 0,
+            n => {
+                self.hands[(color.index() * self.kinds + kind.0 as usize) * HAND_COUNTS
+                    + (n as usize - 1).min(HAND_COUNTS - 1)]
+            }
+        }
+    }
+
+    /// The hash difference between two sets of immune pieces.
+    pub fn immunity_change(&self, before: &SquareSet, after: &SquareSet) -> u64 {
+        (*before ^ *after).iter().fold(0, |h, square| h ^ self.immune[square.index()])
     }
 
     pub fn en_passant(&self, target: Square) -> u64 {
@@ -161,9 +210,9 @@ impl Dialect {
     };
 }
 
-/// One kind of roll a variant's players may ask for (Luck Dragon: the Luck
-/// Dice and Lucky 8). The kinds of a variant differ in their number of dice,
-/// which is how the faces of a roll tell its kind.
+/// One kind of roll a variant's players make (Luck Dragon: the Luck Dice and
+/// Lucky 8; Guardener: the 2d4 of every turn). A roll names its kind by index,
+/// so kinds may share their dice.
 #[derive(Clone, Copy, Debug)]
 pub struct RollKind {
     /// Sides of each die.
@@ -172,24 +221,55 @@ pub struct RollKind {
     pub word: &'static str,
     /// Its name in messages and on buttons.
     pub label: &'static str,
+    /// Rolled by whoever runs the game, not asked for by a player, whenever the
+    /// turn requires it (Guardener's 2d4 at the start of every turn and after
+    /// every double). Never offered as a button.
+    pub automatic: bool,
 }
 
 /// A roll made this turn: the index of its [`RollKind`] and the faces.
 pub type TurnRoll = (usize, Vec<u32>);
 
-/// A variant's optional dice, asked for through the turn protocol. The engine
-/// never rolls: callers roll and hand in the faces.
+/// A variant's dice, asked for through the turn protocol. The engine never
+/// rolls: callers roll and hand in the faces.
 #[derive(Clone, Copy, Debug)]
 pub struct Chance {
     pub kinds: &'static [RollKind],
     /// Whether the side to move may roll kind `kind` now, given the game's
     /// options and this turn's rolls so far; a refusal says why not.
     pub allowed: fn(&Position, &GameOptions, &[TurnRoll], usize) -> Result<(), String>,
+    /// The kind the turn cannot go on without, given this turn's rolls so far:
+    /// while it says so, rolling it is the only thing the side may do, and the
+    /// game is not judged lost or drawn for want of moves (Guardener: 2d4 until
+    /// a non-double; Dice Landing: the deploy roll when no board move exists).
+    pub required: fn(&Position, &GameOptions, &[TurnRoll]) -> Option<usize>,
     /// What the side to move holds (see [`Position::granted`]) after this turn's
     /// rolls, given the position before any of them took effect.
     pub grant: fn(&Position, &GameOptions, &[TurnRoll]) -> Grants,
     /// A roll as the game log writes it.
     pub describe: fn(&TurnRoll) -> String,
+}
+
+impl Chance {
+    /// [`Chance::required`] for variants whose rolls are all optional.
+    pub fn never_required(_: &Position, _: &GameOptions, _: &[TurnRoll]) -> Option<usize> {
+        None
+    }
+
+    /// The kind of a roll of these faces when only the number of dice tells
+    /// (old records): the one kind with that many dice.
+    pub fn kind_of(&self, faces: &[u32]) -> Option<usize> {
+        let mut kinds = self.kinds.iter().enumerate().filter(|(_, k)| k.dice.len() == faces.len());
+        match (kinds.next(), kinds.next()) {
+            (Some((index, _)), None) => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The kind a player's word names (`roll`, `lucky8`), in any case.
+    pub fn kind_named(&self, word: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.word.eq_ignore_ascii_case(word.trim()))
+    }
 }
 
 /// Updates a position's [`Marks`] and castling rights once the pieces of a
@@ -205,9 +285,8 @@ pub struct Rules {
     pub tables: Tables,
     pub castling: Vec<CastlingRule>,
     pub promotion: Promotion,
-    /// Moves may not leave one's own royal piece attacked (false in Guardener,
-    /// where the king is simply captured).
-    pub check: bool,
+    /// What royal pieces mean: checkmate, capture, or several royals.
+    pub royalty: Royalty,
     /// Castling rights cleared when a move starts or ends on the square.
     pub castling_kept: Vec<u8>,
     pub zobrist: Zobrist,
@@ -220,16 +299,32 @@ pub struct Rules {
     pub freezing: Option<Freezing>,
     /// Kind changes on arrival; empty in most variants.
     pub transformations: Vec<Transformation>,
+    /// Per-kind promotions; empty in most variants.
+    pub promotions: Vec<PromotionRule>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// Adds the variant's own moves to the legal moves generated so far; what
     /// it adds must be legal. Set by variant modules after [`Rules::new`].
     pub extra_moves: Option<fn(&Position, &mut Vec<Move>)>,
+    /// Removes legal moves the variant forbids beyond the pieces' patterns
+    /// (Dice Landing: no own piece onto the king's landing square while the
+    /// king is in reserve). Runs after `extra_moves`; it may only remove.
+    pub restrict_moves: Option<fn(&Position, &mut Vec<Move>)>,
     pub update_marks: Option<UpdateMarks>,
-    /// Dice players may ask for during their turn.
+    /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// Passes and secret choices, if the variant has them.
+    pub turns: TurnRules,
     /// Options a game of this variant may be created with.
     pub options: &'static [GameOption],
+    /// Pieces off the board and drops; `None` in variants without hands.
+    pub drops: Option<Drops>,
+    /// Moves gated by the turn's grants; `None` in variants without.
+    pub gating: Option<Gating>,
+    /// Per kind: a mark written before its letter (New chess: `+` for a
+    /// knighted piece, `+P`), which the letter alone then does not name.
+    /// Empty when no kind has one.
+    pub prefixes: Vec<Option<char>>,
 }
 
 impl Rules {
@@ -241,7 +336,7 @@ impl Rules {
         kinds: Vec<PieceKind>,
         castling: Vec<CastlingRule>,
         promotion: Promotion,
-        check: bool,
+        royalty: Royalty,
         draws: DrawRules,
         start: &'static str,
     ) -> Rules {
@@ -260,7 +355,7 @@ impl Rules {
             tables,
             castling,
             promotion,
-            check,
+            royalty,
             castling_kept,
             zobrist,
             draws,
@@ -268,11 +363,17 @@ impl Rules {
             dialect: Dialect::STANDARD,
             freezing: None,
             transformations: Vec::new(),
+            promotions: Vec::new(),
             side_names: ["White", "Black"],
             extra_moves: None,
+            restrict_moves: None,
             update_marks: None,
             chance: None,
+            turns: TurnRules::default(),
             options: &[],
+            drops: None,
+            gating: None,
+            prefixes: Vec::new(),
         }
     }
 
@@ -280,10 +381,35 @@ impl Rules {
         &self.kinds[kind.0 as usize]
     }
 
-    /// The kind written with `letter` (either case).
+    /// The kind written with `letter` (either case) and no prefix.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.kind_by_token(None, letter)
+    }
+
+    /// The kind written with `prefix` (if any) before `letter` (either case).
+    pub fn kind_by_token(&self, prefix: Option<char>, letter: char) -> Option<Kind> {
         let upper = letter.to_ascii_uppercase();
-        self.kinds.iter().position(|k| k.letter == upper).map(|i| Kind(i as u8))
+        (0..self.kinds.len())
+            .map(|i| Kind(i as u8))
+            .find(|k| self.kind(*k).letter == upper && self.prefix(*k) == prefix)
+    }
+
+    /// The mark written before `kind`'s letter, if it has one.
+    #[inline]
+    pub fn prefix(&self, kind: Kind) -> Option<char> {
+        self.prefixes.get(kind.0 as usize).copied().flatten()
+    }
+
+    /// Whether `c` starts a two-character piece token.
+    pub fn is_prefix(&self, c: char) -> bool {
+        self.prefixes.contains(&Some(c))
+    }
+
+    /// Writes a piece as position text and SAN write it: its prefix, if any,
+    /// and its letter (lower case for Black where `color` says so).
+    pub fn push_token(&self, out: &mut String, color: Color, kind: Kind) {
+        out.extend(self.prefix(kind));
+        out.push(self.piece_char(color, kind));
     }
 
     /// The kind a piece of `color` and `kind` becomes on arriving on `square`.

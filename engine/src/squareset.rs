@@ -56,6 +56,41 @@ impl std::ops::BitXor for SquareSet {
     }
 }
 
+impl std::ops::BitOr for SquareSet {
+    type Output = SquareSet;
+
+    #[inline]
+    fn bitor(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl std::ops::BitOrAssign for SquareSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: SquareSet) {
+        *self = *self | other;
+    }
+}
+
+impl std::ops::BitAnd for SquareSet {
+    type Output = SquareSet;
+
+    #[inline]
+    fn bitand(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+/// Every cell of the widest box not in the set (cells a geometry lacks included).
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet(self.0.map(|w| !w))
+    }
+}
+
 impl FromIterator<Square> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
         let mut set = SquareSet::EMPTY;

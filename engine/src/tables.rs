@@ -21,6 +21,24 @@ pub const MOVE: u8 = 1;
 pub const CAPTURE: u8 = 2;
 /// The piece captures on the cell without moving.
 pub const AFAR: u8 = 4;
+/// In a [`WalkCell`]: a quiet move here is a pawn's double step.
+pub const DOUBLE_STEP: u8 = 8;
+/// In a [`WalkCell`]: the first cell of a ray.
+pub const RAY_START: u8 = 16;
+/// In a [`WalkCell`]: the cell belongs to a hop ray (a cannon's).
+pub const HOPS: u8 = 32;
+
+/// A cell of the flat walk of a piece's rays, one list per (side, kind,
+/// origin): the generator walks it in one loop, and an occupied cell skips
+/// the rest of its ray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkCell {
+    pub square: Square,
+    /// `MOVE | CAPTURE | AFAR` and the walk bits above.
+    pub mode: u8,
+    /// Cells of the same ray after this one (0 for a leap: each leap stands alone).
+    pub skip: u8,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RayCell {
@@ -36,6 +54,10 @@ pub struct Ray {
     /// Cells before the first occupied one are unreachable; the modes apply
     /// beyond it (a cannon's hop).
     pub hop: bool,
+    /// The cells are separate leaps, one per component: an occupied cell
+    /// blocks only itself. Consecutive leaps of a kind share one ray, so a
+    /// king or knight is walked as one ray rather than eight.
+    pub leaps: bool,
     pub tag: Tag,
 }
 
@@ -44,6 +66,8 @@ pub struct ChainCell {
     pub square: Square,
     /// Bit `k` set: a piece of kind `k` here attacks the chain's target.
     pub attackers: u32,
+    /// Cells of the same chain after this one: a piece here blocks them.
+    pub skip: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -60,6 +84,8 @@ pub struct Tables {
     kinds: usize,
     cells: usize,
     ray_index: Vec<(u32, u32)>,
+    walk_index: Vec<(u32, u32)>,
+    walk_cells: Vec<WalkCell>,
     rays: Vec<Ray>,
     ray_cells: Vec<RayCell>,
     chain_index: Vec<(u32, u32)>,
@@ -76,6 +102,8 @@ impl Tables {
             kinds: kinds.len(),
             cells,
             ray_index: Vec::with_capacity(2 * kinds.len() * cells),
+            walk_index: Vec::with_capacity(2 * kinds.len() * cells),
+            walk_cells: Vec::new(),
             rays: Vec::new(),
             ray_cells: Vec::new(),
             chain_index: Vec::with_capacity(2 * cells),
@@ -97,27 +125,57 @@ impl Tables {
                                 // step up onto one of its home cells): one move, not two.
                                 let seen = &tables.rays[first as usize..];
                                 if seen.iter().any(|r| {
-                                    r.hop == hop && r.tag == component.tag && tables.ray_cells(r) == cells_of_ray
+                                    let same = tables.ray_cells(r);
+                                    r.hop == hop
+                                        && r.tag == component.tag
+                                        && (same == cells_of_ray
+                                            || (r.leaps && cells_of_ray.len() == 1 && same.contains(&cells_of_ray[0])))
                                 }) {
                                     continue;
                                 }
                                 tables.any_hop |= hop;
                                 record_reverse(&mut reverse[color.index() * cells..], origin, k, &cells_of_ray, hop);
+                                let leap = matches!(component.shape, Shape::Leap(_) | Shape::Fixed { .. });
                                 let start = tables.ray_cells.len() as u32;
                                 let len = cells_of_ray.len() as u16;
                                 tables.ray_cells.extend(cells_of_ray);
-                                tables.rays.push(Ray { start, len, hop, tag: component.tag });
+                                // A leap following a leap of the same tag joins its ray, which
+                                // ends the cell list: the order of moves stays that of the components.
+                                match tables.rays[first as usize..].last_mut() {
+                                    Some(last) if leap && last.leaps && last.tag == component.tag => last.len += len,
+                                    _ => tables.rays.push(Ray { start, len, hop, leaps: leap, tag: component.tag }),
+                                }
                             }
                         }
                     }
                     tables.ray_index.push((first, tables.rays.len() as u32));
+                    let walk_start = tables.walk_cells.len() as u32;
+                    for ray in first as usize..tables.rays.len() {
+                        let ray = tables.rays[ray];
+                        let cells = tables.ray_cells(&ray).to_vec();
+                        let last = cells.len() - 1;
+                        for (i, cell) in cells.into_iter().enumerate() {
+                            let mut mode = cell.mode;
+                            mode |= if ray.tag == Tag::DoubleStep { DOUBLE_STEP } else { 0 };
+                            mode |= if i == 0 { RAY_START } else { 0 };
+                            mode |= if ray.hop { HOPS } else { 0 };
+                            let skip =
+                                if ray.leaps { 0 } else { u8::try_from(last - i).expect("rays under 256 cells") };
+                            tables.walk_cells.push(WalkCell { square: cell.square, mode, skip });
+                        }
+                    }
+                    tables.walk_index.push((walk_start, tables.walk_cells.len() as u32));
                 }
             }
         }
         for paths in reverse {
             let first = tables.chains.len() as u32;
-            for (hop, path) in paths {
+            for (hop, mut path) in paths {
                 let start = tables.chain_cells.len() as u32;
+                let last = path.len() - 1;
+                for (i, cell) in path.iter_mut().enumerate() {
+                    cell.skip = u8::try_from(last - i).expect("chains under 256 cells");
+                }
                 tables.chains.push(Chain { start, len: path.len() as u16, hop });
                 tables.chain_cells.extend(path);
             }
@@ -133,6 +191,13 @@ impl Tables {
         &self.rays[a as usize..b as usize]
     }
 
+    /// The rays of a `kind` piece of `color` on `origin` as one flat walk.
+    #[inline]
+    pub fn walk(&self, color: Color, kind: usize, origin: Square) -> &[WalkCell] {
+        let (a, b) = self.walk_index[(color.index() * self.kinds + kind) * self.cells + origin.index()];
+        &self.walk_cells[a as usize..b as usize]
+    }
+
     #[inline]
     pub fn ray_cells(&self, ray: &Ray) -> &[RayCell] {
         &self.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize]
@@ -143,6 +208,18 @@ impl Tables {
     pub fn chains(&self, attacker: Color, target: Square) -> &[Chain] {
         let (a, b) = self.chain_index[attacker.index() * self.cells + target.index()];
         &self.chains[a as usize..b as usize]
+    }
+
+    /// Every chain toward `target` of `attacker`'s pieces, as one run of cells
+    /// (the chains of a target are stored one after another); a piece on a
+    /// cell blocks the `skip` cells after it.
+    #[inline]
+    pub fn chain_run(&self, attacker: Color, target: Square) -> &[ChainCell] {
+        match self.chains(attacker, target) {
+            [] => &[],
+            [first, .., last] => &self.chain_cells[first.start as usize..last.start as usize + last.len as usize],
+            [only] => self.chain_cells(only),
+        }
     }
 
     #[inline]
@@ -259,12 +336,12 @@ fn merge(chains: &mut Vec<(bool, Vec<ChainCell>)>, path: &[Square], kind: usize,
             return;
         }
         if common == chain.len() {
-            chain.extend(path[common..].iter().map(|s| ChainCell { square: *s, attackers: 0 }));
+            chain.extend(path[common..].iter().map(|s| ChainCell { square: *s, attackers: 0, skip: 0 }));
             chain[path.len() - 1].attackers |= bit;
             return;
         }
     }
-    let mut chain: Vec<ChainCell> = path.iter().map(|s| ChainCell { square: *s, attackers: 0 }).collect();
+    let mut chain: Vec<ChainCell> = path.iter().map(|s| ChainCell { square: *s, attackers: 0, skip: 0 }).collect();
     chain[path.len() - 1].attackers |= bit;
     chains.push((hop, chain));
 }

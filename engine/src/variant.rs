@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::options::GameOptions;
 use crate::rules::Rules;
@@ -15,6 +15,32 @@ pub enum Variant {
     Dragonchess,
     DiceLanding,
     NewChess,
+    /// A rules set added at run time with [`register`] under its own name: the
+    /// toy variants of tests, which reach the bot the way real ones do.
+    Registered(&'static str),
+}
+
+/// Builds a registered variant's rules for a game's options.
+pub type RulesFn = fn(&GameOptions) -> Arc<Rules>;
+
+fn registry() -> &'static RwLock<Vec<(&'static str, RulesFn)>> {
+    static REGISTRY: OnceLock<RwLock<Vec<(&'static str, RulesFn)>>> = OnceLock::new();
+    REGISTRY.get_or_init(|| RwLock::new(Vec::new()))
+}
+
+/// Adds a variant by name (lower case, no spaces); registering a name again
+/// replaces its rules. Built-in names cannot be taken.
+pub fn register(name: &'static str, rules: RulesFn) -> Variant {
+    assert!(Variant::ALL.iter().all(|v| v.name() != name), "`{name}` is a built-in variant");
+    let mut registered = registry().write().unwrap_or_else(|poisoned| poisoned.into_inner());
+    registered.retain(|(known, _)| *known != name);
+    registered.push((name, rules));
+    Variant::Registered(name)
+}
+
+fn registered(name: &str) -> Option<(&'static str, RulesFn)> {
+    let registered = registry().read().unwrap_or_else(|poisoned| poisoned.into_inner());
+    registered.iter().find(|(known, _)| *known == name).copied()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -44,6 +70,7 @@ impl Variant {
             Variant::Dragonchess => "dragonchess",
             Variant::DiceLanding => "dicelanding",
             Variant::NewChess => "newchess",
+            Variant::Registered(name) => name,
         }
     }
 
@@ -54,6 +81,9 @@ impl Variant {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
+            Variant::Registered(name) => registered(name)
+                .map(|(_, rules)| rules(&GameOptions::default()))
+                .ok_or(VariantError::NotYetSupported(self)),
             other => Err(VariantError::NotYetSupported(other)),
         }
     }
@@ -64,6 +94,9 @@ impl Variant {
         match self {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
+            Variant::Registered(name) => {
+                registered(name).map(|(_, rules)| rules(options)).ok_or(VariantError::NotYetSupported(self))
+            }
             other => other.rules(),
         }
     }
@@ -87,7 +120,11 @@ impl FromStr for Variant {
     fn from_str(s: &str) -> Result<Variant, VariantError> {
         let wanted = s.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
         let wanted = if wanted == "standard" { "chess".to_string() } else { wanted };
-        Variant::ALL.into_iter().find(|v| v.name() == wanted).ok_or_else(|| VariantError::Unknown(s.to_string()))
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == wanted)
+            .or_else(|| registered(&wanted).map(|(name, _)| Variant::Registered(name)))
+            .ok_or_else(|| VariantError::Unknown(s.to_string()))
     }
 }
 

@@ -213,16 +213,20 @@ fn chess_refuses_dice_passes_and_secrets() {
     use rookery_engine::game::parse_action;
     let mut game = play("e4");
     let refuse = |e: Result<(), GameError>| assert!(matches!(e, Err(GameError::NotInVariant { .. })), "{e:?}");
-    refuse(game.apply(Action::Roll { side: Color::Black, faces: vec![3, 5] }));
+    refuse(game.apply(Action::Roll { side: Color::Black, kind: 0, faces: vec![3, 5] }));
     refuse(game.apply(Action::Pass(Color::Black)));
-    refuse(game.apply(Action::ChooseSecret { side: Color::Black, option: "E".into() }));
+    let commitment = "ab".repeat(32);
+    refuse(game.apply(Action::ChooseSecret { side: Color::Black, context: "game1".into(), commitment }));
     assert_eq!(game.actions().len(), 1);
     let position = game.position();
-    assert_eq!(parse_action(position, "roll black 3,5"), Ok(Action::Roll { side: Color::Black, faces: vec![3, 5] }));
+    assert_eq!(
+        parse_action(position, "roll black 3,5"),
+        Ok(Action::Roll { side: Color::Black, kind: 0, faces: vec![3, 5] })
+    );
     assert_eq!(parse_action(position, "pass white"), Ok(Action::Pass(Color::White)));
     assert_eq!(
-        parse_action(position, "choose black F"),
-        Ok(Action::ChooseSecret { side: Color::Black, option: "F".into() })
+        parse_action(position, "choose black game1 c0ffee"),
+        Ok(Action::ChooseSecret { side: Color::Black, context: "game1".into(), commitment: "c0ffee".into() })
     );
     for bad in ["roll black x", "resign purple", "dance white", "resign white now", "a b c d"] {
         assert!(matches!(parse_action(position, bad), Err(GameError::UnknownAction(_))), "{bad}");

@@ -47,7 +47,8 @@ fn is_legal(game: &Game, text: &str) -> bool {
 
 fn roll(game: &mut Game, faces: &[u32]) -> Result<(), GameError> {
     let side = game.position().turn();
-    game.apply(Action::Roll { side, faces: faces.to_vec() })
+    let kind = usize::from(faces.len() == 1);
+    game.apply(Action::Roll { side, kind, faces: faces.to_vec() })
 }
 
 #[test]
@@ -192,7 +193,7 @@ fn t12_luck_dice_king_moves() {
     };
     let mut g = game(Some(fen), "");
     assert_eq!(legal(&g), ordinary);
-    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { dice: vec![8, 8, 8], required: false }));
+    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { kind: 0, dice: vec![8, 8, 8], required: false }));
     roll(&mut g, &[2, 2, 7]).unwrap();
     assert_eq!(legal(&g), with(&[&knight]));
     assert!(roll(&mut g, &[5, 5, 5]).unwrap_err().to_string().contains("already rolled"));
@@ -216,7 +217,7 @@ fn t14_lucky8_wraps_around_the_edge() {
     let mut g = game(Some("5k4/10/10/10/3p4L1/10/10/5K4 w - - 0 1 -/- - -"), "");
     let ordinary = sorted("Le4 Lf3 Lf5 Lg4 Lh1 Lh7 Li2 Li6 Li8 Lj1 Lj7");
     assert_eq!(legal_starting(&g, "L"), ordinary);
-    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { dice: vec![8], required: false }));
+    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { kind: 1, dice: vec![8], required: false }));
     roll(&mut g, &[3]).unwrap();
     assert_eq!(legal_starting(&g, "L"), ordinary, "a miss grants nothing");
     assert!(roll(&mut g, &[8]).unwrap_err().to_string().contains("already tried"));
@@ -319,7 +320,7 @@ fn d21_d24_luck_dice_once_per_turn_in_check_and_again_after_a_run() {
     let mut g = game(Some("k4r4/10/10/10/3p6/5K4/10/4b5 w - - 0 1 -/- - -"), "");
     roll(&mut g, &[4, 2, 3]).unwrap();
     assert_eq!(legal(&g).len(), 4, "a run grants no move");
-    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { dice: vec![8, 8, 8], required: false }));
+    assert!(g.turn().unwrap().choices.contains(&Choice::Roll { kind: 0, dice: vec![8, 8, 8], required: false }));
     roll(&mut g, &[6, 8, 7]).unwrap();
     roll(&mut g, &[3, 3, 1]).unwrap();
     assert!(is_legal(&g, "Kg1(N)"), "the last result counts");

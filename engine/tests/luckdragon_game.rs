@@ -80,8 +80,8 @@ fn position_text_errors_say_what_is_wrong() {
 fn records_keep_options_and_rolls_and_replay_exactly() {
     let fen = "k4r4/10/10/10/3p6/5K4/10/4b5 w - - 0 1 -/- - -";
     let mut game = Game::create(Variant::LuckDragon, "triple_includes_knight=no", Some(fen)).unwrap();
-    game.apply(Action::Roll { side: Color::White, faces: vec![4, 2, 3] }).unwrap();
-    game.apply(Action::Roll { side: Color::White, faces: vec![5, 5, 5] }).unwrap();
+    game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![4, 2, 3] }).unwrap();
+    game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![5, 5, 5] }).unwrap();
     assert_eq!(game.roll_text(&game.turn_rolls()[1]).unwrap(), "{3d8 5-5-5: triple → K(L)}");
     play(&mut game, "Kb3(L)");
     assert!(game.turn_rolls().is_empty());
@@ -109,7 +109,7 @@ fn records_keep_options_and_rolls_and_replay_exactly() {
 fn a_takeback_keeps_the_roll_of_that_turn() {
     let fen = "k4r4/10/10/10/3p6/5K4/10/4b5 w - - 0 1 -/- - -";
     let mut game = Game::from_fen(Variant::LuckDragon, fen).unwrap();
-    game.apply(Action::Roll { side: Color::White, faces: vec![2, 2, 7] }).unwrap();
+    game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![2, 2, 7] }).unwrap();
     play(&mut game, "Ke5(N) Kb8");
     let back = game.without_last_moves(2).unwrap();
     assert_eq!(back.turn_rolls(), [(0, vec![2, 2, 7])]);
@@ -120,7 +120,7 @@ fn a_takeback_keeps_the_roll_of_that_turn() {
 #[test]
 fn rolls_belong_to_the_side_to_move() {
     let mut game = Game::new(Variant::LuckDragon).unwrap();
-    let err = game.apply(Action::Roll { side: Color::Black, faces: vec![8] }).unwrap_err();
+    let err = game.apply(Action::Roll { side: Color::Black, kind: 1, faces: vec![8] }).unwrap_err();
     assert_eq!(err.to_string(), "it is not your turn");
     assert!(game.actions().is_empty());
 }

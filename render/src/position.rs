@@ -3,9 +3,9 @@
 //! variant needs no change here beyond naming its pieces' glyphs.
 
 use rookery_engine::geometry::Shade as EngineShade;
-use rookery_engine::{Color, Move, Position, Square, Variant};
+use rookery_engine::{Color, Move, Position, Square};
 
-use crate::{BoardView, CellRef, Glyph, LastMove, Layer, Piece, Shade, Side, SideColours, Theme};
+use crate::{BoardView, CellRef, Glyph, LastMove, Layer, Piece, Shade, Side, SideColours, Stock, Theme};
 
 /// How to show a position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,6 +45,15 @@ pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
         "luck dragon" => Glyph::LuckDragon,
         _ => return None,
     })
+}
+
+/// The colour scheme whose side names are the rules' ("Gold", "Scarlet"),
+/// White and Black when none is.
+fn colours_named(names: [&str; 2]) -> SideColours {
+    SideColours::ALL
+        .into_iter()
+        .find(|c| c.name(Side::First) == names[0] && c.name(Side::Second) == names[1])
+        .unwrap_or_default()
 }
 
 fn cell_of(position: &Position, square: Square) -> CellRef {
@@ -87,6 +96,14 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
             }
         }
     }
+    for color in Color::ALL {
+        let side = color.fold(Side::First, Side::Second);
+        let stocks = position.hand(color).kinds().filter_map(|(kind, count)| {
+            let glyph = glyph_for(rules.kind(kind).name)?;
+            Some(Stock { piece: Piece { glyph, side }, count: count.into() })
+        });
+        *view.hands.get_mut(side) = stocks.collect();
+    }
     if position.is_check() {
         view.checks = position.royals(position.turn()).iter().map(|sq| cell_of(position, sq)).collect();
     }
@@ -94,8 +111,7 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
         look.last_move.map(|mv| LastMove { from: Some(cell_of(position, mv.from)), to: cell_of(position, mv.to) });
     view.flipped = look.flipped;
     view.theme = look.theme;
-    view.colours =
-        if rules.variant == Variant::Dragonchess { SideColours::GoldScarlet } else { SideColours::WhiteBlack };
+    view.colours = colours_named(rules.side_names);
     view
 }
 
@@ -103,6 +119,7 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
 mod tests {
     use super::*;
     use rookery_engine::game::Game;
+    use rookery_engine::Variant;
 
     #[test]
     fn chess_position_becomes_a_view() {
@@ -151,6 +168,22 @@ mod tests {
         for name in ["paladin", "warrior", "basilisk", "elemental", "dwarf", "reversed dwarf"] {
             assert!(glyph_for(name).is_some(), "{name}");
         }
+    }
+
+    #[test]
+    fn hands_are_drawn_for_any_variant_with_them() {
+        use rookery_engine::hand::Drops;
+        use rookery_engine::variants::chess::{self, KNIGHT, PAWN};
+        let mut rules = chess::rules();
+        rules.drops = Some(Drops::new(rules.kinds.len()));
+        let rules = std::sync::Arc::new(rules);
+        let position = rookery_engine::fen::parse(&rules, "4k3/8/8/8/8/8/8/4K3[NPPp] w - - 0 1").unwrap();
+        let view = view_of(&position, Look::default());
+        let stock = |glyph, side, count| Stock { piece: Piece { glyph, side }, count };
+        assert_eq!(view.hands.first, [stock(Glyph::Pawn, Side::First, 2), stock(Glyph::Knight, Side::First, 1)]);
+        assert_eq!(view.hands.second, [stock(Glyph::Pawn, Side::Second, 1)]);
+        assert_eq!((PAWN.0, KNIGHT.0), (0, 1), "hands list kinds in the rules' order");
+        assert_eq!(view.colours, SideColours::WhiteBlack);
     }
 
     #[test]

@@ -40,6 +40,13 @@ impl<T> BySide<T> {
             Side::Second => &self.second,
         }
     }
+    /// The value belonging to `side`, to change.
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::First => &mut self.first,
+            Side::Second => &mut self.second,
+        }
+    }
 }
 
 /// The colours the players' pieces are painted in.

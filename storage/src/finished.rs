@@ -128,6 +128,7 @@ mod tests {
             takeback_request: None,
             ledger: None,
             created: 0,
+            seeds: Vec::new(),
             clock: None,
             black_at_bottom: false,
         }

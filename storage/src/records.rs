@@ -60,6 +60,10 @@ pub struct ChannelGame {
     /// The dice ledger bound to this game, if it uses dice.
     pub ledger: Option<u64>,
     pub created: i64,
+    /// Player seeds mixed into the game's dice ledger, given before its first
+    /// roll (public: every transcript lists them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<String>,
     /// A real-time clock, if the game has one (besides any correspondence pace).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<GameClock>,

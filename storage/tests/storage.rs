@@ -22,6 +22,7 @@ fn game(id: u64) -> ChannelGame {
         takeback_request: None,
         ledger: None,
         created: 0,
+        seeds: Vec::new(),
         clock: None,
         black_at_bottom: false,
     }

@@ -9,11 +9,12 @@
 
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
 use rookery_engine::game::{Action, Game, GameError};
+use rookery_storage::Player;
 use rookery_storage::{Change, ChannelGame, Phase};
 use serde::{Deserialize, Serialize};
 
 use super::games::{explain, replay, side_of};
-use super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, User};
+use super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 
 const NO_DICE: &str = "This game has no dice to roll. For table dice, use `/roll` with an expression like `1d20+5`.";
 const NO_GAME: &str = "There is no game here. For table dice, use `/roll` with an expression like `1d20+5`.";
@@ -31,20 +32,19 @@ pub(super) struct GameLedger {
 }
 
 impl GameLedger {
-    /// The engine ledger with every roll of `game` replayed, each checked
-    /// against the faces the record holds.
-    pub fn replayed(&self, game: &Game) -> Result<Ledger, Refusal> {
+    /// The engine ledger with the players' `seeds` and every roll of `game`
+    /// replayed, each checked against the faces the record holds.
+    pub fn replayed(&self, game: &Game, seeds: &[String]) -> Result<Ledger, Refusal> {
         let id = LedgerId::new(&self.ledger).map_err(|e| self.damaged(&e.to_string()))?;
         let seed = ServerSeed::from_hex(&self.seed).map_err(|e| self.damaged(&e.to_string()))?;
         let mut ledger = Ledger::new(id, seed);
+        for seed in seeds {
+            ledger.add_player_seed(seed).map_err(|e| self.damaged(&e.to_string()))?;
+        }
         let Some(chance) = game.position().rules().chance else { return Ok(ledger) };
         for action in game.actions() {
-            let Action::Roll { faces, .. } = action else { continue };
-            let kind = chance
-                .kinds
-                .iter()
-                .find(|k| k.dice.len() == faces.len())
-                .ok_or_else(|| self.damaged("a roll of no kind"))?;
+            let Action::Roll { kind, faces, .. } = action else { continue };
+            let kind = chance.kinds.get(*kind).ok_or_else(|| self.damaged("a roll of no kind"))?;
             let rolled = ledger.roll_dice(kind.dice).map_err(|e| self.damaged(&e.to_string()))?;
             if rolled.faces.iter().map(|f| f.face).ne(faces.iter().copied()) {
                 return Err(self.damaged(&format!("roll {} does not match the ledger", rolled.index)));
@@ -95,7 +95,7 @@ impl Core {
         Ok(Some((id, state)))
     }
 
-    fn game_ledger(&self, place: Place, record: &ChannelGame) -> Result<GameLedger, Refusal> {
+    pub(super) fn game_ledger(&self, place: Place, record: &ChannelGame) -> Result<GameLedger, Refusal> {
         let id = record
             .ledger
             .ok_or_else(|| Refusal::new("This game was started without a dice ledger, so it cannot roll."))?;
@@ -105,17 +105,13 @@ impl Core {
     }
 
     /// Rolls the game's dice of kind `kind` (its index in the variant's roll
-    /// kinds) for `user`, from the game's ledger, and applies the faces.
+    /// kinds) for `user`, from the game's ledger, and applies the faces; then
+    /// whatever the turn does by itself follows in the same transaction.
     pub(super) fn roll_for_game(&self, place: Place, user: &User, kind: usize) -> Outcome {
         let now = self.now();
-        // No tree can be read inside the channel's transaction, so the game's
-        // ledger is read first; it never changes.
-        let stored = match self.current(place)? {
-            Some(record) if record.phase == Phase::Playing && record.ledger.is_some() => {
-                Some(self.game_ledger(place, &record)?)
-            }
-            _ => None,
-        };
+        // No tree can be read inside the channel's transaction, so what lives
+        // beside the record (the ledger, sealed secrets) is read first.
+        let offstage = self.offstage(place)?;
         self.storage
             .update_channel(channel(place), |current| {
                 let Some(record) = current.filter(|r| r.phase == Phase::Playing) else {
@@ -124,16 +120,18 @@ impl Core {
                 let mut game = replay(&record)?;
                 let chance = game.position().rules().chance.ok_or_else(|| Refusal::new(NO_DICE))?;
                 let roll = chance.kinds.get(kind).ok_or_else(|| Refusal::new("This game has no such roll."))?;
+                if roll.automatic {
+                    return Err(Refusal(format!("Rookery rolls the {} itself whenever a turn needs it.", roll.label)));
+                }
                 let side =
                     side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-                let ledger_state = stored
-                    .as_ref()
-                    .filter(|l| l.game == record.id)
-                    .ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
-                let mut ledger = ledger_state.replayed(&game)?;
+                let offstage = offstage.of(&record);
+                let ledger_state =
+                    offstage.ledger.ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
+                let mut ledger = ledger_state.replayed(&game, &record.seeds)?;
                 let rolled = ledger.roll_dice(roll.dice).map_err(Refusal::from)?;
                 let faces = rolled.faces.iter().map(|f| f.face).collect();
-                game.apply(Action::Roll { side, faces }).map_err(|error| match error {
+                game.apply(Action::Roll { side, kind, faces }).map_err(|error| match error {
                     GameError::RollRefused(reason) => {
                         Refusal(format!("You cannot roll the {} now: {reason}.", roll.label))
                     }
@@ -143,15 +141,48 @@ impl Core {
                     "**{}** rolls the {} (roll #{} of ledger `{}`).",
                     user.name, roll.label, rolled.index, ledger_state.ledger
                 );
-                Ok(match self.settle(record, game, now)? {
-                    Change::Put(record, mut replies) => {
-                        replies[0].text = format!("{line}\n{}", replies[0].text);
-                        Change::Put(record, replies)
-                    }
-                    other => other,
-                })
+                self.proceed(record, game, offstage, now, vec![line])
             })
             .map_err(storage_failure)?
+    }
+
+    /// `/seed` by a player of this channel's dice game whose ledger has not
+    /// rolled yet (from the challenge on): the game's ledger takes the seed.
+    /// `None` when the channel has no such game for `user`; the table ledger
+    /// takes the seed then.
+    pub(super) fn game_seed(&self, place: Place, user: &User, text: &str) -> Option<Outcome> {
+        let record = match self.current(place) {
+            Ok(Some(record)) => record,
+            Ok(None) => return None,
+            Err(refusal) => return Some(Err(refusal)),
+        };
+        if record.ledger.is_none() || !seeds_game(&record, user) {
+            return None;
+        }
+        let expected = record.id;
+        let stored = self.storage.update_channel(channel(place), |current| {
+            let Some(mut record) = current.filter(|r| r.id == expected && seeds_game(r, user)) else {
+                return Err(Refusal::new("The game here has changed; nothing was seeded."));
+            };
+            if replay(&record)?.actions().iter().any(|a| matches!(a, Action::Roll { .. })) {
+                return Err(Refusal::new(
+                    "This game's dice have already rolled, so its seeds are fixed: a seed only counts if it \
+                     was chosen before any result was known.",
+                ));
+            }
+            let mut probe = Ledger::new(LedgerId::new("seed-check")?, ServerSeed::from_bytes([0; 32]));
+            for seed in record.seeds.iter().map(String::as_str).chain([text]) {
+                probe.add_player_seed(seed)?;
+            }
+            record.seeds.push(text.trim().to_string());
+            let reply = Reply::text(format!(
+                "**{}** added a player seed to this game's dice ledger `game:{}`; every roll of the game mixes it \
+                 in, and the transcript lists it.",
+                user.name, record.id
+            ));
+            Ok(Change::Put(record, vec![reply]))
+        });
+        Some(stored.map_err(storage_failure).and_then(|outcome| outcome))
     }
 
     /// The transcripts of the revealed ledgers of this channel's finished games.
@@ -162,10 +193,21 @@ impl Core {
                 continue;
             }
             let game = replay(&record)?;
-            let ledger = self.game_ledger(place, &record)?.replayed(&game)?;
+            let ledger = self.game_ledger(place, &record)?.replayed(&game, &record.seeds)?;
             let name = format!("{}.txt", ledger.id().as_str().replace([':', '/'], "-"));
             files.push(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() });
         }
         Ok(files)
+    }
+}
+
+/// Whether `user` may seed the dice of `record`: a player of the game, or of
+/// the challenge (anyone, for an open one) until it is accepted.
+fn seeds_game(record: &ChannelGame, user: &User) -> bool {
+    let is = |p: &Player| p.id == user.id;
+    match &record.phase {
+        Phase::Challenge { challenger, opponent } => is(challenger) || opponent.as_ref().is_none_or(is),
+        Phase::Playing => side_of(record, user.id).is_some(),
+        Phase::Finished { .. } => false,
     }
 }

@@ -1,7 +1,7 @@
 //! Game commands: challenges, moves, resignation, draws, takebacks, the board
 //! and the game's details. One game per channel.
 
-use rookery_engine::game::{Action, Game, GameError, GameRecord};
+use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::notation::MoveError;
 use rookery_engine::{notation, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
@@ -16,6 +16,9 @@ use super::{
 };
 
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
+
+/// How players make the dice theirs too.
+const SEED_HINT: &str = "Each player may add a seed with `/seed` before the first roll; every roll mixes them in.";
 
 fn player(user: &User) -> Player {
     Player { id: user.id, name: user.name.clone() }
@@ -58,7 +61,7 @@ pub(super) struct Terms<'a> {
 }
 
 /// The record of a game in play, refusing anything else.
-fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
+pub(super) fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
     match current {
         Some(record) if record.phase == Phase::Playing => Ok(record),
         Some(_) => Err(Refusal::new("The game here has not started yet: the challenge is still open.")),
@@ -119,6 +122,32 @@ impl Core {
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
         let now_ms = self.now_ms();
+        let mut template = ChannelGame {
+            id,
+            variant: variant.name().to_string(),
+            options: options.clone(),
+            start: None,
+            actions: Vec::new(),
+            white: None,
+            black: None,
+            phase: Phase::Challenge { challenger: player(user), opponent: opponent.map(player) },
+            move_seconds: move_days.map(|d| u64::from(d) * 86_400),
+            last_activity: now,
+            reminded: false,
+            takeback_request: None,
+            ledger: None,
+            created: now,
+            seeds: Vec::new(),
+            clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now_ms)),
+            // The challenger plays White and sees the board from there.
+            black_at_bottom: false,
+        };
+        // A dice game's ledger is committed with the challenge, before the
+        // players add their seeds and long before any roll; only when the
+        // channel is free, as far as can be told before the update.
+        let free = self.current(place)?.is_none_or(|r| matches!(r.phase, Phase::Finished { .. }));
+        let ledger = if free { self.ledger_for(place, &template)? } else { None };
+        template.ledger = ledger.as_ref().map(|(id, _)| *id);
         self.update(place, |current| {
             match current.as_ref().map(|r| &r.phase) {
                 Some(Phase::Playing) => {
@@ -136,26 +165,11 @@ impl Core {
                 }
                 Some(Phase::Finished { .. }) | None => {}
             }
-            let record = ChannelGame {
-                id,
-                variant: variant.name().to_string(),
-                options: options.clone(),
-                start: None,
-                actions: Vec::new(),
-                white: None,
-                black: None,
-                phase: Phase::Challenge { challenger: player(user), opponent: opponent.map(player) },
-                move_seconds: move_days.map(|d| u64::from(d) * 86_400),
-                last_activity: now,
-                reminded: false,
-                takeback_request: None,
-                ledger: None,
-                created: now,
-                clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now_ms)),
-                // The challenger plays White and sees the board from there.
-                black_at_bottom: false,
-            };
-            let reply = challenge_message(&record, &player(user), opponent.map(player).as_ref());
+            let record = template.clone();
+            let mut reply = challenge_message(&record, &player(user), opponent.map(player).as_ref());
+            if let Some((_, ledger)) = &ledger {
+                reply.text = format!("{}\n{}\n{}", reply.text, ledger.announcement()?, SEED_HINT);
+            }
             Ok(Change::Put(record, vec![reply]))
         })
     }
@@ -163,13 +177,14 @@ impl Core {
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
         let now_ms = self.now_ms();
-        // A dice game gets its ledger before it starts, so the commitment is
-        // public before any roll. Only for an acceptance that will succeed, as
-        // far as can be told before the update.
-        let ledger = match self.current(place)? {
-            Some(record) if accepts(&record, user) => self.ledger_for(place, &record)?,
+        // The ledger was made with the challenge; a challenge from before
+        // that gets one now, still before any roll. Only for an acceptance
+        // that will succeed, as far as can be told before the update.
+        let fresh = match self.current(place)? {
+            Some(record) if accepts(&record, user) && record.ledger.is_none() => self.ledger_for(place, &record)?,
             _ => None,
         };
+        let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let Some(record) = current else {
                 return Err(Refusal::new("There is no open challenge here. Start one with `/play`."));
@@ -201,19 +216,19 @@ impl Core {
             if let Some(c) = &mut next.clock {
                 *c = clock::started(c.initial, c.increment, now_ms);
             }
-            let ledger = ledger.as_ref().filter(|(_, l)| l.game == next.id);
-            next.ledger = ledger.map(|(id, _)| *id);
-            let game = replay(&next)?;
-            let mut reply = game_message(&next, &game);
-            if let Some((_, ledger)) = ledger {
-                reply.text = format!(
-                    "{}
-{}",
-                    reply.text,
-                    ledger.announcement()?
-                );
+            let fresh = fresh.as_ref().filter(|(_, l)| l.game == next.id);
+            if let Some((id, _)) = fresh {
+                next.ledger = Some(*id);
             }
-            Ok(Change::Put(next, vec![reply]))
+            let view = offstage.of(&next);
+            let ledger = fresh.map(|(_, l)| l).or(view.ledger);
+            let announcement = ledger.map(GameLedger::announcement).transpose()?;
+            let game = replay(&next)?;
+            let mut change = self.proceed(next, game, view.with_ledger(ledger), now, Vec::new())?;
+            if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
+                replies[0].text = format!("{}\n{announcement}", replies[0].text);
+            }
+            Ok(change)
         })
     }
 
@@ -238,8 +253,12 @@ impl Core {
         if let Some(kind) = self.roll_named(place, text)? {
             return self.roll_for_game(place, user, kind);
         }
+        if ["pass", "--"].contains(&text.trim().to_ascii_lowercase().as_str()) {
+            return self.pass(place, user);
+        }
         let now = self.now();
         let now_ms = self.now_ms();
+        let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
@@ -251,7 +270,8 @@ impl Core {
             } else {
                 game.play_move(side, text).map_err(explain)?;
             }
-            self.settle(record, game, now)
+            let view = offstage.of(&record);
+            self.proceed(record, game, view, now, Vec::new())
         })
     }
 
@@ -260,8 +280,8 @@ impl Core {
     fn roll_named(&self, place: Place, text: &str) -> Result<Option<usize>, Refusal> {
         let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(None) };
         let variant: Variant = record.variant.parse()?;
-        let kinds = variant.rules()?.chance.map_or(&[][..], |chance| chance.kinds);
-        Ok(kinds.iter().position(|k| k.word.eq_ignore_ascii_case(text.trim())))
+        let options = GameOptions::parse(variant.rules()?.options, &record.options)?;
+        Ok(variant.rules_for(&options)?.chance.and_then(|chance| chance.kind_named(text)))
     }
 
     pub(super) fn resign(&self, place: Place, user: &User) -> Outcome {
@@ -285,18 +305,21 @@ impl Core {
     fn game_action(&self, place: Place, user: &User, action: impl Fn(Color) -> Action) -> Outcome {
         let now = self.now();
         let now_ms = self.now_ms();
+        let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
             let action = clock::fallen(&record, now_ms).map_or_else(|| action(side), Action::Timeout);
             game.apply(action).map_err(explain)?;
-            self.settle(record, game, now)
+            let view = offstage.of(&record);
+            self.proceed(record, game, view, now, Vec::new())
         })
     }
 
     pub(super) fn takeback(&self, place: Place, user: &User, action: TakebackAction) -> Outcome {
         let now = self.now();
+        let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let mut record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
@@ -334,10 +357,10 @@ impl Core {
                         .without_last_moves(plies)
                         .ok_or_else(|| Refusal::new("There are not enough moves to take back."))?;
                     record.takeback_request = None;
-                    record.actions = rewound.record().actions;
-                    record.last_activity = now;
-                    let reply = game_message(&record, &rewound);
-                    Ok(Change::Put(record, vec![reply]))
+                    // A turn taken back to where the bot acts (a forced pass)
+                    // goes on at once; its rolls are the ledger's same rolls.
+                    let view = offstage.of(&record);
+                    self.proceed(record, rewound, view, now, Vec::new())
                 }
             }
         })
@@ -426,22 +449,24 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
     pub(super) fn move_suggestions(&self, place: Place, user: u64, partial: &str) -> Result<Vec<String>, Refusal> {
         let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(Vec::new()) };
         let game = replay(&record)?;
-        if side_of(&record, user) != Some(game.position().turn()) {
+        let Some(turn) = game.turn().filter(|turn| side_of(&record, user) == Some(turn.side)) else {
             return Ok(Vec::new());
-        }
+        };
         let position = game.position();
-        let legal = position.legal_moves();
         let wanted = partial.trim().to_ascii_lowercase();
+        // Only what this turn allows: no moves while a roll must come first.
+        let legal = if turn.choices.contains(&Choice::Move) { position.legal_moves() } else { Vec::new() };
         let mut names: Vec<String> = legal
             .iter()
             .map(|m| notation::san_among(position, *m, &legal))
             .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
             .collect();
         names.sort();
-        // The words of the rolls the turn offers (`roll`, `lucky8`) come first.
-        let rolls = game.turn().map(|turn| offered_rolls(&game, &turn)).unwrap_or_default();
-        let words = rolls.iter().map(|(_, kind)| kind.word.to_string()).filter(|w| w.starts_with(&wanted));
-        let mut suggestions: Vec<String> = words.chain(names).collect();
+        // The words of the rolls the turn offers (`roll`, `lucky8`) and `pass` come first.
+        let rolls = offered_rolls(&game, &turn);
+        let pass = turn.choices.iter().any(|c| matches!(c, Choice::Pass { .. })).then_some("pass");
+        let words = rolls.iter().map(|(_, kind)| kind.word).chain(pass).map(str::to_string);
+        let mut suggestions: Vec<String> = words.filter(|w| w.starts_with(&wanted)).chain(names).collect();
         suggestions.truncate(25);
         Ok(suggestions)
     }

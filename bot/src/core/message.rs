@@ -55,15 +55,17 @@ pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, oppon
     reply
 }
 
-/// The variant with the options that differ from its defaults: `luckdragon (lucky8=off)`.
-/// The rolls `turn` offers, with their index among the variant's roll kinds.
+/// The rolls `turn` lets a player ask for, with their index among the
+/// variant's roll kinds; automatic rolls are the bot's, never offered.
 pub(super) fn offered_rolls(game: &Game, turn: &Turn) -> Vec<(usize, &'static RollKind)> {
     let Some(chance) = game.position().rules().chance else { return Vec::new() };
     chance
         .kinds
         .iter()
         .enumerate()
-        .filter(|(_, kind)| turn.choices.iter().any(|c| matches!(c, Choice::Roll { dice, .. } if dice == kind.dice)))
+        .filter(|(index, kind)| {
+            !kind.automatic && turn.choices.iter().any(|c| matches!(c, Choice::Roll { kind, .. } if kind == index))
+        })
         .collect()
 }
 
@@ -185,7 +187,22 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
             let offered = offered_rolls(game, &turn);
             if !offered.is_empty() {
                 let words: Vec<String> = offered.iter().map(|(_, k)| format!("{} (`{}`)", k.label, k.word)).collect();
-                lines.push(format!("{to_move} may roll first: {}.", words.join(" or ")));
+                let must = turn.choices.iter().any(|c| matches!(c, Choice::Roll { required: true, .. }));
+                let verb = if must { "must roll" } else { "may roll first" };
+                lines.push(format!("{to_move} {verb}: {}.", words.join(" or ")));
+            }
+            for choice in &turn.choices {
+                match choice {
+                    Choice::Pass { .. } => {
+                        lines.push(format!("{to_move} may pass (`pass`)."));
+                        reply.buttons.push(Button::new(ButtonAction::Pass, "Pass", ButtonStyle::Secondary));
+                    }
+                    Choice::ChooseSecret { options } => lines.push(format!(
+                        "{to_move} makes a secret choice first, privately: `/choose {}`.",
+                        options.join("|")
+                    )),
+                    _ => {}
+                }
             }
             for (index, kind) in offered {
                 // A button rolls one kind, so a stale one cannot roll another;

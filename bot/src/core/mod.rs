@@ -18,6 +18,7 @@ pub mod puzzle;
 pub mod rating;
 mod rematch;
 pub mod request;
+mod turns;
 
 use std::sync::Arc;
 
@@ -132,7 +133,12 @@ impl Core {
             Command::Roll { expression, sealed } => self.roll(place, user, expression, *sealed),
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
-            Command::Seed { text } => self.seed(place, user, text),
+            Command::Pass => self.pass(place, user),
+            Command::Choose { option } => self.choose(place, user, option),
+            Command::Seed { text } => match self.game_seed(place, user, text) {
+                Some(outcome) => outcome,
+                None => self.seed(place, user, text),
+            },
             Command::Verify => self.verify(place),
             Command::Puzzle(command) => self.puzzle(place, user, command),
         }

@@ -86,6 +86,7 @@ impl Core {
             takeback_request: None,
             ledger: None,
             created: now,
+            seeds: Vec::new(),
             clock: last.clock.as_ref().map(|c| clock::started(c.initial, c.increment, self.now_ms())),
             // The one who asked sees their own side, as with any challenge.
             black_at_bottom: white.id == user.id,

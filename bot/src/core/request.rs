@@ -74,6 +74,13 @@ pub enum Command {
     RollForGame,
     /// The button of a game's second kind of roll (Luck Dragon's Lucky 8).
     RollSecondForGame,
+    /// `/pass`, the Pass button: give up this turn, where the rules allow it.
+    Pass,
+    /// `/choose option`: a secret choice (New chess: the true king). Only the
+    /// chooser is told the option; the channel sees a commitment.
+    Choose {
+        option: String,
+    },
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
@@ -174,13 +181,14 @@ pub enum ButtonAction {
     DeclineDraw,
     Roll,
     RollSecond,
+    Pass,
     Board,
     Abort,
     Rematch,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 11] = [
+    const ALL: [ButtonAction; 12] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -189,6 +197,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::Pass,
         ButtonAction::Board,
         ButtonAction::Abort,
         ButtonAction::Rematch,
@@ -204,6 +213,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => "draw-decline",
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
+            ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::Abort => "abort",
             ButtonAction::Rematch => "rematch",
@@ -225,6 +235,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
+            ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             ButtonAction::Abort => Command::Abort,
             ButtonAction::Rematch => Command::Rematch,

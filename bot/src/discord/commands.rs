@@ -23,6 +23,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         resign(),
         draw(),
         takeback(),
+        pass(),
+        choose(),
         roll(),
         seed(),
         verify(),
@@ -107,6 +109,21 @@ pub async fn draw(ctx: Context<'_>, #[description = "What to do"] action: DrawCh
 #[poise::command(slash_command)]
 pub async fn takeback(ctx: Context<'_>, #[description = "What to do"] action: TakebackChoice) -> Result<(), Error> {
     run(ctx, Command::Takeback(action.into())).await
+}
+
+/// Pass your turn, where your game's rules allow it (the same as the Pass button).
+#[poise::command(slash_command)]
+pub async fn pass(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Pass).await
+}
+
+/// Make your game's secret choice (e.g. your true king); only you see it.
+#[poise::command(slash_command)]
+pub async fn choose(
+    ctx: Context<'_>,
+    #[description = "Your choice, e.g. E or F; the channel sees only a commitment"] option: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Choose { option }).await
 }
 
 /// Roll dice, e.g. 2d6+1; without an expression, make the roll your game is waiting for.

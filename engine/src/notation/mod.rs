@@ -6,6 +6,7 @@ pub mod standard;
 
 use crate::moves::{Move, Special};
 use crate::position::Position;
+use crate::royalty::Royalty;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -24,13 +25,21 @@ pub fn san(position: &Position, mv: Move) -> String {
     san_among(position, mv, &position.legal_moves())
 }
 
-/// [`san`] with the position's legal moves already at hand.
+/// [`san`] with the position's legal moves already at hand. The marks follow
+/// the royalty rule: none where royals are simply captured, and `++` where a
+/// side with several royals has two in check.
 pub fn san_among(position: &Position, mv: Move, legal: &[Move]) -> String {
     let mut out = (position.rules().dialect.san)(position, mv, legal);
     let mut after = position.scratch();
     after.make(mv);
     if after.is_check() {
-        out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        if after.legal_moves().is_empty() {
+            out.push('#');
+        } else if after.rules().royalty == Royalty::Several && after.attacked_royals(after.turn()).len() >= 2 {
+            out.push_str("++");
+        } else {
+            out.push('+');
+        }
     }
     out
 }

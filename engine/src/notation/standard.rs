@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::{is_capture, resolve, san_among, MoveError};
+use crate::color::Color;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, Special};
 use crate::piece::Kind;
@@ -16,7 +17,21 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
     if let Special::Castle(rule) = mv.special {
         return if rules.castling[rule as usize].long { "O-O-O" } else { "O-O" }.to_string();
     }
+    if let Special::Drop(kind) = mv.special {
+        let mut out = String::with_capacity(6);
+        rules.push_token(&mut out, Color::White, kind);
+        let _ = write!(out, "@{}", g.name(mv.to));
+        return out;
+    }
     let kind = position.piece_at(mv.from).expect("a move starts on a piece").kind;
+    if mv.special == Special::Teleport {
+        // Never also an ordinary move (the generator skips those), so the
+        // whole origin names it.
+        let mut out = String::with_capacity(8);
+        rules.push_token(&mut out, Color::White, kind);
+        let _ = write!(out, "{}{}", g.name(mv.from), g.name(mv.to));
+        return out;
+    }
     let capture = is_capture(position, mv);
     let mut out = String::with_capacity(8);
     if rules.kind(kind).pawn {
@@ -24,7 +39,7 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
             let _ = write!(out, "{}x", g.file_label(g.file(mv.from)));
         }
     } else {
-        out.push(rules.kind(kind).letter);
+        rules.push_token(&mut out, Color::White, kind);
         let rivals: Vec<Square> = legal
             .iter()
             .filter(|m| m.to == mv.to && m.from != mv.from && !matches!(m.special, Special::Castle(_)))
@@ -38,7 +53,8 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
     }
     let _ = write!(out, "{}", g.name(mv.to));
     if let Some(kind) = mv.promotion() {
-        let _ = write!(out, "={}", rules.kind(kind).letter);
+        out.push('=');
+        rules.push_token(&mut out, Color::White, kind);
     }
     out
 }
@@ -62,10 +78,13 @@ pub(crate) fn disambiguate(g: &Geometry, from: Square, rivals: &[Square], out: &
 }
 
 /// Coordinates: origin, target and a lower-case promotion letter (`e7e8q`).
-/// Castling is written as the king's move (`e1g1`).
+/// Castling is written as the king's move (`e1g1`), a drop as `N@f3`.
 pub fn coordinates(position: &Position, mv: Move) -> String {
     let rules = position.rules();
     let g = &rules.geometry;
+    if let Special::Drop(kind) = mv.special {
+        return format!("{}@{}", rules.kind(kind).letter, g.name(mv.to));
+    }
     let mut out = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion() {
         out.push(rules.kind(kind).letter.to_ascii_lowercase());
@@ -85,6 +104,8 @@ pub(crate) struct Pattern {
     pub to: Option<Square>,
     pub promotion: Option<Kind>,
     pub castle_long: Option<bool>,
+    /// Written with `@`: a piece from the hand.
+    pub drop: bool,
 }
 
 /// Reads a move in SAN or coordinates and finds it among the legal moves.
@@ -99,10 +120,18 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     if pattern.castle_long.is_some() {
         return Ok(pattern);
     }
+    if let Some((letter, square)) = text.split_once('@') {
+        return read_drop(position, letter, square);
+    }
     let mut rest = text;
+    let prefix = rest.chars().next().filter(|c| rules.is_prefix(*c));
+    if let Some(prefix) = prefix {
+        rest = &rest[prefix.len_utf8()..];
+    }
     if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
-        let kind =
-            rules.kind_by_letter(first).ok_or_else(|| format!("`{first}` is not a piece of {}", rules.variant))?;
+        let kind = rules.kind_by_token(prefix, first).ok_or_else(|| {
+            format!("`{}{first}` is not a piece of {}", prefix.map(String::from).unwrap_or_default(), rules.variant)
+        })?;
         pattern.kind = Some(kind);
         rest = &rest[1..];
     }
@@ -115,6 +144,14 @@ fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     }
     read_squares(g, rest, &mut pattern)?;
     Ok(pattern)
+}
+
+/// A drop, `N@f3` (or `@f3` when only one kind could land there).
+pub(crate) fn read_drop(position: &Position, letter: &str, square: &str) -> Result<Pattern, String> {
+    let g = &position.rules().geometry;
+    let kind = if letter.is_empty() { None } else { Some(piece_letter(position, letter)?) };
+    let to = g.parse_square(square).ok_or_else(|| format!("`{square}` is not a square to drop on"))?;
+    Ok(Pattern { kind, to: Some(to), drop: true, ..Pattern::default() })
 }
 
 /// `Some(true)` for `O-O-O`, `Some(false)` for `O-O`, also written with
@@ -180,10 +217,12 @@ pub(crate) fn read_squares(g: &Geometry, mut rest: &str, pattern: &mut Pattern) 
 pub(crate) fn piece_letter(position: &Position, letter: &str) -> Result<Kind, String> {
     let rules = position.rules();
     let mut chars = letter.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return Err(format!("`{letter}` is not a piece letter"));
+    let (prefix, c) = match (chars.next(), chars.next(), chars.next()) {
+        (Some(c), None, _) => (None, c),
+        (Some(p), Some(c), None) if rules.is_prefix(p) => (Some(p), c),
+        _ => return Err(format!("`{letter}` is not a piece letter")),
     };
-    rules.kind_by_letter(c).ok_or_else(|| format!("`{c}` is not a piece of {}", rules.variant))
+    rules.kind_by_token(prefix, c).ok_or_else(|| format!("`{letter}` is not a piece of {}", rules.variant))
 }
 
 /// Whether `mv` is the move the pattern names.
@@ -199,6 +238,12 @@ pub(crate) fn matches(position: &Position, p: &Pattern, mv: Move) -> bool {
         };
     }
     if p.castle_long.is_some() {
+        return false;
+    }
+    if let Special::Drop(kind) = mv.special {
+        return p.drop && p.kind.is_none_or(|k| k == kind) && p.to == Some(mv.to);
+    }
+    if p.drop {
         return false;
     }
     let kind = position.piece_at(mv.from).map(|piece| piece.kind);
@@ -250,8 +295,9 @@ pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &s
     }
     let mut same_kind: Vec<String> = legal
         .iter()
-        .filter(|m| !matches!(m.special, Special::Castle(_)))
+        .filter(|m| !matches!(m.special, Special::Castle(_)) && m.dropped().is_some() == p.drop)
         .filter(|m| match (p.from, kind) {
+            _ if p.drop => kind.is_none_or(|k| m.dropped() == Some(k)),
             (Some(from), _) => m.from == from,
             (None, Some(k)) => position.piece_at(m.from).is_some_and(|piece| piece.kind == k),
             (None, None) => position.piece_at(m.from).is_some_and(|piece| rules.kind(piece.kind).pawn),
@@ -259,8 +305,10 @@ pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &s
         .map(|m| san_among(position, *m, legal))
         .collect();
     same_kind.sort();
-    let name = kind.map_or("pawn", |k| rules.kind(k).name);
-    if same_kind.is_empty() {
+    let name = kind.map_or(if p.drop { "piece" } else { "pawn" }, |k| rules.kind(k).name);
+    if same_kind.is_empty() && p.drop {
+        let _ = write!(reason, "no {name} of yours can be dropped now");
+    } else if same_kind.is_empty() {
         let _ = write!(reason, "no {name} of yours can move");
     } else {
         let _ = write!(reason, "your {name} moves are: {}", same_kind.join(" "));

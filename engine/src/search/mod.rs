@@ -48,5 +48,7 @@ fn key(position: &Position) -> u64 {
 #[inline]
 pub(crate) fn royal_taken(position: &Position) -> bool {
     let rules = position.rules();
-    !rules.check && position.royals(position.turn()).is_empty() && rules.kinds.iter().any(|k| k.royal)
+    rules.royalty == crate::royalty::Royalty::Capture
+        && position.royals(position.turn()).is_empty()
+        && rules.kinds.iter().any(|k| k.royal)
 }

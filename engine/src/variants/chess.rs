@@ -4,6 +4,7 @@ use crate::color::{ByColor, Color};
 use crate::geometry::Geometry;
 use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
 use crate::position::Position;
+use crate::royalty::Royalty;
 use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
 use crate::variant::Variant;
 
@@ -122,6 +123,7 @@ pub fn rules() -> Rules {
             geometry.squares().filter(|s| geometry.rank(*s) == rank).collect()
         }),
         choices: vec![QUEEN, ROOK, BISHOP, KNIGHT],
+        from_hand: false,
     };
     let kinds = vec![pawn(), knight(), bishop(), rook(), queen(), king()];
     // FIDE 9.2, 9.3 and 9.6: threefold repetition and fifty moves may be
@@ -133,7 +135,7 @@ pub fn rules() -> Rules {
         quiet_plies_automatic: Some(150),
         dead_position: Some(dead_position),
     };
-    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, true, draws, START)
+    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START)
 }
 
 /// The material cases in which no sequence of legal moves can mate, as lichess

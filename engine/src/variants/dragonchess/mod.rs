@@ -21,6 +21,7 @@ use crate::geometry::{Geometry, Layer};
 use crate::options::GameOptions;
 use crate::piece::{Kind, Vector};
 use crate::position::Position;
+use crate::royalty::Royalty;
 use crate::rules::{Dialect, DrawRules, Promotion, Rules, Transformation};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
@@ -89,8 +90,11 @@ pub fn rules(settings: Settings) -> Rules {
         pieces::dwarf(),
         pieces::reversed_dwarf(),
     ];
-    let promotion =
-        Promotion { zone: ByColor::from_fn(|color| far_rank(&geometry, color, &[GROUND])), choices: vec![HERO] };
+    let promotion = Promotion {
+        zone: ByColor::from_fn(|color| far_rank(&geometry, color, &[GROUND])),
+        choices: vec![HERO],
+        from_hand: false,
+    };
     // Spec §8 and D29: both draw rules end the game by themselves.
     let draws = DrawRules {
         repetition_claim: None,
@@ -118,7 +122,8 @@ pub fn rules(settings: Settings) -> Rules {
     } else {
         Vec::new()
     };
-    let mut rules = Rules::new(Variant::Dragonchess, geometry, kinds, Vec::new(), promotion, true, draws, START);
+    let mut rules =
+        Rules::new(Variant::Dragonchess, geometry, kinds, Vec::new(), promotion, Royalty::Checkmate, draws, START);
     rules.dialect = Dialect {
         parse_position: text::parse,
         write_position: text::write,

@@ -19,11 +19,11 @@ const LUCK_ROLL: usize = 0;
 const LUCKY8_ROLL: usize = 1;
 
 const KINDS: &[RollKind] = &[
-    RollKind { dice: &[8, 8, 8], word: "roll", label: "Luck Dice" },
-    RollKind { dice: &[8], word: "lucky8", label: "Lucky 8" },
+    RollKind { dice: &[8, 8, 8], word: "roll", label: "Luck Dice", automatic: false },
+    RollKind { dice: &[8], word: "lucky8", label: "Lucky 8", automatic: false },
 ];
 
-pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, grant, describe };
+pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required: Chance::never_required, grant, describe };
 
 /// What three d8 show, unordered (§6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

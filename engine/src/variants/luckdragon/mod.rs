@@ -23,6 +23,7 @@ use crate::geometry::{Geometry, Square};
 use crate::options::{GameOption, GameOptions, Values};
 use crate::piece::{orthogonal, Component, Kind, Mode, PieceKind, Shape, Vector};
 use crate::position::Position;
+use crate::royalty::Royalty;
 use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, Rules};
 use crate::variant::Variant;
 use crate::variants::chess;
@@ -157,6 +158,7 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
     let promotion = Promotion {
         zone: ByColor::from_fn(|color| (0..WIDTH).map(|f| square(f, home_rank(!color))).collect()),
         choices,
+        from_hand: false,
     };
     // §5: threefold repetition and fifty moves draw at once; nothing is claimed.
     let draws = DrawRules {
@@ -166,7 +168,8 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
         quiet_plies_automatic: Some(100),
         dead_position: Some(dead_position),
     };
-    let mut rules = Rules::new(Variant::LuckDragon, geometry, kinds, castling_rules(), promotion, true, draws, START);
+    let mut rules =
+        Rules::new(Variant::LuckDragon, geometry, kinds, castling_rules(), promotion, Royalty::Checkmate, draws, START);
     // Only the king's square clears castling rights by itself; which rook
     // holds a right depends on relocation, so `state` clears those.
     rules.castling_kept = vec![u8::MAX; WIDTH * HEIGHT];

@@ -101,7 +101,11 @@ fn add_relocations(position: &Position, out: &mut Vec<Move>) {
 /// The squares a knight on `from` leaps to.
 fn knight_leaps(position: &Position, from: Square) -> impl Iterator<Item = Square> + '_ {
     let tables = &position.rules().tables;
-    tables.rays(Color::White, KNIGHT.0 as usize, from).iter().map(|ray| tables.ray_cells(ray)[0].square)
+    tables
+        .rays(Color::White, KNIGHT.0 as usize, from)
+        .iter()
+        .flat_map(|ray| tables.ray_cells(ray))
+        .map(|cell| cell.square)
 }
 
 /// Pieces that alone block a line, each with the line's cells.
@@ -226,6 +230,9 @@ fn granted_moves(position: &Position, king: Square, out: &mut Vec<Move>) {
         for ray in tables.rays(us, LUCK_DRAGON.0 as usize, king) {
             for cell in tables.ray_cells(ray) {
                 if position.piece_at(cell.square).is_some() {
+                    if ray.leaps {
+                        continue;
+                    }
                     break;
                 }
                 if cell.mode & MOVE != 0 {
