@@ -77,7 +77,8 @@ async fn requests_carry_who_where_and_typed_arguments() -> Result<()> {
                 variant: "chess".into(),
                 opponent: Some(opponent),
                 move_days: Some(3),
-                options: None
+                options: None,
+                clock: None
             },
         }
     );

@@ -12,12 +12,13 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 22] = [
+const COMMANDS: [&str; 25] = [
     "play",
     "accept",
     "decline",
     "move",
     "board",
+    "abort",
     "resign",
     "draw",
     "takeback",
@@ -27,6 +28,8 @@ const COMMANDS: [&str; 22] = [
     "seed",
     "verify",
     "game",
+    "games",
+    "pgn",
     "stats",
     "leaderboard",
     "rules",

@@ -56,13 +56,18 @@ async fn reminders_forfeits_expiries_and_puzzles_are_posted() -> Result<()> {
     let puzzle_channel = CHANNEL + 1;
     let challenge_channel = Place { guild: GUILD, channel: CHANNEL + 2 };
     // A game with a day per move, a daily puzzle at 22:15 UTC, and a challenge nobody takes.
-    let play =
-        Command::Play { variant: "chess".into(), opponent: Some(bob.clone()), move_days: Some(1), options: None };
+    let play = Command::Play {
+        variant: "chess".into(),
+        opponent: Some(bob.clone()),
+        move_days: Some(1),
+        options: None,
+        clock: None,
+    };
     send(&core, game_channel, alice.clone(), play);
     send(&core, game_channel, bob.clone(), Command::Accept);
     let schedule = PuzzleCommand::Schedule { channel: puzzle_channel, time: "22:15".into(), rotation: String::new() };
     send(&core, Place { guild: GUILD, channel: CHANNEL }, alice.clone(), Command::Puzzle(schedule));
-    let open = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None };
+    let open = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None };
     send(&core, challenge_channel, bob.clone(), open);
 
     // 22:20: the puzzle is posted, with its board.

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use rookery_storage::Storage;
 
-use crate::core::{system_clock, Core, Place};
+use crate::core::{system_clock, system_millis, Core, Place};
 use crate::load::{prepare, send_move, Step};
 
 /// Latency of single moves played one after another.
@@ -75,7 +75,7 @@ pub fn open_fresh(data_dir: &Path) -> Result<Core> {
         bail!("{} is not empty; the bench needs a fresh directory", data_dir.display());
     }
     let storage = Storage::open(data_dir).with_context(|| format!("opening {}", data_dir.display()))?;
-    Ok(Core::new(storage, system_clock()))
+    Ok(Core::new(storage, system_clock()).with_millis(system_millis()))
 }
 
 /// Plays `moves` moves one at a time in one channel and times each.
@@ -127,18 +127,32 @@ pub fn throughput(core: &Core, moves: usize, channels: u64, threads: u64) -> Res
     Ok(Throughput { moves: counts.iter().sum(), channels, threads, elapsed: start.elapsed() })
 }
 
-/// `rookery bench`: both measurements on a fresh database at `data_dir`, as
-/// a report with the targets (p99 <= 10 ms, >= 500 durable moves/s).
-pub fn run(data_dir: &Path, moves: usize, throughput_moves: usize, channels: u64, threads: u64) -> Result<String> {
+/// What `rookery bench` runs.
+pub struct Plan {
+    pub moves: usize,
+    pub throughput_moves: usize,
+    pub channels: u64,
+    pub threads: u64,
+    /// Games with clocks whose flags are timed, and live games beside them.
+    pub clock_games: u64,
+    pub idle_games: u64,
+}
+
+/// `rookery bench`: the three measurements on a fresh database at
+/// `data_dir`, as a report with the targets (p99 <= 10 ms, >= 500 durable
+/// moves/s, flags posted within 2 s).
+pub fn run(data_dir: &Path, plan: &Plan) -> Result<String> {
     let core = open_fresh(data_dir)?;
-    let latency = latency(&core, moves)?;
-    let run = throughput(&core, throughput_moves, channels, threads)?;
+    let latency = latency(&core, plan.moves)?;
+    let run = throughput(&core, plan.throughput_moves, plan.channels, plan.threads)?;
+    let flags = crate::flag_bench::flag_delays(&core, plan.clock_games, plan.idle_games, Duration::from_secs(1))?;
     let verdict = |ok: bool| if ok { "meets" } else { "MISSES" };
     Ok(format!(
         "{latency} ({} the 10 ms p99 target)\n{run} ({} the 500 moves/s target)\n\
-         (each move: parse, legality, apply, board picture, durable write)\n",
+         (each move: parse, legality, apply, board picture, durable write)\n{flags} ({} the 2 s target)\n",
         verdict(latency.p99 <= Duration::from_millis(10)),
         verdict(run.per_second() >= 500.0),
+        verdict(flags.max <= Duration::from_secs(2)),
     ))
 }
 

@@ -17,8 +17,8 @@ pub struct Config {
     pub discord_token: Option<String>,
     /// Where the console writes pictures and files (`ROOKERY_IMAGE_DIR`).
     pub image_dir: PathBuf,
-    /// How often the scheduler checks move deadlines, in seconds
-    /// (`ROOKERY_TICK_SECONDS`).
+    /// How often the scheduler checks clocks and move deadlines, in seconds
+    /// (`ROOKERY_TICK_SECONDS`); a fallen flag is posted within one tick.
     pub tick_seconds: u64,
     /// Hours an open challenge waits for an answer before it expires.
     pub challenge_hours: u64,
@@ -30,6 +30,9 @@ pub struct Config {
     /// startup (`--no-restore` turns it off). Not a file setting.
     #[serde(skip)]
     pub restore: bool,
+    /// A server (guild) id to register the slash commands in, instead of
+    /// globally: they appear there at once, for testing (`ROOKERY_TEST_GUILD`).
+    pub test_guild: Option<u64>,
 }
 
 /// Where and how often backups are taken, and how many are kept.
@@ -56,11 +59,12 @@ impl Default for Config {
             data_dir: PathBuf::from("rookery-data"),
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
-            tick_seconds: 60,
+            tick_seconds: 1,
             challenge_hours: 24,
             backup: BackupConfig::default(),
             limits: LimitConfig::default(),
             restore: true,
+            test_guild: None,
         }
     }
 }
@@ -91,6 +95,10 @@ impl Config {
         }
         if let Some(seconds) = env("ROOKERY_TICK_SECONDS") {
             config.tick_seconds = seconds.parse().context("ROOKERY_TICK_SECONDS must be a whole number")?;
+        }
+        if let Some(guild) = env("ROOKERY_TEST_GUILD").filter(|g| !g.trim().is_empty()) {
+            config.test_guild =
+                Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
         }
         Ok(config)
     }

@@ -71,17 +71,27 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
             let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
             let days = words.iter().find_map(|w| w.parse::<u32>().ok());
+            let is_clock = |w: &str| w.starts_with("clock:") || w.starts_with("clock=");
+            let clock = words.iter().find(|w| is_clock(w)).map(|w| w[6..].to_string());
             // Any other word is an option of the variant (`dwarf_reversal`, `quiet_plies=0`).
-            let options: Vec<&str> =
-                words[1..].iter().copied().filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err()).collect();
+            let options: Vec<&str> = words[1..]
+                .iter()
+                .copied()
+                .filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err() && !is_clock(w))
+                .collect();
             let options = (!options.is_empty()).then(|| options.join(","));
-            Command::Play { variant: variant.to_string(), opponent, move_days: days, options }
+            Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "move" if !args.is_empty() => Command::Move { text: args.to_string() },
         "move" => return Err("say which move: /move e4".into()),
         "board" => Command::Board,
+        "abort" => Command::Abort,
+        "rematch" => Command::Rematch,
+        "games" => Command::Games { user: words.first().map(|w| users.get(w)) },
+        "pgn" if !args.is_empty() => Command::Pgn { id: args.to_string() },
+        "pgn" => return Err("say which game: /pgn 12 (/games lists them)".into()),
         "resign" => Command::Resign,
         "draw" => Command::Draw(
             [DrawAction::Offer, DrawAction::Accept, DrawAction::Decline, DrawAction::Claim]
@@ -155,6 +165,13 @@ fn alias_command(words: &[&str], args: &str) -> Result<AliasCommand, String> {
 fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
     let rest = |word: &str| args.strip_prefix(word).unwrap_or("").trim().to_string();
     Ok(match words.first().copied() {
+        Some("today") if words.len() > 1 => {
+            return Err(format!(
+                "/puzzle today takes no variant: it shows the one puzzle of the day (`{}` is not used). \
+                 /puzzle schedule chooses which variants take turns.",
+                words[1..].join(" ")
+            ))
+        }
         None | Some("today") => PuzzleCommand::Today,
         Some("solve") if words.len() > 1 => PuzzleCommand::Solve { moves: rest("solve") },
         Some("solve") => return Err("say your moves: /puzzle solve Qxh7+ Rh3#".into()),
@@ -168,6 +185,16 @@ fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
         Some(other) => return Err(format!("/puzzle takes today, solve, leaderboard or schedule, not `{other}`")),
     })
 }
+
+/// The console's own words, added to `/help`.
+const CONSOLE_HELP: &str = "In this console:\n  \
+    /as NAME      speak as another player from now on (everyone starts as alice)\n  \
+    a bare line   is a move: `e4` is `/move e4`; in a dice game `roll` and `lucky8` roll the game's dice\n  \
+    /roll-second  the game's second kind of roll (Luck Dragon's Lucky 8), like its button\n  \
+    /rematch      the Rematch button of the last finished game\n  \
+    /quit         leave (so does the end of the input)\n\
+    Buttons are shown as [Label] /command: type the command to click one. \
+    Pictures and files are saved in the image folder, never over earlier ones.";
 
 /// Runs the console until `quit` or the end of input.
 pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, images: &Path) -> std::io::Result<()> {
@@ -198,14 +225,18 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
             Ok(Line::Quit) => break,
             Ok(Line::As(name)) => speaker = users.get(&name),
             Ok(Line::Run(command)) => {
+                let help = command == Command::Help;
                 for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
                     print_reply(&reply, &speaker, images, &mut saved, out)?;
+                }
+                if help {
+                    writeln!(out, "{CONSOLE_HELP}")?;
                 }
                 for (_, reply) in handler.due().into_iter().filter(|(place, _)| *place == CHANNEL) {
                     print_reply(&reply, &speaker, images, &mut saved, out)?;
                 }
             }
-            Err(problem) => writeln!(out, "(only you) {problem}")?,
+            Err(problem) => writeln!(out, "(only {}) {problem}", speaker.name)?,
         }
     }
     Ok(())
@@ -219,14 +250,15 @@ fn print_reply(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let prefix = if reply.ephemeral { format!("(only {}) ", to.name) } else { String::new() };
-    writeln!(out, "{prefix}{}", reply.text)?;
+    let now = crate::core::system_clock()();
+    let channel = |id: u64| if id == CHANNEL.channel { "this channel".to_string() } else { format!("#channel-{id}") };
+    let plain = |text: &str| crate::plain::plain(text, now, channel);
+    writeln!(out, "{prefix}{}", plain(&reply.text))?;
     for (name, value) in &reply.fields {
-        writeln!(out, "  {name}: {value}")?;
+        writeln!(out, "  {}: {}", plain(name), plain(value))?;
     }
     for file in reply.image.iter().chain(&reply.files) {
-        *saved += 1;
-        let path: PathBuf = images.join(format!("{:03}-{}", saved, file.name));
-        std::fs::write(&path, &file.bytes)?;
+        let path = save_new(images, saved, file)?;
         writeln!(out, "  [file] {}", path.display())?;
     }
     if !reply.buttons.is_empty() {
@@ -234,6 +266,23 @@ fn print_reply(
         writeln!(out, "  {}", labels.join("  "))?;
     }
     Ok(())
+}
+
+/// Writes `file` as `NNN-name` in `images` under the next number no file
+/// has yet, so a later session never overwrites an earlier one's pictures.
+fn save_new(images: &Path, saved: &mut usize, file: &crate::core::Attachment) -> std::io::Result<PathBuf> {
+    loop {
+        *saved += 1;
+        let path = images.join(format!("{:03}-{}", saved, file.name));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(mut created) => {
+                created.write_all(&file.bytes)?;
+                return Ok(path);
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 /// What to type in the console for a button.
@@ -250,6 +299,8 @@ fn button_line(button: &crate::core::Button) -> String {
         A::RollSecond => "roll-second",
         A::Pass => "pass",
         A::Board => "board",
+        A::Abort => "abort",
+        A::Rematch => "rematch",
         A::RollAgain | A::RollAdvantage | A::RollDisadvantage => return format!("button {}", button.custom_id()),
     };
     line.to_string()
@@ -273,7 +324,8 @@ mod tests {
                 variant: "chess".into(),
                 opponent: Some(bob.clone()),
                 move_days: Some(3),
-                options: None
+                options: None,
+                clock: None
             }))
         );
         assert_eq!(
@@ -282,7 +334,8 @@ mod tests {
                 variant: "dragonchess".into(),
                 opponent: Some(bob.clone()),
                 move_days: None,
-                options: Some("dwarf_reversal,quiet_plies=0".into())
+                options: Some("dwarf_reversal,quiet_plies=0".into()),
+                clock: None
             }))
         );
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
@@ -298,7 +351,8 @@ mod tests {
                 variant: "luckdragon".into(),
                 opponent: Some(bob.clone()),
                 move_days: None,
-                options: Some("lucky8=off".into())
+                options: Some("lucky8=off".into()),
+                clock: None
             }))
         );
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
@@ -322,5 +376,16 @@ mod tests {
         );
         assert!(puzzle("/puzzle solve").is_err());
         assert!(puzzle("/puzzle hint").unwrap_err().contains("today, solve"));
+        assert!(puzzle("/puzzle today dragonchess").unwrap_err().contains("takes no variant"));
+        assert_eq!(
+            parse_line("/play chess @bob clock:5+3", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "chess".into(),
+                opponent: Some(bob.clone()),
+                move_days: None,
+                options: None,
+                clock: Some("5+3".into())
+            }))
+        );
     }
 }

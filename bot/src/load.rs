@@ -98,8 +98,13 @@ pub fn prepare(core: &Core, place: Place) -> Result<std::result::Result<Prepared
             Ok(Ok(Prepared { game: record.id, index: record.actions.len(), text, user, action }))
         }
         _ => {
-            let play =
-                Command::Play { variant: "chess".into(), opponent: Some(black()), move_days: None, options: None };
+            let play = Command::Play {
+                variant: "chess".into(),
+                opponent: Some(black()),
+                move_days: None,
+                options: None,
+                clock: None,
+            };
             send(core, place, white(), play)?;
             send(core, place, black(), Command::Accept)?;
             let game = stored(core, place)?.context("the accepted game was not stored")?.id;

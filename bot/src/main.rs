@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use rookery::config::Config;
-use rookery::core::{system_clock, Core};
+use rookery::core::{system_clock, system_millis, Core};
 use rookery::{admin, bench, console as local, dice_cli, discord, puzzles_cli, restore, tools};
 use rookery_storage::Storage;
 
@@ -138,7 +138,7 @@ enum Command {
         #[command(subcommand)]
         action: PuzzlesAction,
     },
-    /// Measure move latency and durable moves per second on a fresh database.
+    /// Measure move latency, durable moves per second and how late fallen flags are posted, on a fresh database.
     Bench {
         /// A fresh directory for the bench database (default: a temporary one).
         #[arg(long)]
@@ -153,6 +153,12 @@ enum Command {
         channels: u64,
         #[arg(long, default_value_t = 8)]
         threads: u64,
+        /// Games with 3-second clocks whose flags are timed.
+        #[arg(long, default_value_t = 200)]
+        clock_games: u64,
+        /// Live games without clocks beside them (the scheduler reads them all).
+        #[arg(long, default_value_t = 1000)]
+        idle_games: u64,
     },
 }
 
@@ -206,7 +212,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,
         Command::Render { setup, flip, dark, output } => tools::render(setup, *flip, *dark, output)?,
-        Command::Roll { expression, seed } => format!("{}\n", dice_cli::roll(expression, seed.as_deref())?),
+        Command::Roll { expression, seed } => {
+            let now = system_clock()();
+            let channel = |id: u64| format!("#channel-{id}");
+            format!("{}\n", rookery::plain::plain(&dice_cli::roll(expression, seed.as_deref())?, now, channel))
+        }
         Command::Verify { transcript } => {
             let text =
                 std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
@@ -242,10 +252,18 @@ fn run(cli: Cli) -> Result<()> {
             return Ok(());
         }
         Command::Puzzles { action } => return puzzles(action),
-        Command::Bench { data_dir, moves, throughput_moves, channels, threads } => {
+        Command::Bench { data_dir, moves, throughput_moves, channels, threads, clock_games, idle_games } => {
             let temporary = std::env::temp_dir().join(format!("rookery-bench-{}", std::process::id()));
             let dir = data_dir.clone().unwrap_or_else(|| temporary.clone());
-            let result = bench::run(&dir, *moves, *throughput_moves, *channels, *threads);
+            let plan = bench::Plan {
+                moves: *moves,
+                throughput_moves: *throughput_moves,
+                channels: *channels,
+                threads: *threads,
+                clock_games: *clock_games,
+                idle_games: *idle_games,
+            };
+            let result = bench::run(&dir, &plan);
             if data_dir.is_none() {
                 // Best effort: a leftover temporary directory is harmless.
                 let _ = std::fs::remove_dir_all(&temporary);
@@ -294,7 +312,8 @@ fn open_core(config: &Config) -> Result<Core> {
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
     Ok(Core::new(opened.storage, system_clock())
         .with_challenge_hours(config.challenge_hours)
-        .with_limits(config.limits))
+        .with_limits(config.limits)
+        .with_millis(system_millis()))
 }
 
 fn console(config: Config) -> Result<()> {
@@ -310,12 +329,15 @@ fn serve(config: Config) -> Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal, never into a pipe or a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
     let core = Arc::new(open_core(&config)?);
     let options = discord::ServeOptions {
         tick: std::time::Duration::from_secs(config.tick_seconds.max(1)),
+        test_guild: config.test_guild,
         ..discord::ServeOptions::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;

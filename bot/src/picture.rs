@@ -4,8 +4,10 @@
 use std::sync::OnceLock;
 
 use rookery_engine::game::Game;
-use rookery_render::position::{view_of, Look};
-use rookery_render::{Die, DieKind, RenderError, RenderOptions, Renderer, Theme};
+use rookery_render::position::{glyph_for, view_of, Look};
+use rookery_render::{
+    BoardView, Cell, Die, DieKind, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Shade, Side, Theme,
+};
 
 pub fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
@@ -18,7 +20,80 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
     view.dice = turn_dice(game);
+    view.dice_labels = dice_labels(game);
     renderer().render_png(&view)
+}
+
+/// The pieces of a variant whose pictures are not the chess set's: each
+/// picture over its letter, in the first side's colours, and the letters in
+/// words (`K King · S Sylph · ...`). `None` for a chess-set variant.
+pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
+    const CHESS_SET: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+    let rules = game.position().rules();
+    if rules.kinds.iter().all(|kind| CHESS_SET.contains(&kind.name)) {
+        return None;
+    }
+    let mut shown: Vec<(Glyph, char, &str)> = Vec::new();
+    for kind in &rules.kinds {
+        let Some(glyph) = glyph_for(kind.name) else { continue };
+        if !shown.iter().any(|(g, _, _)| *g == glyph) {
+            shown.push((glyph, kind.letter, kind.name));
+        }
+    }
+    let shade = |i: usize| if i % 2 == 0 { Shade::Light } else { Shade::Dark };
+    let cells = shown
+        .iter()
+        .enumerate()
+        .map(|(i, (glyph, _, _))| {
+            Some(Cell { piece: Some(Piece { glyph: *glyph, side: Side::First }), ..Cell::empty(shade(i)) })
+        })
+        .collect();
+    let layer = Layer {
+        name: "Pieces and their letters".into(),
+        files: shown.iter().map(|(_, letter, _)| letter.to_string()).collect(),
+        ranks: vec![String::new()],
+        cells,
+    };
+    let colours = view_of(game.position(), Look { last_move: None, flipped: false, theme: Theme::Light }).colours;
+    let view = BoardView { colours, ..BoardView::new(vec![layer]) };
+    let capital =
+        |name: &str| name.chars().take(1).flat_map(char::to_uppercase).chain(name.chars().skip(1)).collect::<String>();
+    let words: Vec<String> = shown.iter().map(|(_, letter, name)| format!("{letter} {}", capital(name))).collect();
+    match renderer().render_png(&view) {
+        Ok(png) => Some((png, words.join(" · "))),
+        Err(error) => {
+            tracing::error!(%error, "legend picture failed");
+            None
+        }
+    }
+}
+
+/// What each roll in force this turn granted, for the picture:
+/// `Luck Dice: 2-2-7, double: K moves as N`, `Lucky 8: 8, lucky`.
+pub fn dice_labels(game: &Game) -> Vec<String> {
+    let Some(chance) = game.position().rules().chance else { return Vec::new() };
+    let rolls = game.turn_rolls();
+    let mut labels = Vec::new();
+    for (index, kind) in chance.kinds.iter().enumerate() {
+        let Some(roll) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
+        // The roll record reads `{3d8 2-2-7: double → K(N)}`; the picture's
+        // font is ASCII, so the arrow and the notation become words.
+        let record = (chance.describe)(roll);
+        let inner = record.trim_matches(['{', '}']);
+        let (faces, verdict) =
+            inner.split_once(' ').map_or(("", inner), |(_, rest)| rest.split_once(": ").unwrap_or((rest, "")));
+        let verdict: Vec<String> = verdict.split(" → ").map(moves_as).collect();
+        labels.push(format!("{}: {faces}, {}", kind.label, verdict.join(": ")));
+    }
+    labels
+}
+
+/// `K(N)` as `K moves as N`; anything else unchanged.
+fn moves_as(text: &str) -> String {
+    match text.strip_suffix(')').and_then(|t| t.split_once('(')) {
+        Some((piece, like)) if !piece.is_empty() && !like.is_empty() => format!("{piece} moves as {like}"),
+        _ => text.to_string(),
+    }
 }
 
 /// The dice in force this turn, in the order of the variant's kinds: the
@@ -42,4 +117,39 @@ pub fn turn_dice(game: &Game) -> Vec<Die> {
         }
     }
     dice
+}
+
+#[cfg(test)]
+mod tests {
+    use rookery_engine::game::{Action, Game};
+    use rookery_engine::{Color, Variant};
+
+    use super::*;
+
+    #[test]
+    fn dice_are_labelled_with_what_they_granted() {
+        let mut game = Game::new(Variant::LuckDragon).unwrap();
+        let lucky8 = game.position().rules().chance.unwrap().kinds.iter().position(|k| k.dice.len() == 1).unwrap();
+        let faces = vec![8];
+        game.apply(Action::Roll { side: Color::White, kind: lucky8, faces: faces.clone() }).unwrap();
+        assert_eq!(dice_labels(&game), ["Lucky 8: 8, lucky"]);
+        assert_eq!(game.turn_rolls(), [(lucky8, faces)]);
+        assert_eq!(moves_as("K(N)"), "K moves as N");
+        assert_eq!(moves_as("reroll"), "reroll");
+        let png = game_png(&game, false, Theme::Light).unwrap();
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("lucky8-label.png"), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn variants_with_their_own_pieces_get_a_legend() {
+        assert!(legend(&Game::new(Variant::Chess).unwrap()).is_none());
+        let (png, letters) = legend(&Game::new(Variant::Dragonchess).unwrap()).unwrap();
+        assert!(letters.starts_with("S Sylph · G Griffin · R Dragon"), "{letters}");
+        assert!(letters.contains("D Dwarf") && !letters.contains("reversed"), "{letters}");
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("dragonchess-legend.png"), png).unwrap();
+        }
+    }
 }

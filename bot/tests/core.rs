@@ -19,7 +19,13 @@ impl Table {
     fn start_game(&self) {
         self.ok(
             alice(),
-            Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None },
+            Command::Play {
+                variant: "chess".into(),
+                opponent: Some(bob()),
+                move_days: None,
+                options: None,
+                clock: None,
+            },
         );
         self.ok(bob(), Command::Accept);
     }
@@ -32,8 +38,10 @@ fn actions(reply: &Reply) -> Vec<ButtonAction> {
 #[test]
 fn challenge_accept_and_play_to_mate() {
     let t = Table::new();
-    let challenge =
-        t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None });
+    let challenge = t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+    );
     assert!(challenge.text.contains("alice** challenges **bob"));
     assert_eq!(actions(&challenge), [ButtonAction::Accept, ButtonAction::Decline]);
     assert!(t.refused(carol(), Command::Accept).contains("for bob"));
@@ -41,16 +49,16 @@ fn challenge_accept_and_play_to_mate() {
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("alice** (White) vs **bob** (Black)"));
     assert!(started.text.contains("alice to move"));
-    assert_eq!(actions(&started), [ButtonAction::Resign, ButtonAction::OfferDraw]);
+    assert_eq!(actions(&started), [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::OfferDraw]);
     assert!(t.refused(bob(), Command::Accept).contains("already accepted"), "double click on Accept");
 
     t.mv(alice(), "f3");
     let reply = t.mv(bob(), "e5");
-    assert!(reply.text.contains("Last move: 1... e5"), "{}", reply.text);
+    assert!(reply.text.contains("Moves: 1. f3 e5"), "{}", reply.text);
     t.mv(alice(), "g4");
     let mate = t.mv(bob(), "Qh4");
     assert!(mate.text.contains("**0-1** · bob wins by checkmate"), "{}", mate.text);
-    assert!(mate.buttons.is_empty());
+    assert_eq!(actions(&mate), [ButtonAction::Rematch]);
     assert!(t.refused(alice(), Command::Move { text: "e4".into() }).contains("no game"));
     let stats = t.ok(bob(), Command::Stats { user: None });
     assert!(stats.text.contains("chess: 1662 (±290) · 1 wins, 0 losses, 0 draws"), "{}", stats.text);
@@ -71,42 +79,72 @@ fn move_errors_are_private_and_change_nothing() {
     let second_click = t.refused(alice(), Command::Move { text: "e4".into() });
     assert!(second_click.contains("already played"), "{second_click}");
     let board = t.ok(carol(), Command::Board);
-    assert!(board.text.contains("Last move: 1. e4") && board.text.contains("bob to move"), "{}", board.text);
+    assert!(board.text.contains("Moves: 1. e4") && board.text.contains("bob to move"), "{}", board.text);
 }
 
 #[test]
 fn challenges_can_be_open_withdrawn_or_declined() {
     let t = Table::new();
     assert!(t
-        .refused(alice(), Command::Play { variant: "checkers".into(), opponent: None, move_days: None, options: None })
-        .contains("unknown variant"));
+        .refused(
+            alice(),
+            Command::Play { variant: "checkers".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
+        .contains("Unknown variant `checkers`"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("not yet supported"));
     assert!(t
         .refused(
             alice(),
-            Command::Play { variant: "chess".into(), opponent: Some(alice()), move_days: None, options: None }
+            Command::Play {
+                variant: "chess".into(),
+                opponent: Some(alice()),
+                move_days: None,
+                options: None,
+                clock: None
+            }
         )
         .contains("yourself"));
-    let open = t.ok(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None });
+    let open = t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None },
+    );
     assert!(open.text.contains("anyone may accept"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already have an open challenge"));
     assert!(t
-        .refused(bob(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None })
+        .refused(
+            bob(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already an open challenge"));
     assert!(t.refused(carol(), Command::Decline).contains("Only the challenger"));
     assert!(t.ok(alice(), Command::Decline).text.contains("withdrew"));
     assert!(t.refused(bob(), Command::Accept).contains("no open challenge"));
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+    );
     assert!(t.ok(bob(), Command::Decline).text.contains("bob declined alice's challenge"));
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None },
+    );
     assert!(t.ok(carol(), Command::Accept).text.contains("**carol** (Black)"));
     assert!(t.refused(alice(), Command::Decline).contains("already accepted"));
     assert!(t
-        .refused(bob(), Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None })
+        .refused(
+            bob(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None }
+        )
         .contains("already being played"));
 }
 
@@ -119,7 +157,10 @@ fn resignation_and_draws() {
     assert!(t.refused(alice(), Command::Draw(DrawAction::Claim)).contains("cannot be claimed"));
     let offered = t.ok(alice(), Command::Draw(DrawAction::Offer));
     assert!(offered.text.contains("alice offers a draw"));
-    assert_eq!(actions(&offered), [ButtonAction::Resign, ButtonAction::AcceptDraw, ButtonAction::DeclineDraw]);
+    assert_eq!(
+        actions(&offered),
+        [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::AcceptDraw, ButtonAction::DeclineDraw]
+    );
     assert!(t.refused(alice(), Command::Draw(DrawAction::Accept)).contains("your own"));
     t.ok(bob(), Command::Draw(DrawAction::Decline));
     t.ok(alice(), Command::Draw(DrawAction::Offer));
@@ -155,12 +196,12 @@ fn takebacks_need_the_opponent() {
     t.ok(bob(), Command::Takeback(TakebackAction::Decline));
     t.ok(alice(), Command::Takeback(TakebackAction::Request));
     let back = t.ok(bob(), Command::Takeback(TakebackAction::Accept));
-    assert!(back.text.contains("alice to move") && !back.text.contains("Last move"), "{}", back.text);
+    assert!(back.text.contains("alice to move") && !back.text.contains("Moves:"), "{}", back.text);
     t.mv(alice(), "d4");
     t.mv(bob(), "d5");
     t.ok(alice(), Command::Takeback(TakebackAction::Request));
     let back = t.ok(bob(), Command::Takeback(TakebackAction::Accept));
-    assert!(back.text.contains("alice to move") && !back.text.contains("Last move"), "two plies: {}", back.text);
+    assert!(back.text.contains("alice to move") && !back.text.contains("Moves:"), "two plies: {}", back.text);
 }
 
 #[test]
@@ -196,21 +237,36 @@ fn games_survive_a_restart() {
         core.handle(Request {
             place: HERE,
             user: alice(),
-            command: Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None },
+            command: Command::Play {
+                variant: "chess".into(),
+                opponent: None,
+                move_days: None,
+                options: None,
+                clock: None,
+            },
         });
         core.handle(Request { place: HERE, user: bob(), command: Command::Accept });
         core.handle(Request { place: HERE, user: alice(), command: Command::Move { text: "d4".into() } });
     }
     let core = Core::new(Storage::open(dir.path()).unwrap(), clock);
     let board = core.handle(Request { place: HERE, user: carol(), command: Command::Board });
-    assert!(board[0].text.contains("Last move: 1. d4"), "{}", board[0].text);
+    assert!(board[0].text.contains("Moves: 1. d4"), "{}", board[0].text);
 }
 
 #[test]
 fn correspondence_pace_reminds_then_forfeits_once() {
     let t = Table::new();
     let start = t.clock.load(Ordering::SeqCst);
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: Some(2), options: None });
+    t.ok(
+        alice(),
+        Command::Play {
+            variant: "chess".into(),
+            opponent: Some(bob()),
+            move_days: Some(2),
+            options: None,
+            clock: None,
+        },
+    );
     t.ok(bob(), Command::Accept);
     t.mv(alice(), "e4");
     assert!(t.core.tick().unwrap().is_empty(), "plenty of time");
@@ -227,6 +283,9 @@ fn correspondence_pace_reminds_then_forfeits_once() {
     assert!(t.core.tick().unwrap().is_empty(), "forfeited once");
     assert!(t.refused(bob(), Command::Move { text: "e5".into() }).contains("no game"));
     assert!(t
-        .refused(alice(), Command::Play { variant: "chess".into(), opponent: None, move_days: Some(31), options: None })
+        .refused(
+            alice(),
+            Command::Play { variant: "chess".into(), opponent: None, move_days: Some(31), options: None, clock: None }
+        )
         .contains("between 1 and 30"));
 }

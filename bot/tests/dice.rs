@@ -174,7 +174,10 @@ fn channels_roll_on_their_own_ledgers() {
 fn the_roll_button_has_no_dice_in_chess() {
     let t = Table::new();
     assert!(t.refused(alice(), Command::RollForGame).contains("There is no game here"));
-    t.ok(alice(), Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "chess".into(), opponent: Some(bob()), move_days: None, options: None, clock: None },
+    );
     t.ok(bob(), Command::Accept);
     assert!(t.refused(alice(), Command::RollForGame).contains("This game has no dice to roll"));
 }

@@ -13,6 +13,7 @@ fn play(options: Option<&str>) -> Command {
         opponent: Some(bob()),
         move_days: None,
         options: options.map(Into::into),
+        clock: None,
     }
 }
 
@@ -20,7 +21,13 @@ fn play(options: Option<&str>) -> Command {
 fn a_game_with_options_survives_a_restart() {
     let t = Table::new();
     assert!(t.refused(alice(), play(Some("castling"))).contains("no option `castling`"));
-    let chess = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: Some("x".into()) };
+    let chess = Command::Play {
+        variant: "chess".into(),
+        opponent: None,
+        move_days: None,
+        options: Some("x".into()),
+        clock: None,
+    };
     assert!(t.refused(alice(), chess).contains("this variant has no options"));
 
     let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
@@ -38,7 +45,7 @@ fn a_game_with_options_survives_a_restart() {
     t.ok(bob(), Command::Move { text: "P1h6".into() });
     let t = t.restart();
     let capture = t.ok(alice(), Command::Move { text: "RxS1a7".into() });
-    assert!(capture.text.contains("Last move: 2. R1d4x1a7"), "{}", capture.text);
+    assert!(capture.text.contains("Moves: 1. R1g1-1d4 P2h8-1h6 2. R1d4x1a7"), "{}", capture.text);
     let info = t.ok(bob(), Command::Game);
     let field = |name: &str| info.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     assert_eq!(field("Gold").as_deref(), Some("alice"));
@@ -71,8 +78,26 @@ fn threefold_repetition_ends_the_game_by_itself() {
 #[test]
 fn rules_page_and_piece_diagram() {
     let t = Table::new();
-    let rules = t.ok(alice(), Command::Rules { variant: "dragonchess".into() });
+    let pages = t.send(alice(), Command::Rules { variant: "dragonchess".into() });
+    let rules = &pages[0];
     assert!(rules.text.starts_with("# Dragonchess"), "{}", rules.text);
     assert!(rules.text.contains("dwarf_reversal"), "the options are on the first page");
     assert!(rules.image.as_ref().is_some_and(|png| png.name == "dragonchess-pieces.png"));
+    assert!(rules.files.iter().any(|f| f.name == "dragonchess-legend.png"), "a legend: picture to letter");
+    assert!(rules.text.contains("Pieces: S Sylph · G Griffin · R Dragon"), "{}", rules.text);
+    // The whole text, in pages that each fit a message and end a sentence.
+    let whole = include_str!("../../docs/rules/dragonchess.md");
+    let words = |text: &str| text.split_whitespace().filter(|w| *w != "-#").map(str::to_string).collect::<Vec<_>>();
+    // A page's text without its footer and the pieces' letters.
+    let body = |text: &str| {
+        let text = text.rsplit_once("\n-# page").map_or(text, |(body, _)| body);
+        text.rsplit_once("\n-# Pieces:").map_or(text, |(body, _)| body).to_string()
+    };
+    let shown: Vec<String> = pages.iter().flat_map(|p| words(&body(&p.text))).collect();
+    assert_eq!(shown, words(whole), "nothing is left out");
+    for page in &pages {
+        assert!(!page.ephemeral && page.text.chars().count() <= 2000, "{}", page.text);
+        let body = body(&page.text);
+        assert!(body.ends_with(['.', ':', ')', '`']), "a page ends a sentence: {body}");
+    }
 }

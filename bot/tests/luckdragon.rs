@@ -18,6 +18,7 @@ impl Table {
             opponent: Some(bob()),
             move_days: None,
             options: Some(options.into()),
+            clock: None,
         };
         self.ok(alice(), command);
         self.ok(bob(), Command::Accept)
@@ -53,6 +54,7 @@ fn options_come_with_the_challenge() {
             opponent: None,
             move_days: None,
             options: Some("lucky9=on".into()),
+            clock: None,
         },
     );
     assert!(bad.contains("choose from: luck_dice, lucky8") && bad.contains("/rules luckdragon"), "{bad}");
@@ -63,13 +65,18 @@ fn options_come_with_the_challenge() {
             opponent: None,
             move_days: None,
             options: Some("lucky8=OFF promotion_set=QRBN".into()),
+            clock: None,
         },
     );
     assert!(challenge.text.contains("luckdragon (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", started.text);
     assert!(started.text.contains("commitment `"), "{}", started.text);
-    assert_eq!(actions(&started), [ButtonAction::Resign, ButtonAction::OfferDraw], "no roll is allowed yet");
+    assert_eq!(
+        actions(&started),
+        [ButtonAction::Abort, ButtonAction::Resign, ButtonAction::OfferDraw],
+        "no roll is allowed yet"
+    );
     let info = t.ok(carol(), Command::Game);
     let options = info.fields.iter().find(|(name, _)| name == "Options").map(|(_, v)| v.as_str());
     assert_eq!(options, Some("luck_dice=on lucky8=off triple_includes_knight=yes promotion_set=QRBN"));
@@ -114,7 +121,7 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
         t.mv(user, mv);
     }
     let check = t.mv(bob(), "Lxe4");
-    assert!(check.text.contains("Last move: 2... Lxe4+"), "{}", check.text);
+    assert!(check.text.contains("Moves: 1. e4 Lb5 2. h3 Lxe4+"), "{}", check.text);
     assert_eq!(label(&check, ButtonAction::Roll), Some("Luck Dice (3d8)"));
     assert!(check.text.contains("alice may roll first: Luck Dice (`roll`) or Lucky 8 (`lucky8`)."), "{}", check.text);
     let mut shown = Vec::new();
@@ -161,13 +168,13 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges **bob** to luckdragon (triple_includes_knight=no)",
+        "challenges bob to luckdragon (triple_includes_knight=no)",
         "Dice: every roll of this game comes from ledger",
         "[Lucky 8 (d8)] /roll-second",
-        "**alice** rolls the Lucky 8 (roll #0",
+        "alice rolls the Lucky 8 (roll #0",
         "[Luck Dice (3d8)] /roll",
-        "**alice** rolls the Luck Dice (roll #1",
-        "**0-1** · bob wins by resignation",
+        "alice rolls the Luck Dice (roll #1",
+        "0-1 · bob wins by resignation",
     ] {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }

@@ -86,7 +86,7 @@ fn answers_are_private_and_solves_are_announced_without_the_solution() {
     t.set_puzzle(FIRST_DAY);
     assert!(t.ok(alice(), today()).text.contains("White to move: mate in 2"));
     assert!(t.refused(alice(), solve("Zz9")).contains("not a move"));
-    assert!(t.refused(alice(), solve("   ")).contains("type your moves"));
+    assert!(t.refused(alice(), solve("   ")).contains("Type your moves"));
     let wrong = t.refused(alice(), solve("Bxe7"));
     assert!(wrong.contains("Not quite") && wrong.contains("Bxe7"), "{wrong}");
     let so_far = t.send(alice(), solve("Nf6+"));
@@ -139,7 +139,7 @@ fn only_channel_managers_schedule_and_bad_settings_change_nothing() {
     for bad in ["9am", "24:00", "09:60", ""] {
         assert!(t.refused(admin(), schedule(bad, "chess")).contains("not a time of day"), "{bad}");
     }
-    assert!(t.refused(admin(), schedule("09:00", "checkers")).contains("unknown variant"));
+    assert!(t.refused(admin(), schedule("09:00", "checkers")).contains("Unknown variant"));
     assert!(t.refused(admin(), schedule("09:00", "chess,newchess")).contains("not yet supported"));
     assert_eq!(t.core.storage().puzzle_schedule(HERE.guild).unwrap(), None);
     t.at(FIRST_DAY + 1, 8 * 60);

@@ -18,7 +18,7 @@ fn moderator() -> User {
 }
 
 fn challenge(variant: &str) -> Command {
-    Command::Play { variant: variant.into(), opponent: Some(bob()), move_days: None, options: None }
+    Command::Play { variant: variant.into(), opponent: Some(bob()), move_days: None, options: None, clock: None }
 }
 
 /// The command a click on `reply`'s `action` button sends, read back from the
@@ -55,7 +55,10 @@ fn an_old_message_button_cannot_act_on_a_newer_game() {
 #[test]
 fn simultaneous_accepts_of_a_dice_game_store_one_ledger() {
     let t = Table::new();
-    t.ok(alice(), Command::Play { variant: "luckdragon".into(), opponent: None, move_days: None, options: None });
+    t.ok(
+        alice(),
+        Command::Play { variant: "luckdragon".into(), opponent: None, move_days: None, options: None, clock: None },
+    );
     let barrier = Barrier::new(4);
     let accepted: Vec<bool> = std::thread::scope(|scope| {
         let clicks: Vec<_> = [bob(), carol(), bob(), carol()]

@@ -80,7 +80,8 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
 
 fn play_toy(t: &Table) -> Reply {
     register("toydice", toy);
-    let play = Command::Play { variant: "toydice".into(), opponent: Some(bob()), move_days: None, options: None };
+    let play =
+        Command::Play { variant: "toydice".into(), opponent: Some(bob()), move_days: None, options: None, clock: None };
     t.ok(alice(), play)
 }
 
@@ -211,17 +212,17 @@ fn the_console_plays_the_toy_with_private_choices() {
     let out = String::from_utf8(out).unwrap();
     for expected in [
         "added a player seed to this game's dice ledger",
-        "(only alice) Your secret choice for sealed letter: **E**",
-        "**alice** has made their secret choice (commitment `",
-        "Rookery rolls the 2d4 for **alice**",
-        "**alice** has no move and passes.",
-        "**bob** passes.",
+        "(only alice) Your secret choice for sealed letter: E",
+        "alice has made their secret choice (commitment `",
+        "Rookery rolls the 2d4 for alice",
+        "alice has no move and passes.",
+        "bob passes.",
         "Draw by stalemate",
-        "**alice** reveals their sealed letter: **E**",
+        "alice reveals their sealed letter: E",
     ] {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }
-    let before_end = &out[..out.find("**bob** passes.").unwrap()];
+    let before_end = &out[..out.find("bob passes.").unwrap()];
     let shown_to_all: Vec<&str> = before_end.lines().filter(|l| !l.contains("(only ")).collect();
-    assert!(!shown_to_all.iter().any(|l| l.contains("**E**") || l.contains("**F**")), "{shown_to_all:?}");
+    assert!(!shown_to_all.iter().any(|l| l.contains("E") || l.contains("F")), "{shown_to_all:?}");
 }

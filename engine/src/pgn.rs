@@ -1,22 +1,40 @@
 //! PGN export in the form lichess and python-chess import unchanged: the seven
-//! tag roster, `SetUp`/`FEN` for a custom start, SAN movetext with move numbers,
-//! lines of at most 80 characters, and the result. A variant's dice rolls are
-//! written as comments before the move they preceded.
+//! tag roster, then lichess's `UTCDate`/`UTCTime`, `Variant`, `TimeControl` and
+//! `Termination`, `SetUp`/`FEN` for a custom start, SAN movetext with move
+//! numbers, lines of at most 80 characters, a closing comment saying how the
+//! game ended, and the result. A variant's dice rolls are written as comments
+//! before the move they preceded; a variant whose sides are not called White
+//! and Black names them in `WhiteSide`/`BlackSide` tags (`Gold`, `Scarlet`).
 
 use crate::color::Color;
 use crate::fen;
-use crate::game::{Action, Game};
+use crate::game::{Action, EndReason, Game};
+use crate::variant::Variant;
 
-/// The people and place of a game, for the tag roster. Unknown values are
-/// written as PGN's `?`.
+/// The people, place and time of a game. Unknown values are written as PGN's `?`.
 #[derive(Clone, Debug, Default)]
 pub struct Tags {
     pub event: Option<String>,
     pub site: Option<String>,
-    /// `YYYY.MM.DD`.
+    /// `YYYY.MM.DD`, the UTC date the game started; also written as `UTCDate`.
     pub date: Option<String>,
+    /// `HH:MM:SS`, the UTC time the game started.
+    pub time: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
+    /// PGN's `TimeControl`: `300+3` for real-time clocks, `1/86400` for one
+    /// day per move, `-` for none.
+    pub time_control: Option<String>,
+    /// The game was abandoned (aborted) rather than played to a result.
+    pub abandoned: bool,
+}
+
+/// The `Variant` tag's value: lichess's name for chess, Rookery's otherwise.
+fn variant_tag(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "Standard",
+        other => other.name(),
+    }
 }
 
 /// The game as PGN text, ending with a newline.
@@ -30,11 +48,33 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     let or_unknown = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
     tag("Event", &or_unknown(&tags.event));
     tag("Site", &or_unknown(&tags.site));
-    tag("Date", &tags.date.clone().unwrap_or_else(|| "????.??.??".into()));
+    let date = tags.date.clone().unwrap_or_else(|| "????.??.??".into());
+    tag("Date", &date);
     tag("Round", "-");
     tag("White", &or_unknown(&tags.white));
     tag("Black", &or_unknown(&tags.black));
     tag("Result", result);
+    if let Some(time) = &tags.time {
+        tag("UTCDate", &date);
+        tag("UTCTime", time);
+    }
+    let rules = game.position().rules();
+    if rules.side_names != ["White", "Black"] {
+        tag("WhiteSide", rules.side_name(Color::White));
+        tag("BlackSide", rules.side_name(Color::Black));
+    }
+    tag("Variant", variant_tag(game.variant()));
+    if let Some(control) = &tags.time_control {
+        tag("TimeControl", control);
+    }
+    let outcome = game.outcome();
+    let termination = match outcome.map(|o| o.reason) {
+        _ if tags.abandoned => "Abandoned",
+        None => "Unterminated",
+        Some(EndReason::Timeout | EndReason::TimeoutVsBareKing) => "Time forfeit",
+        Some(_) => "Normal",
+    };
+    tag("Termination", termination);
     let start = game.start_position();
     let start_fen = fen::write(start);
     if start_fen != start.rules().start {
@@ -63,6 +103,12 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         side = !side;
     }
     tokens.extend(notes.flatten());
+    if let Some(outcome) = outcome {
+        let winner = outcome.winner.map_or("Draw".to_string(), |side| format!("{} wins", rules.side_name(side)));
+        tokens.push(format!("{{{winner} by {}.}}", outcome.reason.describe(&rules.draws)));
+    } else if tags.abandoned {
+        tokens.push("{Aborted.}".to_string());
+    }
     tokens.push(result.to_string());
     let mut line = String::new();
     for token in tokens {

@@ -187,14 +187,25 @@ fn pgn_has_tags_movetext_and_result() {
     let text = pgn::write(&game, &tags);
     assert!(text
         .starts_with("[Event \"Rookery\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"alice\"]\n"));
-    assert!(text.contains("[Black \"bob \\\"b\\\"\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    assert!(
+        text.contains(
+            "[Black \"bob \\\"b\\\"\"]\n[Result \"0-1\"]\n[Variant \"Standard\"]\n[Termination \"Normal\"]\n\n\
+             1. f3 e5 2. g4 Qh4# {Black wins by checkmate.} 0-1\n"
+        ),
+        "{text}"
+    );
     let custom = {
         let mut g = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 b Q - 0 12").unwrap();
         g.play_move(Color::Black, "Kd7").unwrap();
         g
     };
     let text = pgn::write(&custom, &Tags::default());
-    assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 b Q - 0 12\"]\n\n12... Kd7 *\n"), "{text}");
+    assert!(
+        text.contains(
+            "[Termination \"Unterminated\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 b Q - 0 12\"]\n\n12... Kd7 *\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

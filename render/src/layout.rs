@@ -117,7 +117,8 @@ impl Layout {
                 pad: pct(12),
                 caption: pct(40),
             };
-            let dice = p.rows_height(view.dice.len(), p.die);
+            // Room for each dice label on up to three lines.
+            let dice = p.rows_height(view.dice.len(), p.die) + view.dice_labels.len() as i32 * 3 * p.caption;
             let needed = p.zone_height(view, Side::First) + p.zone_height(view, Side::Second) + dice + 4 * p.pad;
             p.height = needed.max(boards_bottom - file_gutter - edge);
             p

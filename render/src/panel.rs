@@ -22,7 +22,8 @@ impl Renderer {
         self.zone(canvas, view, panel, bottom, y, colours);
 
         let dice_h = panel.rows_height(view.dice.len(), panel.die);
-        let y0 = panel.y + (panel.height - dice_h) / 2;
+        let lines = self.dice_label_lines(view, panel);
+        let y0 = panel.y + (panel.height - dice_h - lines.len() as i32 * panel.caption) / 2;
         let per_row = panel.per_row(panel.die);
         for (i, die) in view.dice.iter().enumerate() {
             let in_row = per_row.min(view.dice.len() - i / per_row * per_row) as i32;
@@ -32,6 +33,32 @@ impl Renderer {
             let y = y0 + (i / per_row) as i32 * (panel.die + panel.pad / 2);
             canvas.blend(x, y, self.die(die.kind, die.face));
         }
+        let font = &self.fonts.counts;
+        for (i, line) in lines.iter().enumerate() {
+            let x = panel.x + (panel.width - font.width(line)) / 2;
+            let y = y0 + dice_h + panel.pad / 2 + i as i32 * panel.caption;
+            canvas.text(font, x, y, line, colours.text);
+        }
+    }
+
+    /// The dice labels wrapped at words to the panel's width.
+    fn dice_label_lines(&self, view: &BoardView, panel: Panel) -> Vec<String> {
+        let font = &self.fonts.counts;
+        let room = panel.width - 2 * panel.pad;
+        let mut lines = Vec::new();
+        for label in &view.dice_labels {
+            let mut line = String::new();
+            for word in label.split_whitespace() {
+                let longer = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+                if font.width(&longer) > room && !line.is_empty() {
+                    lines.push(std::mem::replace(&mut line, word.to_string()));
+                } else {
+                    line = longer;
+                }
+            }
+            lines.push(line);
+        }
+        lines
     }
 
     /// Draw `side`'s name, hand and captures from `y` down.

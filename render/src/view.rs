@@ -317,6 +317,9 @@ pub struct BoardView {
     pub flipped: bool,
     /// The turn's roll; empty when nothing was rolled.
     pub dice: Vec<Die>,
+    /// What the dice mean, one line per roll (`Luck Dice: 2-2-7, double: K
+    /// moves as N`), written under them; printable ASCII.
+    pub dice_labels: Vec<String>,
     /// Pieces waiting to enter the board (reserves, hands).
     pub hands: BySide<Vec<Stock>>,
     /// Pieces each side has captured.

@@ -15,6 +15,7 @@
 mod backup;
 mod check;
 mod export;
+mod finished;
 mod puzzles;
 mod records;
 mod watermark;
@@ -33,7 +34,7 @@ pub use export::{export, import};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
-pub use records::{ChannelGame, Phase, Player, PlayerStats, RECORD_VERSION};
+pub use records::{ChannelGame, GameClock, Phase, Player, PlayerStats, RECORD_VERSION};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -54,6 +55,11 @@ pub enum StorageError {
     Damaged(String),
     #[error("backup {path}: {reason}")]
     Backup { path: String, reason: String },
+    #[error(
+        "another Rookery is already using the database in {0}; stop it first, or give this one its own folder \
+         with --data-dir"
+    )]
+    InUse(String),
 }
 
 /// A guild and a channel: where one game lives.
@@ -74,9 +80,11 @@ impl ChannelKey {
 
 /// The trees of records, by name; the export format uses these names too.
 /// The `meta` tree (counters) is not among them: it is rebuilt from these.
-pub(crate) const TREES: [&str; 11] = [
+pub(crate) const TREES: [&str; 13] = [
     "games",
     "archive",
+    "finished_ids",
+    "finished_players",
     "ledgers",
     "rolls",
     "stats",
@@ -98,6 +106,8 @@ pub struct Storage {
     db: sled::Db,
     games: sled::Tree,
     archive: sled::Tree,
+    finished_ids: sled::Tree,
+    finished_players: sled::Tree,
     ledgers: sled::Tree,
     rolls: sled::Tree,
     stats: sled::Tree,
@@ -142,14 +152,23 @@ impl Storage {
         let (storage, lost) = Storage::open_lenient(dir)?;
         match lost {
             Some(reason) => Err(StorageError::Damaged(reason)),
-            None => Ok(storage),
+            None => {
+                storage.index_archive_once()?;
+                Ok(storage)
+            }
         }
     }
 
     /// Opens the database even when it has lost acknowledged writes, saying
     /// so: for `rookery check`, which reports what is left.
     pub fn open_lenient(dir: &Path) -> Result<(Storage, Option<String>), StorageError> {
-        let db = sled::Config::new().path(dir).open()?;
+        let db = sled::Config::new().path(dir).open().map_err(|error| match error {
+            // sled locks its folder; a second process gets WouldBlock.
+            sled::Error::Io(io) if io.kind() == std::io::ErrorKind::WouldBlock => {
+                StorageError::InUse(dir.display().to_string())
+            }
+            other => StorageError::Database(other),
+        })?;
         let (watermark, recorded) = watermark::Watermark::open(dir).map_err(|e| StorageError::Database(e.into()))?;
         let meta = db.open_tree("meta")?;
         let stored = watermark::counter(meta.get(WRITES)?);
@@ -159,6 +178,8 @@ impl Storage {
         let storage = Storage {
             games: db.open_tree("games")?,
             archive: db.open_tree("archive")?,
+            finished_ids: db.open_tree("finished_ids")?,
+            finished_players: db.open_tree("finished_players")?,
             ledgers: db.open_tree("ledgers")?,
             rolls: db.open_tree("rolls")?,
             stats: db.open_tree("stats")?,
@@ -191,6 +212,8 @@ impl Storage {
         Some(match name {
             "games" => &self.games,
             "archive" => &self.archive,
+            "finished_ids" => &self.finished_ids,
+            "finished_players" => &self.finished_players,
             "ledgers" => &self.ledgers,
             "rolls" => &self.rolls,
             "stats" => &self.stats,
@@ -310,62 +333,72 @@ impl Storage {
         self.channel_game(channel)?;
         let key = channel.bytes();
         let _writing = self.writing();
-        let trees = (&self.games, &self.archive, &self.stats, &self.quarantine, &self.ledgers);
-        let outcome = trees.transaction(|(games, archive, stats, quarantine, ledgers)| {
-            let current = match games.get(key)? {
-                None => None,
-                Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
-            };
-            let change = match decide(current) {
-                Ok(change) => change,
-                Err(e) => return Ok(Err(e)),
-            };
-            Ok(Ok(match change {
-                Change::Put(game, reply) => {
-                    games.insert(&key, records::encode_game(&game))?;
-                    reply
-                }
-                Change::Finish { game, rated, rate, reply } => {
-                    games.remove(&key)?;
-                    archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
-                    let mut current = Vec::with_capacity(rated.len());
-                    for user in &rated {
-                        let key = stats_key(channel.guild, &game.variant, *user);
-                        let stored = match stats.get(&key)? {
-                            None => None,
-                            Some(bytes) => match decode_json(&bytes) {
-                                Ok(stats) => Some(stats),
-                                Err(err) => {
-                                    // Kept in quarantine, not overwritten unseen:
-                                    // the player starts afresh and the operator can
-                                    // recover the old record from there.
-                                    tracing::warn!(user, %err, "an unreadable rating was quarantined");
-                                    let reason = err.to_string();
-                                    quarantine
-                                        .insert(quarantine_key("stats", &key), quarantine_entry(&reason, &bytes))?;
-                                    None
-                                }
-                            },
-                        };
-                        current.push(stored);
+        let trees = (
+            &self.games,
+            &self.archive,
+            &self.stats,
+            &self.quarantine,
+            &self.ledgers,
+            &self.finished_ids,
+            &self.finished_players,
+        );
+        let outcome =
+            trees.transaction(|(games, archive, stats, quarantine, ledgers, finished_ids, finished_players)| {
+                let current = match games.get(key)? {
+                    None => None,
+                    Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
+                };
+                let change = match decide(current) {
+                    Ok(change) => change,
+                    Err(e) => return Ok(Err(e)),
+                };
+                Ok(Ok(match change {
+                    Change::Put(game, reply) => {
+                        games.insert(&key, records::encode_game(&game))?;
+                        reply
                     }
-                    for stat in rate(&current) {
-                        put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
+                    Change::Finish { game, rated, rate, reply } => {
+                        games.remove(&key)?;
+                        archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
+                        finished::index_tx(finished_ids, finished_players, channel, &game)?;
+                        let mut current = Vec::with_capacity(rated.len());
+                        for user in &rated {
+                            let key = stats_key(channel.guild, &game.variant, *user);
+                            let stored = match stats.get(&key)? {
+                                None => None,
+                                Some(bytes) => match decode_json(&bytes) {
+                                    Ok(stats) => Some(stats),
+                                    Err(err) => {
+                                        // Kept in quarantine, not overwritten unseen:
+                                        // the player starts afresh and the operator can
+                                        // recover the old record from there.
+                                        tracing::warn!(user, %err, "an unreadable rating was quarantined");
+                                        let reason = err.to_string();
+                                        quarantine
+                                            .insert(quarantine_key("stats", &key), quarantine_entry(&reason, &bytes))?;
+                                        None
+                                    }
+                                },
+                            };
+                            current.push(stored);
+                        }
+                        for stat in rate(&current) {
+                            put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
+                        }
+                        reply
                     }
-                    reply
-                }
-                Change::Clear(reply) => {
-                    games.remove(&key)?;
-                    reply
-                }
-                Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
-                    games.insert(&key, records::encode_game(&game))?;
-                    ledgers.insert(&archive_key(channel, id), ledger)?;
-                    reply
-                }
-                Change::Keep(reply) => reply,
-            }))
-        });
+                    Change::Clear(reply) => {
+                        games.remove(&key)?;
+                        reply
+                    }
+                    Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
+                        games.insert(&key, records::encode_game(&game))?;
+                        ledgers.insert(&archive_key(channel, id), ledger)?;
+                        reply
+                    }
+                    Change::Keep(reply) => reply,
+                }))
+            });
         let result = match outcome {
             Ok(result) => result,
             Err(TransactionError::Abort(err)) => return Err(err),

@@ -64,6 +64,29 @@ pub struct ChannelGame {
     /// roll (public: every transcript lists them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seeds: Vec<String>,
+    /// A real-time clock, if the game has one (besides any correspondence pace).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock>,
+    /// Whether the channel's posts show the board from Black's side: the
+    /// orientation is chosen once, at the challenge, and kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub black_at_bottom: bool,
+}
+
+/// A real-time clock: each side's time, and whose clock runs since when.
+/// Times are in milliseconds: blitz players notice whole seconds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameClock {
+    /// The time control: seconds at the start and added after each move.
+    pub initial: u64,
+    pub increment: u64,
+    /// Milliseconds left to White and to Black when their clock last stopped
+    /// (or, for the running side, started).
+    pub remaining_ms: [i64; 2],
+    /// The side whose clock runs (`0` White, `1` Black), since `since_ms`
+    /// (Unix milliseconds).
+    pub running: usize,
+    pub since_ms: i64,
 }
 
 /// A player's Glicko-2 rating and record in one variant of one guild.

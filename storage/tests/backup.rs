@@ -27,6 +27,8 @@ fn game(id: u64, moves: usize) -> ChannelGame {
         ledger: None,
         created: 0,
         seeds: Vec::new(),
+        clock: None,
+        black_at_bottom: false,
     }
 }
 

@@ -23,6 +23,8 @@ fn game(id: u64) -> ChannelGame {
         ledger: None,
         created: 0,
         seeds: Vec::new(),
+        clock: None,
+        black_at_bottom: false,
     }
 }
 

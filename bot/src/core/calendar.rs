@@ -4,7 +4,7 @@ const SECONDS_PER_DAY: i64 = 86_400;
 
 /// `2024-03-09` for a day number (days since 1970-01-01), by Howard Hinnant's
 /// `civil_from_days`.
-pub(super) fn date(day: i64) -> String {
+pub(crate) fn date(day: i64) -> String {
     let z = day + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

@@ -2,11 +2,14 @@
 //! and the game's details. One game per channel.
 
 use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
-use rookery_engine::{notation, pgn, Color, GameOptions, Variant};
+use rookery_engine::notation::MoveError;
+use rookery_engine::{notation, Color, GameOptions, Variant};
 use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
+use super::archive::pgn_file;
+use super::clock;
 use super::game_dice::GameLedger;
-use super::message::{challenge_message, game_message, offered_rolls, player_name};
+use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
     channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
@@ -48,6 +51,15 @@ pub(super) fn replay(record: &ChannelGame) -> Result<Game, Refusal> {
         .map_err(|e| Refusal(format!("this channel's game record no longer replays ({e})")))
 }
 
+/// What a challenge proposes: `/play`'s arguments.
+pub(super) struct Terms<'a> {
+    pub variant: &'a str,
+    pub opponent: Option<&'a User>,
+    pub move_days: Option<u32>,
+    pub options: Option<&'a str>,
+    pub time_control: Option<&'a str>,
+}
+
 /// The record of a game in play, refusing anything else.
 pub(super) fn playing(current: Option<ChannelGame>) -> Result<ChannelGame, Refusal> {
     match current {
@@ -63,12 +75,28 @@ pub(super) fn explain(error: GameError) -> Refusal {
         GameError::NotYourTurn => {
             Refusal::new("It is not your turn (if you just clicked twice, your move was already played).")
         }
-        other => Refusal(other.to_string()),
+        other => Refusal::from(other),
+    }
+}
+
+/// Why `side` may not play `text` now: a text that is no move at all says so
+/// (rather than blaming the turn), and a repeat of the player's own last move
+/// is a double click.
+fn not_your_turn(game: &Game, side: Color, text: &str) -> Refusal {
+    if let Err(error @ (MoveError::Syntax { .. } | MoveError::Empty)) = notation::parse_move(game.position(), text) {
+        return Refusal::from(error);
+    }
+    let to_move = game.position().rules().side_name(!side);
+    let last_own = game.moves_san().len().checked_sub(1).and_then(|i| game.moves_san().get(i));
+    let same = |san: &String| san.trim_end_matches(['+', '#']) == text.trim().trim_end_matches(['+', '#']);
+    match last_own.filter(|san| same(san)) {
+        Some(san) => Refusal(format!("Your move {san} was already played; it is {to_move}'s turn now.")),
+        None => Refusal(format!("It is not your turn: {to_move} is to move.")),
     }
 }
 
 impl Core {
-    fn update<T>(
+    pub(super) fn update<T>(
         &self,
         place: Place,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
@@ -76,15 +104,8 @@ impl Core {
         self.storage.update_channel(channel(place), decide).map_err(storage_failure)?
     }
 
-    pub(super) fn play(
-        &self,
-        place: Place,
-        user: &User,
-        variant: &str,
-        opponent: Option<&User>,
-        move_days: Option<u32>,
-        options: Option<&str>,
-    ) -> Outcome {
+    pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
+        let Terms { variant, opponent, move_days, options, time_control } = terms;
         let variant: Variant = variant.parse()?;
         // The rules say which options exist and write them canonically.
         let specs = variant.rules()?.options;
@@ -97,8 +118,10 @@ impl Core {
         if move_days.is_some_and(|d| d == 0 || d > 30) {
             return Err(Refusal::new("The time per move must be between 1 and 30 days."));
         }
+        let time_control = time_control.map(clock::parse_time_control).transpose()?;
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
+        let now_ms = self.now_ms();
         let mut template = ChannelGame {
             id,
             variant: variant.name().to_string(),
@@ -115,6 +138,9 @@ impl Core {
             ledger: None,
             created: now,
             seeds: Vec::new(),
+            clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now_ms)),
+            // The challenger plays White and sees the board from there.
+            black_at_bottom: false,
         };
         // A dice game's ledger is committed with the challenge, before the
         // players add their seeds and long before any roll; only when the
@@ -150,6 +176,7 @@ impl Core {
 
     pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
         let now = self.now();
+        let now_ms = self.now_ms();
         // The ledger was made with the challenge; a challenge from before
         // that gets one now, still before any roll, stored with the start.
         // Only for an acceptance that will succeed, as far as can be told
@@ -160,9 +187,15 @@ impl Core {
         };
         let offstage = self.offstage(place)?;
         self.update(place, |current| {
-            let Some(record) = current else { return Err(Refusal::new("There is no open challenge here.")) };
+            let Some(record) = current else {
+                return Err(Refusal::new("There is no open challenge here. Start one with `/play`."));
+            };
             let Phase::Challenge { challenger, opponent } = &record.phase else {
-                return Err(Refusal::new("This challenge was already accepted."));
+                return Err(if side_of(&record, user.id).is_some() {
+                    Refusal::new("This challenge was already accepted; your game is on.")
+                } else {
+                    Refusal::new("There is no open challenge here: a game is being played (`/board` shows it).")
+                });
             };
             if challenger.id == user.id {
                 return Err(Refusal::new("You cannot accept your own challenge."));
@@ -172,11 +205,18 @@ impl Core {
             }
             let mut next = record.clone();
             // The challenger chose the game, so the one who accepts is not
-            // also handed the first move: the challenger plays White.
-            next.white = Some(challenger.clone());
-            next.black = Some(player(user));
+            // also handed the first move: the challenger plays White, unless
+            // the challenge fixed the colours (a rematch).
+            if next.white.is_none() || next.black.is_none() {
+                next.white = Some(challenger.clone());
+                next.black = Some(player(user));
+            }
             next.phase = Phase::Playing;
             next.last_activity = now;
+            // Clocks start with the game.
+            if let Some(c) = &mut next.clock {
+                *c = clock::started(c.initial, c.increment, now_ms);
+            }
             let fresh = fresh.as_ref().filter(|(_, l)| l.game == next.id);
             if let Some((id, _)) = fresh {
                 next.ledger = Some(*id);
@@ -218,12 +258,19 @@ impl Core {
             return self.pass(place, user);
         }
         let now = self.now();
+        let now_ms = self.now_ms();
         let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            game.play_move(side, text).map_err(explain)?;
+            if let Some(flagged) = clock::fallen(&record, now_ms) {
+                game.apply(Action::Timeout(flagged)).map_err(explain)?;
+            } else if game.position().turn() != side && game.outcome().is_none() {
+                return Err(not_your_turn(&game, side, text));
+            } else {
+                game.play_move(side, text).map_err(explain)?;
+            }
             let view = offstage.of(&record);
             self.proceed(record, game, view, now, Vec::new())
         })
@@ -243,23 +290,29 @@ impl Core {
     }
 
     pub(super) fn draw(&self, place: Place, user: &User, action: DrawAction) -> Outcome {
-        self.game_action(place, user, |side| match action {
+        let mut replies = self.game_action(place, user, |side| match action {
             DrawAction::Offer => Action::OfferDraw(side),
             DrawAction::Accept => Action::AcceptDraw(side),
             DrawAction::Decline => Action::DeclineDraw(side),
             DrawAction::Claim => Action::ClaimDraw(side),
-        })
+        })?;
+        if let (DrawAction::Decline, Some(reply)) = (action, replies.first_mut()) {
+            reply.text = format!("{} declined the draw offer.\n{}", user.name, reply.text);
+        }
+        Ok(replies)
     }
 
     /// Applies a non-move action of a player.
     fn game_action(&self, place: Place, user: &User, action: impl Fn(Color) -> Action) -> Outcome {
         let now = self.now();
+        let now_ms = self.now_ms();
         let offstage = self.offstage(place)?;
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
             let mut game = replay(&record)?;
-            game.apply(action(side)).map_err(explain)?;
+            let action = clock::fallen(&record, now_ms).map_or_else(|| action(side), Action::Timeout);
+            game.apply(action).map_err(explain)?;
             let view = offstage.of(&record);
             self.proceed(record, game, view, now, Vec::new())
         })
@@ -319,6 +372,9 @@ impl Core {
         record.actions = game.record().actions;
         record.last_activity = now;
         record.reminded = false;
+        if let Some(c) = &mut record.clock {
+            clock::advance(c, &game, self.now_ms());
+        }
         if game.actions().last().is_some_and(|a| matches!(a, Action::Move(_))) {
             record.takeback_request = None;
         }
@@ -345,24 +401,29 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         Ok(Change::Finish { game: record, rated, rate, reply: vec![reply] })
     }
 
-    pub(super) fn board(&self, place: Place) -> Outcome {
+    /// `/board`: a player sees the board from their own side, anyone else
+    /// from the channel's side.
+    pub(super) fn board(&self, place: Place, user: &User) -> Outcome {
         let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
         if let Phase::Challenge { challenger, opponent } = &record.phase {
             return Ok(vec![challenge_message(&record, challenger, opponent.as_ref())]);
         }
-        Ok(vec![game_message(&record, &replay(&record)?)])
+        let bottom =
+            side_of(&record, user.id).unwrap_or(if record.black_at_bottom { Color::Black } else { Color::White });
+        Ok(vec![game_message_from(&record, &replay(&record)?, bottom)])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
-        let record = self.current(place)?.ok_or_else(|| Refusal::new(NO_GAME))?;
-        let game = replay(&record)?;
-        let tags = pgn::Tags {
-            event: Some("Rookery game".into()),
-            site: Some(format!("Discord channel {}", place.channel)),
-            date: None,
-            white: record.white.as_ref().map(|p| p.name.clone()),
-            black: record.black.as_ref().map(|p| p.name.clone()),
+        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else {
+            let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
+            let pointer =
+                last.first().map_or(String::new(), |g| format!(" The last one here was #{0}: `/pgn {0}`.", g.id));
+            return Err(Refusal(format!(
+                "There is no live game in this channel. `/games` lists this channel's finished games (`/games @player` a \
+                 player's), and `/pgn ID` gives any of them as PGN.{pointer}"
+            )));
         };
+        let game = replay(&record)?;
         let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
         let rules = game.position().rules();
         reply.fields.push((rules.side_name(Color::White).into(), player_name(record.white.as_ref())));
@@ -377,10 +438,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
             }
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
-        reply.files.push(Attachment {
-            name: format!("rookery-{}.pgn", record.id),
-            bytes: pgn::write(&game, &tags).into_bytes(),
-        });
+        reply.files.push(pgn_file(&record, &game));
         reply.files.push(Attachment {
             name: format!("rookery-{}.fen", record.id),
             bytes: format!("{}\n", game.fen()).into_bytes(),

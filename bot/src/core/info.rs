@@ -22,29 +22,71 @@ pub(super) fn rules(variant: &str) -> Outcome {
     let variant: Variant = variant.parse()?;
     let text = rules_text(variant)
         .ok_or_else(|| Refusal(format!("{variant} is not yet supported, so it has no rules page yet.")))?;
-    // Discord shows at most 2000 characters in a message.
-    let mut shown: String = text.chars().take(1900).collect();
-    if shown.len() < text.len() {
-        shown.push_str("\n…");
+    let pages = pages(text, PAGE_CHARS);
+    let count = pages.len();
+    let mut replies: Vec<Reply> = pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, page)| {
+            let footer = if count > 1 { format!("\n-# page {} of {count}", i + 1) } else { String::new() };
+            Reply::text(format!("{page}{footer}"))
+        })
+        .collect();
+    let reply = &mut replies[0];
+    if let Some((png, letters)) = Game::new(variant).ok().as_ref().and_then(picture::legend) {
+        reply.text.push_str(&format!("\n-# Pieces: {letters}"));
+        reply.files.push(Attachment { name: format!("{variant}-legend.png"), bytes: png });
     }
-    let mut reply = Reply::text(shown);
     // The piece diagram: every piece of the game where it starts.
     let start = Game::new(variant)?;
     match picture::game_png(&start, false, Theme::Light) {
         Ok(bytes) => reply.image = Some(Attachment { name: format!("{variant}-pieces.png"), bytes }),
         Err(error) => tracing::error!(%error, %variant, "rules diagram failed"),
     }
-    Ok(vec![reply])
+    Ok(replies)
+}
+
+/// Discord shows at most 2000 characters in a message; a page leaves room
+/// for its footer and, on the first, the pieces' letters.
+const PAGE_CHARS: usize = 1700;
+
+/// The text in pages of at most `limit` characters, each ending before a
+/// heading or at a paragraph (or failing that a sentence, a line, a word) so
+/// that nothing is cut mid-sentence.
+pub(super) fn pages(text: &str, limit: usize) -> Vec<String> {
+    let mut pages = Vec::new();
+    let mut rest = text.trim();
+    while rest.chars().count() > limit {
+        let window: String = rest.chars().take(limit).collect();
+        // A heading starts the next page rather than ending this one.
+        let before_heading = window.rfind("\n\n#").filter(|&at| at > window.len() / 2).map(|at| at + 2);
+        let cut = before_heading
+            .or_else(|| {
+                ["\n\n", ".\n", ". ", "\n", " "]
+                    .iter()
+                    .find_map(|mark| window.rfind(mark).filter(|&at| at > window.len() / 3).map(|at| at + mark.len()))
+            })
+            .unwrap_or(window.len());
+        pages.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start();
+    }
+    if !rest.is_empty() {
+        pages.push(rest.to_string());
+    }
+    pages
 }
 
 pub(super) fn help() -> Reply {
     Reply::private(
         "**Rookery** plays chess variants and rolls fair dice.\n\
-         `/play variant [opponent] [options]` challenge someone (or anyone) in this channel; options such as \
-         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them)\n\
+         `/play variant [opponent] [options] [clock]` challenge someone (or anyone) in this channel; options such as \
+         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them); \
+         `clock:5+3` gives each side 5 minutes plus 3 seconds per move\n\
          `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
-         `/board` show the game · `/game` players, PGN and FEN\n\
-         `/resign` · `/draw offer|accept|decline|claim` · `/takeback request|accept|decline`\n\
+         `/board` show the game from your side · `/game` players, PGN and FEN\n\
+         `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
+         `/takeback request|accept|decline` · the Rematch button after a game\n\
+         `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\

@@ -1,5 +1,5 @@
-//! What a game looks like in the channel: who plays, whose turn, the last move,
-//! the result, and the buttons that apply right now.
+//! What a game looks like in the channel: who plays, whose turn, the last few
+//! moves, the clocks, the result, and the buttons that apply right now.
 
 use rookery_engine::game::{Choice, Game, Turn};
 use rookery_engine::rules::RollKind;
@@ -8,6 +8,8 @@ use rookery_storage::{ChannelGame, Phase, Player};
 
 use rookery_render::Theme;
 
+use super::archive::{is_aborted, pgn_file};
+use super::clock::{clock_line, time_control_text};
 use super::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
 use crate::picture;
 
@@ -24,13 +26,27 @@ fn variant_with_options(record: &ChannelGame) -> String {
     }
 }
 
+/// How many plies a game post lists.
+const SHOWN_PLIES: usize = 8;
+
 pub(super) fn challenge_message(record: &ChannelGame, challenger: &Player, opponent: Option<&Player>) -> Reply {
-    let pace = record.move_seconds.map_or(String::new(), |s| format!(" with {} days per move", s / 86_400));
+    let mut pace = Vec::new();
+    if let Some(clock) = &record.clock {
+        pace.push(format!("{} clocks", time_control_text(clock)));
+    }
+    if let Some(seconds) = record.move_seconds {
+        let days = seconds / 86_400;
+        pace.push(format!("{days} {} per move", if days == 1 { "day" } else { "days" }));
+    }
+    let pace = if pace.is_empty() { String::new() } else { format!(" with {}", pace.join(" and ")) };
     let variant = variant_with_options(record);
-    let text = match opponent {
+    let mut text = match opponent {
         Some(o) => format!("**{}** challenges **{}** to {variant}{pace}.", challenger.name, o.name),
         None => format!("**{}** opens a game of {variant}{pace}: anyone may accept.", challenger.name),
     };
+    if let (Some(white), Some(_)) = (&record.white, &record.black) {
+        text.push_str(&format!(" {} plays {}.", white.name, side_word(record, Color::White)));
+    }
     let mut reply = Reply::text(text);
     reply.buttons = vec![
         Button::new(ButtonAction::Accept, "Accept", ButtonStyle::Success),
@@ -67,22 +83,74 @@ fn dice_shape(dice: &[u32]) -> String {
     format!("{count}d{}", dice.first().copied().unwrap_or(0))
 }
 
+/// `White`, or the variant's own name for the side (`Gold`).
+fn side_word(record: &ChannelGame, side: Color) -> String {
+    record
+        .variant
+        .parse::<rookery_engine::Variant>()
+        .ok()
+        .and_then(|v| v.rules().ok())
+        .map_or_else(|| side.fold("White", "Black").to_string(), |rules| rules.side_name(side).to_string())
+}
+
+/// The last few moves, numbered: `… 11. Bb5 a6 12. Ba4 Nf6`.
+fn recent_moves(game: &Game) -> Option<String> {
+    let sans = game.moves_san();
+    if sans.is_empty() {
+        return None;
+    }
+    let start = game.start_position();
+    // Plies counted from White's move of the start position's move number.
+    let offset = usize::from(start.turn() == Color::Black);
+    let first = sans.len().saturating_sub(SHOWN_PLIES);
+    let mut words = Vec::new();
+    if first > 0 {
+        words.push("…".to_string());
+    }
+    for (ply, san) in sans.iter().enumerate().skip(first) {
+        let number = start.fullmove_number() as usize + (ply + offset) / 2;
+        if (ply + offset) % 2 == 0 {
+            words.push(format!("{number}."));
+        } else if ply == first {
+            words.push(format!("{number}..."));
+        }
+        words.push(san.clone());
+    }
+    Some(words.join(" "))
+}
+
+/// The channel's post of the game, seen from the side chosen at the start.
 pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
+    let bottom = if record.black_at_bottom { Color::Black } else { Color::White };
+    game_message_from(record, game, bottom)
+}
+
+/// The game's post with `bottom`'s side at the bottom of the picture.
+pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color) -> Reply {
     let white = player_name(record.white.as_ref());
     let black = player_name(record.black.as_ref());
     let rules = game.position().rules();
     let sides = [rules.side_name(Color::White), rules.side_name(Color::Black)];
-    let mut lines =
-        vec![format!("**{white}** ({}) vs **{black}** ({}) · {}", sides[0], sides[1], variant_with_options(record))];
-    if let Some(last) = game.moves_san().last() {
-        let ply = game.moves_san().len() - 1;
-        let start = game.start_position();
-        let number = start.fullmove_number() as usize + (ply + usize::from(start.turn() == Color::Black)) / 2;
-        let dots = if (ply + usize::from(start.turn() == Color::Black)) % 2 == 0 { "." } else { "..." };
-        lines.push(format!("Last move: {number}{dots} {last}"));
+    let mut lines = vec![format!(
+        "**{white}** ({}) vs **{black}** ({}) · {} · game #{}",
+        sides[0],
+        sides[1],
+        variant_with_options(record),
+        record.id
+    )];
+    if let Some(moves) = recent_moves(game) {
+        lines.push(format!("Moves: {moves}"));
+    }
+    let over = matches!(record.phase, Phase::Finished { .. });
+    if let Some(clock) = &record.clock {
+        lines.push(clock_line(clock, [&white, &black], over));
     }
     let mut reply = Reply::default();
     match (&record.phase, game.turn()) {
+        (Phase::Finished { .. }, _) if is_aborted(record) => {
+            lines.push("Aborted: no result, not rated.".to_string());
+            reply.files.push(pgn_file(record, game));
+        }
         (Phase::Finished { result, reason }, _) => {
             let winner = match result.as_str() {
                 "1-0" => format!("{white} wins"),
@@ -90,10 +158,22 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
                 _ => "Draw".to_string(),
             };
             lines.push(format!("**{result}** · {winner} by {reason}."));
+            lines.push(format!(
+                "The PGN is attached; `/pgn {}` finds it again and `/games` lists this channel's games.",
+                record.id
+            ));
+            reply.files.push(pgn_file(record, game));
+            reply.buttons.push(Button::new(ButtonAction::Rematch, "Rematch", ButtonStyle::Primary));
         }
         (_, Some(turn)) => {
             let to_move = turn.side.fold(&white, &black);
             lines.push(format!("{to_move} to move ({}).", rules.side_name(turn.side)));
+            if let Some(seconds) = record.move_seconds {
+                lines.push(format!("Move due <t:{}:R>.", record.last_activity + seconds as i64));
+            }
+            if game.moves_san().len() < 2 {
+                reply.buttons.push(Button::new(ButtonAction::Abort, "Abort", ButtonStyle::Secondary));
+            }
             reply.buttons.push(Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger));
             match game.draw_offer() {
                 Some(by) => {
@@ -147,8 +227,9 @@ pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
         (_, None) => {}
     }
     for_game(&mut reply, record.id);
-    // The player to move sees their own side at the bottom.
-    let flipped = game.outcome().is_none() && game.position().turn() == Color::Black;
+    // The orientation stays put: a board that flips after every move is
+    // hard to follow for everyone watching.
+    let flipped = bottom == Color::Black;
     match picture::game_png(game, flipped, Theme::Light) {
         Ok(bytes) => reply.image = Some(Attachment { name: format!("board-{}.png", record.id), bytes }),
         // A missing picture must not cost the player their move.

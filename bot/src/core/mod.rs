@@ -5,7 +5,9 @@
 //! decides, and stores the result in one storage transaction that is flushed
 //! before the reply goes out.
 
+mod archive;
 pub(crate) mod calendar;
+mod clock;
 mod dice;
 mod game_dice;
 mod games;
@@ -16,6 +18,7 @@ mod moderation;
 mod pace;
 pub mod puzzle;
 pub mod rating;
+mod rematch;
 pub mod request;
 mod turns;
 
@@ -37,6 +40,11 @@ pub fn system_clock() -> Clock {
     Arc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64))
 }
 
+/// The system clock in Unix milliseconds, for [`Core::with_millis`].
+pub fn system_millis() -> Clock {
+    Arc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64))
+}
+
 /// A refusal the user should read: a wrong move, a missing game, a second click.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal(pub String);
@@ -47,11 +55,17 @@ impl Refusal {
     }
 }
 
+/// Library errors are written mid-sentence (`the game is over`); a reply
+/// starts with a capital letter.
 impl<E: std::error::Error> From<E> for Refusal {
     fn from(error: E) -> Refusal {
-        Refusal(error.to_string())
+        let text = error.to_string();
+        let mut chars = text.chars();
+        Refusal(chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect()))
     }
 }
+
+pub(crate) use calendar::date as civil_date;
 
 type Outcome = Result<Vec<Reply>, Refusal>;
 
@@ -65,6 +79,8 @@ pub struct Core {
     challenge_seconds: i64,
     /// Rate limits, when the front end wants them (off for drivers and tests).
     limits: Option<limits::Limits>,
+    /// Unix milliseconds for real-time clocks; `None`: `clock` times 1000.
+    millis: Option<Clock>,
 }
 
 impl Core {
@@ -77,6 +93,7 @@ impl Core {
             tables: dice::Tables::default(),
             challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS,
             limits: None,
+            millis: None,
         }
     }
 
@@ -92,6 +109,13 @@ impl Core {
         self
     }
 
+    /// The core with a millisecond clock for games with real-time clocks
+    /// (the bot's is the system's; tests keep whole seconds).
+    pub fn with_millis(mut self, millis: Clock) -> Core {
+        self.millis = Some(millis);
+        self
+    }
+
     pub fn storage(&self) -> &Storage {
         &self.storage
     }
@@ -100,17 +124,32 @@ impl Core {
         (self.clock)()
     }
 
+    fn now_ms(&self) -> i64 {
+        self.millis.as_ref().map_or_else(|| self.now() * 1000, |millis| millis())
+    }
+
     fn run(&self, request: &Request) -> Outcome {
         let place = request.place;
         let user = &request.user;
         match &request.command {
-            Command::Play { variant, opponent, move_days, options } => {
-                self.play(place, user, variant, opponent.as_ref(), *move_days, options.as_deref())
+            Command::Play { variant, opponent, move_days, options, clock } => {
+                let terms = games::Terms {
+                    variant,
+                    opponent: opponent.as_ref(),
+                    move_days: *move_days,
+                    options: options.as_deref(),
+                    time_control: clock.as_deref(),
+                };
+                self.play(place, user, terms)
             }
             Command::Accept => self.accept(place, user),
             Command::Decline => self.decline(place, user),
             Command::Move { text } => self.play_move(place, user, text),
-            Command::Board => self.board(place),
+            Command::Board => self.board(place, user),
+            Command::Abort => self.abort(place, user),
+            Command::Rematch => self.rematch(place, user),
+            Command::Games { user: whose } => self.games(place, whose.as_ref()),
+            Command::Pgn { id } => self.pgn(place, id),
             Command::Resign => self.resign(place, user),
             Command::Draw(action) => self.draw(place, user, *action),
             Command::Takeback(action) => self.takeback(place, user, *action),
@@ -156,10 +195,14 @@ impl Handler for Core {
     }
 
     fn due(&self) -> Vec<(Place, Reply)> {
-        let mut due = self.tick().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "deadline check failed");
+        let mut due = self.flag_falls().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "clock check failed");
             Vec::new()
         });
+        due.extend(self.tick().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "deadline check failed");
+            Vec::new()
+        }));
         if let Some(limits) = &self.limits {
             limits.forget_idle();
         }
@@ -182,7 +225,7 @@ fn channel(place: Place) -> ChannelKey {
 /// Storage failures are ours, not the user's: log them, apologise.
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
-        StorageError::Quarantined(_) | StorageError::TooNew(_) => Refusal(error.to_string()),
+        StorageError::Quarantined(_) | StorageError::TooNew(_) | StorageError::InUse(_) => Refusal::from(error),
         StorageError::NotDurable(_) => {
             tracing::error!(%error, "a committed change could not be flushed");
             Refusal::new(

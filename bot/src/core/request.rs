@@ -29,13 +29,15 @@ pub struct Request {
 /// Every slash command and button, with typed arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `/play variant [opponent] [options]`: a challenge; without an opponent
-    /// anyone may accept. `options` switches on optional rules of the variant.
+    /// `/play variant [opponent] [options] [clock]`: a challenge; without an
+    /// opponent anyone may accept. `options` switches on optional rules of the
+    /// variant; `clock` (`5+3`: minutes and seconds of increment) adds real-time clocks.
     Play {
         variant: String,
         opponent: Option<User>,
         move_days: Option<u32>,
         options: Option<String>,
+        clock: Option<String>,
     },
     /// The Accept button of a challenge.
     Accept,
@@ -45,9 +47,21 @@ pub enum Command {
     Move {
         text: String,
     },
-    /// `/board`: the current position.
+    /// `/board`: the current position, from the asker's side if they play.
     Board,
     Resign,
+    /// `/abort` or the Abort button: end a game of fewer than two plies, unrated.
+    Abort,
+    /// The Rematch button: the channel's last finished game again, colours swapped.
+    Rematch,
+    /// `/games [user]`: recent finished games of this channel, or of a player.
+    Games {
+        user: Option<User>,
+    },
+    /// `/pgn id`: a finished (or the channel's current) game as PGN.
+    Pgn {
+        id: String,
+    },
     Draw(DrawAction),
     Takeback(TakebackAction),
     /// `/roll expression`: table dice; `sealed` sends the result only to the roller.
@@ -196,10 +210,12 @@ pub enum ButtonAction {
     RollAdvantage,
     /// Under a d20 table roll: roll it again with disadvantage.
     RollDisadvantage,
+    Abort,
+    Rematch,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 13] = [
+    const ALL: [ButtonAction; 15] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -213,6 +229,8 @@ impl ButtonAction {
         ButtonAction::RollAgain,
         ButtonAction::RollAdvantage,
         ButtonAction::RollDisadvantage,
+        ButtonAction::Abort,
+        ButtonAction::Rematch,
     ];
 
     pub fn id(self) -> &'static str {
@@ -230,6 +248,8 @@ impl ButtonAction {
             ButtonAction::RollAgain => "roll-again",
             ButtonAction::RollAdvantage => "roll-adv",
             ButtonAction::RollDisadvantage => "roll-dis",
+            ButtonAction::Abort => "abort",
+            ButtonAction::Rematch => "rematch",
         }
     }
 
@@ -276,6 +296,8 @@ impl ButtonAction {
             ButtonAction::RollAgain | ButtonAction::RollAdvantage | ButtonAction::RollDisadvantage => {
                 Command::RollForGame
             }
+            ButtonAction::Abort => Command::Abort,
+            ButtonAction::Rematch => Command::Rematch,
         }
     }
 }
@@ -291,7 +313,7 @@ impl Button {
         match (&self.payload, self.game) {
             (Some(payload), _) => format!("{}:{payload}", self.action.id()),
             (None, Some(game)) => format!("{}:{game}", self.action.id()),
-            None => self.action.id().to_string(),
+            (None, None) => self.action.id().to_string(),
         }
     }
 }

@@ -19,6 +19,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         decline(),
         r#move(),
         board(),
+        abort(),
         resign(),
         draw(),
         takeback(),
@@ -28,6 +29,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         seed(),
         verify(),
         game(),
+        games(),
+        pgn(),
         stats(),
         leaderboard(),
         rules(),
@@ -52,9 +55,10 @@ pub async fn play(
     #[max = 30]
     move_days: Option<u32>,
     #[description = "Optional rules, e.g. dwarf_reversal for Dragonchess (see /rules)"] options: Option<String>,
+    #[description = "Real-time clocks: minutes + increment seconds, e.g. 5+3"] clock: Option<String>,
 ) -> Result<(), Error> {
     let opponent = opponent.as_ref().map(convert::mentioned);
-    run(ctx, Command::Play { variant, opponent, move_days, options }).await
+    run(ctx, Command::Play { variant, opponent, move_days, options, clock }).await
 }
 
 /// Accept the open challenge in this channel (the same as its Accept button).
@@ -84,6 +88,12 @@ pub async fn r#move(
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Board).await
+}
+
+/// Abort this channel's game before each side has moved; it is not rated.
+#[poise::command(slash_command)]
+pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abort).await
 }
 
 /// Resign this channel's game.
@@ -148,6 +158,21 @@ pub async fn verify(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn game(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Game).await
+}
+
+/// List recent finished games of this channel, or of a player in this server.
+#[poise::command(slash_command)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Whose games to list; this channel's if nobody is named"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(ctx, Command::Games { user: user.as_ref().map(convert::mentioned) }).await
+}
+
+/// Get a game's PGN by its id (from /games or the game's posts).
+#[poise::command(slash_command)]
+pub async fn pgn(ctx: Context<'_>, #[description = "The game's id, e.g. 12"] id: String) -> Result<(), Error> {
+    run(ctx, Command::Pgn { id }).await
 }
 
 /// Show a player's results; yours if nobody is named.

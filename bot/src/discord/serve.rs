@@ -24,9 +24,12 @@ pub struct ServeOptions {
     /// How long the core may work before the answer is deferred. Discord
     /// wants an answer within 3 seconds of the click or command.
     pub defer_after: Duration,
-    /// How often to ask the handler for due messages (move reminders, time
-    /// forfeits) and post them.
+    /// How often to ask the handler for due messages (fallen flags, move
+    /// reminders, time forfeits) and post them.
     pub tick: Duration,
+    /// Register the commands in this guild only (fast, for a test server)
+    /// instead of globally.
+    pub test_guild: Option<u64>,
 }
 
 impl Default for ServeOptions {
@@ -35,7 +38,8 @@ impl Default for ServeOptions {
             rest_url: None,
             gateway_url: None,
             defer_after: Duration::from_secs(2),
-            tick: Duration::from_secs(60),
+            tick: Duration::from_secs(1),
+            test_guild: None,
         }
     }
 }
@@ -47,7 +51,7 @@ impl Default for ServeOptions {
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
-    let ServeOptions { rest_url, gateway_url, defer_after, tick } = options;
+    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild } = options;
     let mut http = HttpBuilder::new(token);
     if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
@@ -70,7 +74,15 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                 // A failed registration must not stop the bot: without user
                 // data poise would hold every event forever, and Discord keeps
                 // the commands from the last successful registration.
-                if let Err(error) = poise::builtins::register_globally(ctx, &framework.options().commands).await {
+                let commands = &framework.options().commands;
+                let registered = match test_guild {
+                    Some(guild) => {
+                        tracing::info!(guild, "registering the commands in the test server only");
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await,
+                };
+                if let Err(error) = registered {
                     tracing::error!(%error, "could not register slash commands; serving the registered ones");
                 }
                 tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick));
@@ -118,6 +130,8 @@ fn chain(error: &dyn std::error::Error) -> String {
 /// Posts what the handler says is due, every `tick`, for as long as the bot runs.
 async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration) {
     let mut interval = tokio::time::interval(tick);
+    // After a slow round, wait a whole tick rather than catching up in a burst.
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
         let ask = handler.clone();

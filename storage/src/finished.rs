@@ -1,0 +1,186 @@
+//! Finished games by id and by player: what `/pgn ID` and `/games` read.
+//!
+//! The archive itself is keyed by channel and game id. Two index trees point
+//! into it: `finished_ids` (game id → channel) and `finished_players` (player
+//! id, game id → channel). Both are written in the transaction that archives
+//! the game, so an index entry never points at nothing. Game ids grow with
+//! time, so the newest games of a player are the last keys of their prefix.
+
+use sled::transaction::{ConflictableTransactionError, TransactionalTree};
+
+use crate::records::{self, ChannelGame};
+use crate::{ChannelKey, Storage, StorageError};
+
+/// Records `game` (archived in `channel`) in both indexes.
+pub(crate) fn index_tx(
+    ids: &TransactionalTree,
+    players: &TransactionalTree,
+    channel: ChannelKey,
+    game: &ChannelGame,
+) -> Result<(), ConflictableTransactionError<StorageError>> {
+    ids.insert(&game.id.to_be_bytes(), &channel.bytes())?;
+    for player in [&game.white, &game.black].into_iter().flatten() {
+        players.insert(&player_key(player.id, game.id), &channel.bytes())?;
+    }
+    Ok(())
+}
+
+fn player_key(user: u64, game: u64) -> [u8; 16] {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&user.to_be_bytes());
+    key[8..].copy_from_slice(&game.to_be_bytes());
+    key
+}
+
+fn channel_of(bytes: &[u8]) -> Option<ChannelKey> {
+    let guild = u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?);
+    let channel = u64::from_be_bytes(bytes.get(8..16)?.try_into().ok()?);
+    Some(ChannelKey { guild, channel })
+}
+
+impl Storage {
+    /// A finished game by its id, with the channel it was played in.
+    pub fn finished_game(&self, id: u64) -> Result<Option<(ChannelKey, ChannelGame)>, StorageError> {
+        let Some(channel) = self.finished_ids.get(id.to_be_bytes())?.as_deref().and_then(channel_of) else {
+            return Ok(None);
+        };
+        let key = crate::archive_key(channel, id);
+        match self.archive.get(key)? {
+            None => Ok(None),
+            Some(bytes) => Ok(Some((channel, records::decode_game(&bytes)?))),
+        }
+    }
+
+    /// The newest `limit` finished games of a channel, newest first.
+    pub fn recent_channel_games(&self, channel: ChannelKey, limit: usize) -> Result<Vec<ChannelGame>, StorageError> {
+        self.archive
+            .scan_prefix(channel.bytes())
+            .values()
+            .rev()
+            .take(limit)
+            .map(|v| records::decode_game(&v?))
+            .collect()
+    }
+
+    /// The newest `limit` finished games of a player in one guild's channels,
+    /// newest first, each with its channel.
+    pub fn recent_player_games(
+        &self,
+        guild: u64,
+        user: u64,
+        limit: usize,
+    ) -> Result<Vec<(ChannelKey, ChannelGame)>, StorageError> {
+        let mut out = Vec::new();
+        for entry in self.finished_players.scan_prefix(user.to_be_bytes()).rev() {
+            if out.len() == limit {
+                break;
+            }
+            let (key, value) = entry?;
+            let (Some(channel), Ok(id)) = (channel_of(&value), key[8..].try_into().map(u64::from_be_bytes)) else {
+                continue;
+            };
+            if channel.guild != guild {
+                continue;
+            }
+            if let Some(bytes) = self.archive.get(crate::archive_key(channel, id))? {
+                out.push((channel, records::decode_game(&bytes)?));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Builds both indexes from the archive when they are empty but the
+    /// archive is not: a database from before the indexes existed.
+    pub(crate) fn index_archive_once(&self) -> Result<(), StorageError> {
+        if !self.finished_ids.is_empty() || self.archive.is_empty() {
+            return Ok(());
+        }
+        for entry in self.archive.iter() {
+            let (key, value) = entry?;
+            let (Some(channel), Ok(game)) = (channel_of(&key), records::decode_game(&value)) else { continue };
+            self.finished_ids.insert(game.id.to_be_bytes(), &channel.bytes())?;
+            for player in [&game.white, &game.black].into_iter().flatten() {
+                self.finished_players.insert(player_key(player.id, game.id), &channel.bytes())?;
+            }
+        }
+        self.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Change, ChannelGame, ChannelKey, Phase, Player, Storage};
+
+    fn finished(id: u64, white: u64, black: u64) -> ChannelGame {
+        let player = |id: u64| Some(Player { id, name: format!("p{id}") });
+        ChannelGame {
+            id,
+            variant: "chess".into(),
+            options: String::new(),
+            start: None,
+            actions: vec!["e4".into()],
+            white: player(white),
+            black: player(black),
+            phase: Phase::Finished { result: "1-0".into(), reason: "resignation".into() },
+            move_seconds: None,
+            last_activity: 0,
+            reminded: false,
+            takeback_request: None,
+            ledger: None,
+            created: 0,
+            seeds: Vec::new(),
+            clock: None,
+            black_at_bottom: false,
+        }
+    }
+
+    fn finish(storage: &Storage, channel: ChannelKey, game: ChannelGame) {
+        storage
+            .update_channel(channel, |_| {
+                Ok::<_, ()>(Change::Finish { game: game.clone(), rated: vec![], rate: Box::new(|_| vec![]), reply: () })
+            })
+            .unwrap()
+            .unwrap();
+    }
+
+    #[test]
+    fn finished_games_are_found_by_id_channel_and_player() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::open(dir.path()).unwrap();
+        let here = ChannelKey { guild: 1, channel: 10 };
+        let there = ChannelKey { guild: 1, channel: 20 };
+        finish(&storage, here, finished(5, 1, 2));
+        finish(&storage, there, finished(6, 2, 3));
+        finish(&storage, here, finished(7, 3, 1));
+
+        let (channel, game) = storage.finished_game(6).unwrap().unwrap();
+        assert_eq!((channel, game.id), (there, 6));
+        assert!(storage.finished_game(8).unwrap().is_none());
+        let ids = |games: Vec<ChannelGame>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+        assert_eq!(ids(storage.recent_channel_games(here, 10).unwrap()), [7, 5]);
+        assert_eq!(ids(storage.recent_channel_games(here, 1).unwrap()), [7]);
+        let of =
+            |user| storage.recent_player_games(1, user, 10).unwrap().into_iter().map(|(_, g)| g.id).collect::<Vec<_>>();
+        assert_eq!(of(1), [7, 5]);
+        assert_eq!(of(2), [6, 5]);
+        assert_eq!(of(3), [7, 6]);
+        assert!(of(4).is_empty());
+        assert!(storage.recent_player_games(2, 1, 10).unwrap().is_empty(), "another guild sees none of them");
+    }
+
+    #[test]
+    fn an_archive_from_before_the_indexes_is_indexed_on_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let here = ChannelKey { guild: 1, channel: 10 };
+        {
+            let storage = Storage::open(dir.path()).unwrap();
+            finish(&storage, here, finished(5, 1, 2));
+            storage.finished_ids.clear().unwrap();
+            storage.finished_players.clear().unwrap();
+            storage.flush().unwrap();
+        }
+        let storage = Storage::open(dir.path()).unwrap();
+        assert_eq!(storage.finished_game(5).unwrap().unwrap().1.id, 5);
+        assert_eq!(storage.recent_player_games(1, 2, 10).unwrap().len(), 1);
+    }
+}
