@@ -9,7 +9,6 @@
 use crate::color::Color;
 use crate::fen;
 use crate::game::{Action, EndReason, Game};
-use crate::variant::Variant;
 
 /// The people, place and time of a game. Unknown values are written as PGN's `?`.
 #[derive(Clone, Debug, Default)]
@@ -27,14 +26,6 @@ pub struct Tags {
     pub time_control: Option<String>,
     /// The game was abandoned (aborted) rather than played to a result.
     pub abandoned: bool,
-}
-
-/// The `Variant` tag's value: lichess's name for chess, Rookery's otherwise.
-fn variant_tag(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "Standard",
-        other => other.name(),
-    }
 }
 
 /// The game as PGN text, ending with a newline.
@@ -63,7 +54,7 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         tag("WhiteSide", rules.side_name(Color::White));
         tag("BlackSide", rules.side_name(Color::Black));
     }
-    tag("Variant", variant_tag(game.variant()));
+    tag("Variant", game.position().rules().pgn_variant);
     if let Some(control) = &tags.time_control {
         tag("TimeControl", control);
     }

@@ -303,6 +303,9 @@ pub struct Rules {
     pub promotions: Vec<PromotionRule>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
+    /// The PGN `Variant` tag's value: the variant's own name unless other
+    /// tools know it by another (lichess calls chess `Standard`).
+    pub pgn_variant: &'static str,
     /// Adds the variant's own moves to the legal moves generated so far; what
     /// it adds must be legal. Set by variant modules after [`Rules::new`].
     pub extra_moves: Option<fn(&Position, &mut Vec<Move>)>,
@@ -365,6 +368,7 @@ impl Rules {
             transformations: Vec::new(),
             promotions: Vec::new(),
             side_names: ["White", "Black"],
+            pgn_variant: variant.name(),
             extra_moves: None,
             restrict_moves: None,
             update_marks: None,

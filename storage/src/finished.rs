@@ -18,9 +18,9 @@ pub(crate) fn index_tx(
     channel: ChannelKey,
     game: &ChannelGame,
 ) -> Result<(), ConflictableTransactionError<StorageError>> {
-    ids.insert(&game.id.to_be_bytes(), &channel.bytes())?;
+    ids.insert(&game.id.to_be_bytes(), channel_value(channel))?;
     for player in [&game.white, &game.black].into_iter().flatten() {
-        players.insert(&player_key(player.id, game.id), &channel.bytes())?;
+        players.insert(&player_key(player.id, game.id), channel_value(channel))?;
     }
     Ok(())
 }
@@ -32,6 +32,18 @@ fn player_key(user: u64, game: u64) -> [u8; 16] {
     key
 }
 
+/// An index entry's value: the game's channel as JSON `[guild, channel]`, like
+/// every other stored value, so exports and backups carry it unchanged.
+fn channel_value(channel: ChannelKey) -> Vec<u8> {
+    serde_json::to_vec(&[channel.guild, channel.channel]).expect("two numbers")
+}
+
+fn channel_in(value: &[u8]) -> Option<ChannelKey> {
+    let [guild, channel] = serde_json::from_slice::<[u64; 2]>(value).ok()?;
+    Some(ChannelKey { guild, channel })
+}
+
+/// The channel at the start of an archive key.
 fn channel_of(bytes: &[u8]) -> Option<ChannelKey> {
     let guild = u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?);
     let channel = u64::from_be_bytes(bytes.get(8..16)?.try_into().ok()?);
@@ -41,7 +53,7 @@ fn channel_of(bytes: &[u8]) -> Option<ChannelKey> {
 impl Storage {
     /// A finished game by its id, with the channel it was played in.
     pub fn finished_game(&self, id: u64) -> Result<Option<(ChannelKey, ChannelGame)>, StorageError> {
-        let Some(channel) = self.finished_ids.get(id.to_be_bytes())?.as_deref().and_then(channel_of) else {
+        let Some(channel) = self.finished_ids.get(id.to_be_bytes())?.as_deref().and_then(channel_in) else {
             return Ok(None);
         };
         let key = crate::archive_key(channel, id);
@@ -76,7 +88,7 @@ impl Storage {
                 break;
             }
             let (key, value) = entry?;
-            let (Some(channel), Ok(id)) = (channel_of(&value), key[8..].try_into().map(u64::from_be_bytes)) else {
+            let (Some(channel), Ok(id)) = (channel_in(&value), key[8..].try_into().map(u64::from_be_bytes)) else {
                 continue;
             };
             if channel.guild != guild {
@@ -98,9 +110,9 @@ impl Storage {
         for entry in self.archive.iter() {
             let (key, value) = entry?;
             let (Some(channel), Ok(game)) = (channel_of(&key), records::decode_game(&value)) else { continue };
-            self.finished_ids.insert(game.id.to_be_bytes(), &channel.bytes())?;
+            self.finished_ids.insert(game.id.to_be_bytes(), channel_value(channel))?;
             for player in [&game.white, &game.black].into_iter().flatten() {
-                self.finished_players.insert(player_key(player.id, game.id), &channel.bytes())?;
+                self.finished_players.insert(player_key(player.id, game.id), channel_value(channel))?;
             }
         }
         self.flush()
@@ -166,6 +178,22 @@ mod tests {
         assert_eq!(of(3), [7, 6]);
         assert!(of(4).is_empty());
         assert!(storage.recent_player_games(2, 1, 10).unwrap().is_empty(), "another guild sees none of them");
+    }
+
+    #[test]
+    fn the_indexes_survive_an_export_and_import() {
+        // Channel ids above 2^63 have bytes that are not UTF-8 on their own.
+        let far = ChannelKey { guild: u64::MAX - 1, channel: u64::MAX - 2 };
+        let source = tempfile::tempdir().unwrap();
+        let storage = Storage::open(source.path()).unwrap();
+        finish(&storage, far, finished(9, 1, 2));
+        let mut exported = Vec::new();
+        crate::export(&storage, &mut exported).unwrap();
+        let copy_dir = tempfile::tempdir().unwrap();
+        let copy = Storage::open(copy_dir.path()).unwrap();
+        crate::import(&copy, exported.as_slice()).unwrap();
+        assert_eq!(copy.finished_game(9).unwrap().map(|(channel, game)| (channel, game.id)), Some((far, 9)));
+        assert_eq!(copy.recent_player_games(far.guild, 2, 10).unwrap().len(), 1);
     }
 
     #[test]

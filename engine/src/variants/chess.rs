@@ -135,7 +135,9 @@ pub fn rules() -> Rules {
         quiet_plies_automatic: Some(150),
         dead_position: Some(dead_position),
     };
-    Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START)
+    let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
+    rules.pgn_variant = "Standard";
+    rules
 }
 
 /// The material cases in which no sequence of legal moves can mate, as lichess
