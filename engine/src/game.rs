@@ -103,6 +103,9 @@ pub enum EndReason {
     Timeout,
     /// Time ran out, but the opponent has nothing left that could mate.
     TimeoutVsBareKing,
+    /// Time ran out, but the opponent has too little to mate (a king and one
+    /// bishop or knight in chess).
+    TimeoutVsInsufficientMaterial,
     Agreement,
     /// Claimed when the position occurred for the claim count's time.
     Repetition,
@@ -124,6 +127,7 @@ impl fmt::Display for EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "time forfeit",
             EndReason::TimeoutVsBareKing => "timeout against a bare king",
+            EndReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
             EndReason::Agreement => "agreement",
             EndReason::Repetition => "threefold repetition",
             EndReason::RepetitionAutomatic => "fivefold repetition",
@@ -447,12 +451,20 @@ impl Game {
             Action::Reveal { side, ref option, ref nonce } => self.reveal(side, option, nonce)?,
             Action::Timeout(side) => {
                 // FIDE 6.9: a flag fall is a draw if the opponent cannot mate
-                // by any series of moves; the clear case is a bare king.
-                let bare = self.position.pieces(!side).all(|(_, kind)| self.position.rules().kind(kind).royal);
-                self.outcome = Some(if bare {
-                    Outcome { winner: None, reason: EndReason::TimeoutVsBareKing }
+                // by any series of moves: a bare king, or what the rules
+                // name too weak to mate alone.
+                let rules = self.position.rules();
+                let bare = self.position.pieces(!side).all(|(_, kind)| rules.kind(kind).royal);
+                let reason = if bare {
+                    Some(EndReason::TimeoutVsBareKing)
+                } else if rules.draws.cannot_mate(&self.position, !side) {
+                    Some(EndReason::TimeoutVsInsufficientMaterial)
                 } else {
-                    Outcome { winner: Some(!side), reason: EndReason::Timeout }
+                    None
+                };
+                self.outcome = Some(match reason {
+                    Some(reason) => Outcome { winner: None, reason },
+                    None => Outcome { winner: Some(!side), reason: EndReason::Timeout },
                 });
             }
             Action::Resign(side) => {

@@ -62,7 +62,9 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     let termination = match outcome.map(|o| o.reason) {
         _ if tags.abandoned => "Abandoned",
         None => "Unterminated",
-        Some(EndReason::Timeout | EndReason::TimeoutVsBareKing) => "Time forfeit",
+        Some(EndReason::Timeout | EndReason::TimeoutVsBareKing | EndReason::TimeoutVsInsufficientMaterial) => {
+            "Time forfeit"
+        }
         Some(_) => "Normal",
     };
     tag("Termination", termination);

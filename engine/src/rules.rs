@@ -184,6 +184,30 @@ pub struct DrawRules {
     pub quiet_plies_automatic: Option<u32>,
     /// Neither side can ever mate: the game is drawn at once.
     pub dead_position: Option<fn(&Position) -> bool>,
+    /// Kinds too weak to mate beside their king alone (chess's bishop and
+    /// knight): a side with royals and at most one of these cannot mate, so
+    /// its opponent's flag fall is a draw (FIDE 6.9). Empty: only a bare
+    /// king counts as unable to mate.
+    pub lone_minors: &'static [Kind],
+}
+
+impl DrawRules {
+    /// Whether `color` could never mate whatever the other side does: it has
+    /// nothing but royals and at most one of the [`DrawRules::lone_minors`].
+    pub fn cannot_mate(&self, position: &Position, color: Color) -> bool {
+        let rules = position.rules();
+        let mut minors = 0;
+        for (_, kind) in position.pieces(color) {
+            if rules.kind(kind).royal {
+                continue;
+            }
+            if !self.lone_minors.contains(&kind) {
+                return false;
+            }
+            minors += 1;
+        }
+        minors <= 1
+    }
 }
 
 /// How a variant writes positions and moves. Chess's forms (FEN, SAN and

@@ -243,3 +243,33 @@ fn timeouts_lose_unless_the_opponent_has_a_bare_king() {
     bare.apply(Action::Timeout(Color::White)).unwrap();
     assert_eq!(bare.outcome(), Some(Outcome { winner: None, reason: EndReason::TimeoutVsBareKing }));
 }
+
+/// FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of
+/// moves; a king with one bishop or one knight (and no pawn) cannot.
+#[test]
+fn timeouts_draw_when_the_opponent_cannot_mate() {
+    let flag = |variant: Variant, fen: &str, flagged: Color| {
+        let mut game = Game::from_fen(variant, fen).unwrap();
+        game.apply(Action::Timeout(flagged)).unwrap();
+        game.outcome().unwrap()
+    };
+    let draw = Outcome { winner: None, reason: EndReason::TimeoutVsInsufficientMaterial };
+    let white_wins = Outcome { winner: Some(Color::White), reason: EndReason::Timeout };
+    // Black flags; White has a lone minor piece, Black has plenty.
+    assert_eq!(flag(Variant::Chess, "q3k3/pppp4/8/8/8/8/8/2B1K3 b - - 0 1", Color::Black), draw);
+    assert_eq!(flag(Variant::Chess, "q3k3/pppp4/8/8/8/8/8/2N1K3 b - - 0 1", Color::Black), draw);
+    // A pawn, a rook, or two minors can mate: the flag loses.
+    for fen in [
+        "q3k3/8/8/8/8/8/P7/2N1K3 b - - 0 1",
+        "q3k3/8/8/8/8/8/8/R3K3 b - - 0 1",
+        "q3k3/8/8/8/8/8/8/1NB1K3 b - - 0 1",
+        "q3k3/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+    ] {
+        assert_eq!(flag(Variant::Chess, fen, Color::Black), white_wins, "{fen}");
+    }
+    // The same in Luck Dragon, whose rules name the same minor pieces.
+    let luck = "4k5/pppp6/10/10/10/10/10/2B1K5 b - - 0 1 -/- - -";
+    assert_eq!(flag(Variant::LuckDragon, luck, Color::Black), draw);
+    let luck_dragon = "4k5/pppp6/10/10/10/10/10/L3K5 b - - 0 1 -/- - -";
+    assert_eq!(flag(Variant::LuckDragon, luck_dragon, Color::Black).winner, Some(Color::White));
+}

@@ -355,3 +355,37 @@ fn d27_wraps_stay_on_the_rank_and_pass_no_piece() {
     roll(&mut blocked, &[8]).unwrap();
     assert!(legal(&blocked).iter().all(|m| !m.contains('∞')));
 }
+
+/// Every move the list offers reads back as itself, with or without its
+/// check mark, including a wrap that lands where a plain slide also lands
+/// (`La4` and `La4(∞)` from e4).
+#[test]
+fn every_offered_move_reads_back() {
+    for fen in [
+        "k9/10/10/10/4L5/10/10/K9 w - - 0 1 -/- - -",
+        "5k4/10/10/10/3p4L1/10/10/5K4 w - - 0 1 -/- - -",
+        "5k4/10/10/10/L9/10/10/5K4 w - - 0 1 -/- - -",
+    ] {
+        for faces in [None, Some(8)] {
+            let mut g = game(Some(fen), "");
+            if let Some(face) = faces {
+                roll(&mut g, &[face]).unwrap();
+            }
+            let position = g.position();
+            let moves = position.legal_moves();
+            for mv in &moves {
+                let san = notation::san_among(position, *mv, &moves);
+                for text in [san.clone(), san.trim_end_matches(['+', '#']).to_string()] {
+                    assert_eq!(notation::parse_move(position, &text), Ok(*mv), "{fen} {faces:?}: {text}");
+                }
+            }
+        }
+    }
+    // From e4 an 8's wrap (e4-g4-i4-a4) lands where the plain slide lands;
+    // the list offers `La4`, and the wrap's spelling reads as that move.
+    let mut g = game(Some("k9/10/10/10/4L5/10/10/K9 w - - 0 1 -/- - -"), "");
+    assert!(!is_legal(&g, "La4(∞)"), "no 8, no wrap");
+    roll(&mut g, &[8]).unwrap();
+    assert_eq!(notation::parse_move(g.position(), "La4(∞)"), notation::parse_move(g.position(), "La4"));
+    assert!(!is_legal(&g, "Lb4(∞)"));
+}

@@ -32,6 +32,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("guardener-teleport", guardener_teleport()),
         ("dice-landing-start", dice_landing_start()),
         ("new-chess-start", new_chess_start()),
+        ("kings-in-check", kings_in_check(SideColours::WhiteBlack)),
+        ("kings-in-check-scarlet", kings_in_check(SideColours::GoldScarlet)),
+        ("dice-one", dice_panel(&[8], &[])),
+        ("dice-three-labelled", dice_panel(&[5, 5, 2], &["double: K moves as N", "Lucky 8: missed"])),
     ] {
         std::fs::write(out.join(format!("{name}.png")), renderer.render_png(&view)?)?;
         let mut dark = view.clone();
@@ -389,5 +393,28 @@ fn dragonchess() -> BoardView {
     view.last_move = Some(LastMove { from: Some(CellRef::on(2, 2, 7)), to: CellRef::on(2, 4, 2) });
     view.checks = vec![CellRef::on(1, 6, 0)];
     view.captured.second = vec![Stock { piece: piece(Glyph::Warrior, Side::First), count: 1 }];
+    view
+}
+
+/// Kings of both sides in check on a light and a dark square: the glow must
+/// not swallow a king of its own colour (Scarlet).
+fn kings_in_check(colours: SideColours) -> BoardView {
+    let mut view = BoardView::new(vec![Layer::new("", "abcd", "12", |f, r| Some(Shade::checker(f, r)))]);
+    view.colours = colours;
+    let kings = [(0, 0, Side::First), (1, 0, Side::Second), (2, 1, Side::First), (3, 1, Side::Second)];
+    for (file, rank, side) in kings {
+        put(&mut view, CellRef::new(file, rank), Glyph::King, side);
+        view.checks.push(CellRef::new(file, rank));
+    }
+    view
+}
+
+/// A small board with the dice panel holding `faces` (d8s) and `labels`.
+fn dice_panel(faces: &[u8], labels: &[&str]) -> BoardView {
+    let mut view = BoardView::new(vec![Layer::new("", "abcd", "1234", |f, r| Some(Shade::checker(f, r)))]);
+    put(&mut view, CellRef::new(0, 0), Glyph::King, Side::First);
+    put(&mut view, CellRef::new(3, 3), Glyph::King, Side::Second);
+    view.dice = faces.iter().map(|&face| Die { kind: DieKind::D8, face }).collect();
+    view.dice_labels = labels.iter().map(|l| l.to_string()).collect();
     view
 }

@@ -67,6 +67,17 @@ impl Panel {
         self.caption + self.rows_height(hand, self.hand) + self.rows_height(captured, self.captured)
     }
 
+    /// The width that shows what the panel holds: up to three dice and four
+    /// hand stocks a row, and each dice label on one line, between `least`
+    /// (a strip for captures and side names) and `most` (past which rows
+    /// and labels wrap).
+    fn fitting_width(&self, view: &BoardView, label_width: i32, least: i32, most: i32) -> i32 {
+        let row = |n: usize, item: i32| n as i32 * self.pitch(item) + self.pad;
+        let hands = view.hands.first.len().max(view.hands.second.len()).min(4);
+        let needed = [row(view.dice.len().min(3), self.die), row(hands, self.hand), label_width + 2 * self.pad];
+        needed.into_iter().fold(least, i32::max).min(most)
+    }
+
     /// Which side's pieces are drawn at the top of the panel: the player
     /// at the top of the board.
     pub fn top_side(flipped: bool) -> Side {
@@ -82,7 +93,8 @@ impl Panel {
 pub(crate) const MAX_CELLS: usize = 24;
 
 impl Layout {
-    pub fn new(view: &BoardView, cell: u32) -> Layout {
+    /// `label_width`: the widest dice label on one line, in pixels.
+    pub fn new(view: &BoardView, cell: u32, label_width: i32) -> Layout {
         let c = cell as i32;
         let pct = |p: i32| (c * p + 50) / 100;
         let rank_gutter = pct(42);
@@ -104,12 +116,10 @@ impl Layout {
         let has_panel = !view.dice.is_empty()
             || [&view.hands, &view.captured].iter().any(|b| !b.first.is_empty() || !b.second.is_empty());
         let panel = has_panel.then(|| {
-            // Captures alone need a narrow strip; hands and dice need room.
-            let roomy = !view.dice.is_empty() || !view.hands.first.is_empty() || !view.hands.second.is_empty();
             let mut p = Panel {
                 x: boards_right + pct(30),
                 y: edge,
-                width: if roomy { pct(270) } else { pct(150) },
+                width: 0,
                 height: 0,
                 hand: pct(62),
                 captured: pct(42),
@@ -117,6 +127,7 @@ impl Layout {
                 pad: pct(12),
                 caption: pct(40),
             };
+            p.width = p.fitting_width(view, label_width, pct(150), pct(340));
             // Room for each dice label on up to three lines.
             let dice = p.rows_height(view.dice.len(), p.die) + view.dice_labels.len() as i32 * 3 * p.caption;
             let needed = p.zone_height(view, Side::First) + p.zone_height(view, Side::Second) + dice + 4 * p.pad;

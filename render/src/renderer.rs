@@ -164,7 +164,7 @@ impl Renderer {
     /// [`Renderer::render_png`].
     pub fn compose(&self, view: &BoardView) -> Result<Frame, RenderError> {
         validate(view)?;
-        let layout = Layout::new(view, self.cell);
+        let layout = Layout::new(view, self.cell, self.widest_dice_label(view));
         let sprites = &self.themes[view.theme.index()];
         let page = sprites.colours.page;
         let (width, height) = (layout.width, layout.height);
@@ -213,10 +213,16 @@ impl Renderer {
     pub fn cell_centre(&self, view: &BoardView, at: CellRef) -> Option<(u32, u32)> {
         view.cell(at)?;
         validate(view).ok()?;
-        let layout = Layout::new(view, self.cell);
+        let layout = Layout::new(view, self.cell, self.widest_dice_label(view));
         let (x, y) = layout.cell_origin(view, at);
         let half = layout.cell / 2;
         Some(((x + half) as u32, (y + half) as u32))
+    }
+
+    /// Width in pixels of the longest dice label on one line, which the
+    /// panel widens for (up to a limit, past which labels wrap).
+    fn widest_dice_label(&self, view: &BoardView) -> i32 {
+        view.dice_labels.iter().map(|label| self.fonts.counts.width(label)).max().unwrap_or(0)
     }
 
     /// Edge of a board cell in pixels, after clamping.

@@ -149,18 +149,26 @@ pub(crate) fn piece_table(size: u32) -> Vec<Sprite> {
         .collect()
 }
 
-/// A square with a red radial glow, strongest at the centre.
+/// A square with a red radial glow around a pale centre: the glow frames the
+/// king without swallowing one that is red itself (Scarlet).
 fn check_tile(cell: u32, square: Rgb, red: Rgb) -> Canvas {
     let mut pixmap = sprites::blank(cell);
     pixmap.fill(Color::from_rgba8(square[0], square[1], square[2], 255));
     let c = cell as f32 / 2.0;
+    let pale = red.map(|v| ((u16::from(v) + 2 * 255) / 3) as u8);
     let glow = |a: f32| Color::from_rgba8(red[0], red[1], red[2], (a * 255.0) as u8);
+    let core = Color::from_rgba8(pale[0], pale[1], pale[2], 255);
     let gradient = RadialGradient::new(
         Point::from_xy(c, c),
         0.0,
         Point::from_xy(c, c),
         c * 1.05,
-        vec![GradientStop::new(0.0, glow(1.0)), GradientStop::new(0.35, glow(0.85)), GradientStop::new(1.0, glow(0.0))],
+        vec![
+            GradientStop::new(0.0, core),
+            GradientStop::new(0.45, core),
+            GradientStop::new(0.75, glow(0.95)),
+            GradientStop::new(1.0, glow(0.0)),
+        ],
         tiny_skia::SpreadMode::Pad,
         Transform::identity(),
     )

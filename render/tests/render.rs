@@ -99,7 +99,8 @@ fn image_size_follows_geometry() {
     let mut with_dice = chess();
     with_dice.dice = vec![Die { kind: DieKind::D6, face: 3 }];
     let (wp, hp) = size(&with_dice);
-    assert!(wp >= w8 + 2 * CELL, "the dice panel adds width");
+    // One die needs a narrow panel (issue 14: sized to what it shows).
+    assert!(wp >= w8 + 3 * CELL / 2, "the dice panel adds width");
     assert_eq!(hp, h8);
 }
 
@@ -270,13 +271,62 @@ fn hands_and_dice_are_drawn_beside_the_board() {
     let with_hand = render(&view);
     view.dice = vec![Die { kind: DieKind::D4, face: 4 }, Die { kind: DieKind::D8, face: 7 }];
     let with_dice = render(&view);
-    assert_eq!(with_hand.dimensions(), with_dice.dimensions());
+    // The same panel with other dice in it: only the dice differ.
+    view.dice = vec![Die { kind: DieKind::D6, face: 1 }, Die { kind: DieKind::D6, face: 5 }];
+    let other_dice = render(&view);
+    assert_eq!(other_dice.dimensions(), with_dice.dimensions());
+    assert!(with_dice.width() >= with_hand.width(), "dice need at least a hand's room");
     let board_right = centre(&view, CellRef::new(7, 0)).0 + CELL / 2;
     let changed = (0..with_dice.height())
         .flat_map(|y| (board_right..with_dice.width()).map(move |x| (x, y)))
-        .filter(|&(x, y)| with_hand.get_pixel(x, y) != with_dice.get_pixel(x, y))
+        .filter(|&(x, y)| other_dice.get_pixel(x, y) != with_dice.get_pixel(x, y))
         .count();
     assert!(changed as u32 > CELL * CELL / 2, "dice drew {changed} pixels");
+}
+
+#[test]
+fn the_dice_panel_is_as_wide_as_what_it_shows() {
+    let width = |faces: usize, labels: &[&str]| {
+        let mut view = chess();
+        view.dice = (0..faces).map(|i| Die { kind: DieKind::D8, face: i as u8 + 1 }).collect();
+        view.dice_labels = labels.iter().map(|l| l.to_string()).collect();
+        render(&view).width()
+    };
+    let board_only = render(&chess()).width();
+    let (one, two, three) = (width(1, &[]), width(2, &[]), width(3, &[]));
+    assert!(board_only < one && one < two && two < three, "{board_only} {one} {two} {three}");
+    assert_eq!(width(3, &["Lucky 8"]), three, "a short label fits beside three dice");
+    let long = width(1, &["double: K moves as N, and a few words more"]);
+    assert!(long > one, "a long label widens the panel: {long} vs {one}");
+    let huge = width(1, &[&"word ".repeat(60)]);
+    assert!(huge <= board_only + 4 * CELL, "a very long label wraps rather than widening for ever: {huge}");
+}
+
+#[test]
+fn a_scarlet_king_stands_out_on_the_check_glow() {
+    let at = CellRef::new(4, 0);
+    for colours in SideColours::ALL {
+        for side in Side::ALL {
+            let mut view = chess();
+            view.colours = colours;
+            let empty = render(&view);
+            put(&mut view, at, Glyph::King, side);
+            let calm = render(&view);
+            view.checks = vec![at];
+            view.cell_mut(at).expect("exists").piece = None;
+            let glow = render(&view);
+            // Under the king's own pixels, how far its colour is from the
+            // glow it would stand on.
+            let c = centre(&view, at);
+            let (king, under, plain) = (cell_pixels(&calm, c), cell_pixels(&glow, c), cell_pixels(&empty, c));
+            let body: Vec<usize> = (0..king.len()).filter(|&i| king[i] != plain[i]).collect();
+            let distance =
+                |a: Rgba<u8>, b: Rgba<u8>| (0..3).map(|k| i32::from(a[k]).abs_diff(i32::from(b[k]))).sum::<u32>();
+            // Share of the king's pixels that all but vanish into the glow.
+            let lost = body.iter().filter(|&&i| distance(king[i], under[i]) < 100).count() * 100 / body.len();
+            assert!(lost < 20, "{colours:?} {side:?}: {lost}% of the king melts into the glow");
+        }
+    }
 }
 
 #[test]

@@ -68,20 +68,29 @@ pub(crate) fn resolve<P>(
     if core.is_empty() {
         return Err(MoveError::Empty);
     }
-    let pattern = read(position, core).map_err(|reason| MoveError::Syntax { text: trimmed.to_string(), reason })?;
+    let pattern = read(position, core).map_err(|reason| MoveError::Syntax { text: bounded(trimmed), reason })?;
     let legal = position.legal_moves();
     let candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
     match candidates.as_slice() {
         [one] => Ok(*one),
-        [] => Err(MoveError::Illegal { text: trimmed.to_string(), reason: why_illegal(position, &pattern, &legal) }),
+        [] => Err(MoveError::Illegal { text: bounded(trimmed), reason: why_illegal(position, &pattern, &legal) }),
         many => {
             let names: Vec<String> = many.iter().map(|m| san_among(position, *m, &legal)).collect();
             if many.iter().all(|m| m.promotion().is_some() && m.from == many[0].from && m.to == many[0].to) {
                 let reason = format!("say which piece the pawn becomes: {}", names.join(", "));
-                return Err(MoveError::Illegal { text: trimmed.to_string(), reason });
+                return Err(MoveError::Illegal { text: bounded(trimmed), reason });
             }
-            Err(MoveError::Ambiguous { text: trimmed.to_string(), candidates: names })
+            Err(MoveError::Ambiguous { text: bounded(trimmed), candidates: names })
         }
+    }
+}
+
+/// `text` cut to a length an error message can quote whole.
+pub(crate) fn bounded(text: &str) -> String {
+    const LONGEST: usize = 40;
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 
@@ -161,6 +170,13 @@ mod tests {
         assert_eq!(parse_move(&p, "  "), Err(MoveError::Empty));
         assert!(matches!(parse_move(&p, "Zf3"), Err(MoveError::Syntax { .. })));
         assert!(matches!(parse_move(&p, "hello"), Err(MoveError::Syntax { .. })));
+        // The error quotes what was typed, whole, not what was left after
+        // the letters that look like files.
+        let words = parse_move(&p, "hello world").unwrap_err().to_string();
+        assert!(words.starts_with("`hello world` is not a move I can read"), "{words}");
+        assert!(!words.contains("`llo world`"), "{words}");
+        let long = "x".repeat(500);
+        assert!(parse_move(&p, &long).unwrap_err().to_string().len() < 200);
         assert!(matches!(parse_move(&p, "e2"), Err(MoveError::Illegal { .. })));
         match parse_move(&p, "Qh5") {
             Err(MoveError::Illegal { reason, .. }) => {

@@ -198,8 +198,12 @@ pub(crate) fn read_squares(g: &Geometry, mut rest: &str, pattern: &mut Pattern) 
         } else if let Some(rank) = (0..g.height()).rev().find(|r| rest.starts_with(g.rank_label(*r))) {
             partial.push((None, Some(rank)));
             rest = &rest[g.rank_label(rank).len()..];
+        } else if squares.is_empty() {
+            // A file letter or two read before the gibberish says nothing
+            // useful; the whole text is quoted by the caller.
+            return Err("moves look like `e4`, `Nf3`, `exd5` or `e2e4`".into());
         } else {
-            return Err(format!("I do not understand `{rest}`"));
+            return Err(format!("I do not understand `{}` after the square", super::bounded(rest)));
         }
     }
     match (squares.as_slice(), partial.as_slice()) {

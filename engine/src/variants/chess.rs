@@ -134,6 +134,7 @@ pub fn rules() -> Rules {
         quiet_plies_claim: Some(100),
         quiet_plies_automatic: Some(150),
         dead_position: Some(dead_position),
+        lone_minors: &[BISHOP, KNIGHT],
     };
     let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
     rules.pgn_variant = "Standard";

@@ -102,6 +102,8 @@ pub fn rules(settings: Settings) -> Rules {
         quiet_plies_claim: None,
         quiet_plies_automatic: (settings.quiet_plies > 0).then_some(settings.quiet_plies),
         dead_position: Some(only_kings),
+        // The rules name no piece too weak to mate; only a bare king is.
+        lone_minors: &[],
     };
     // The Basilisk freezes the enemy piece directly above it (one board up).
     let freezing = Freezing::new(&geometry, &[BASILISK], &[Vector::with_layer(0, 0, -1)]);

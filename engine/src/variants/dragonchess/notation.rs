@@ -54,7 +54,7 @@ struct Pattern {
 
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim();
-    let syntax = |reason: String| MoveError::Syntax { text: trimmed.to_string(), reason };
+    let syntax = |reason: String| MoveError::Syntax { text: crate::notation::bounded(trimmed), reason };
     let core = strip_marks(trimmed);
     if core.is_empty() {
         return Err(syntax("type a move, for example `S1g2-1h3`, `R1e5x2f5` or `W2e7-2e8=H`".into()));
@@ -70,11 +70,14 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     }
     match candidates.as_slice() {
         [one] => Ok(*one),
-        [] => Err(MoveError::Illegal { text: trimmed.to_string(), reason: why_illegal(position, &pattern, &legal) }),
+        [] => Err(MoveError::Illegal {
+            text: crate::notation::bounded(trimmed),
+            reason: why_illegal(position, &pattern, &legal),
+        }),
         many => {
             let mut names: Vec<String> = many.iter().map(|m| san_among(position, *m, &legal)).collect();
             names.sort();
-            Err(MoveError::Ambiguous { text: trimmed.to_string(), candidates: names })
+            Err(MoveError::Ambiguous { text: crate::notation::bounded(trimmed), candidates: names })
         }
     }
 }
@@ -160,7 +163,7 @@ fn read(position: &Position, text: &str) -> Result<Pattern, String> {
         rest = &rest[used..];
     }
     if !rest.is_empty() {
-        return Err(format!("I do not understand `{rest}`"));
+        return Err(format!("I do not understand `{}`", crate::notation::bounded(rest)));
     }
     match (first, second) {
         (Some((Target::Cell(from), _)), Some((to, _))) => {

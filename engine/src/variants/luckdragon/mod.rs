@@ -167,6 +167,8 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
         quiet_plies_claim: None,
         quiet_plies_automatic: Some(100),
         dead_position: Some(dead_position),
+        // §5 names these the pieces that cannot mate beside a king alone.
+        lone_minors: &[BISHOP, KNIGHT],
     };
     let mut rules =
         Rules::new(Variant::LuckDragon, geometry, kinds, castling_rules(), promotion, Royalty::Checkmate, draws, START);

@@ -246,25 +246,38 @@ fn granted_moves(position: &Position, king: Square, out: &mut Vec<Move>) {
     }
     let dragon = Piece { color: us, kind: LUCK_DRAGON };
     for from in position.occupied(us).iter().filter(|sq| position.piece_at(*sq) == Some(dragon)) {
-        let (file, rank) = (file_of(from) as i32, rank_of(from));
-        for direction in [-1, 1] {
-            for steps in 1..WIDTH as i32 {
-                let through = file + direction * steps;
-                let to = square(through.rem_euclid(WIDTH as i32) as usize, rank);
-                if position.piece_at(to).is_some() {
-                    break;
-                }
-                let crossed = !(0..WIDTH as i32).contains(&through);
-                if steps % 2 != 0 || !crossed || out[..ordinary].contains(&Move::new(from, to, Special::None)) {
-                    continue;
-                }
-                let changed = [(from, None), (to, Some(dragon))];
-                if !(Overlay { position, changed: &changed }).attacked(king, !us) {
-                    out.push(Move::new(from, to, Special::Wrap(Relocation::None)));
-                }
+        for to in wrap_landings(position, from) {
+            if out[..ordinary].contains(&Move::new(from, to, Special::None)) {
+                continue;
+            }
+            let changed = [(from, None), (to, Some(dragon))];
+            if !(Overlay { position, changed: &changed }).attacked(king, !us) {
+                out.push(Move::new(from, to, Special::Wrap(Relocation::None)));
             }
         }
     }
+}
+
+/// The squares a Luck Dragon on `from` reaches by a Lucky 8 wrap: an even
+/// number of empty steps along its rank that crosses the board's edge, before
+/// anything blocks the way. Some are also reached by a plain slide.
+pub(super) fn wrap_landings(position: &Position, from: Square) -> Vec<Square> {
+    let (file, rank) = (file_of(from) as i32, rank_of(from));
+    let mut landings = Vec::new();
+    for direction in [-1, 1] {
+        for steps in 1..WIDTH as i32 {
+            let through = file + direction * steps;
+            let to = square(through.rem_euclid(WIDTH as i32) as usize, rank);
+            if position.piece_at(to).is_some() {
+                break;
+            }
+            let crossed = !(0..WIDTH as i32).contains(&through);
+            if steps % 2 == 0 && crossed {
+                landings.push(to);
+            }
+        }
+    }
+    landings
 }
 
 #[cfg(test)]

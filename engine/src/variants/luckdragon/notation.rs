@@ -12,8 +12,9 @@ use crate::notation::{is_capture, resolve, MoveError};
 use crate::piece::Kind;
 use crate::position::Position;
 
-use super::moves::is_knight_leap;
-use super::{KING, KNIGHT};
+use super::dice::WRAP;
+use super::moves::{is_knight_leap, wrap_landings};
+use super::{KING, KNIGHT, LUCK_DRAGON};
 
 /// Moves that SAN tells apart by their form, and disambiguates separately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,9 +131,31 @@ pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveEr
             p
         })
     };
-    match resolve(position, text, plain, matches, why_illegal) {
+    let any_form = match resolve(position, text, plain, matches, why_illegal) {
         Err(MoveError::Illegal { .. }) => resolve(position, text, read, matches, why_illegal),
-        read_plainly => read_plainly,
+        read_plainly => return read_plainly,
+    };
+    // With an 8 granted, a wrap that lands where a plain slide of the same
+    // dragon also lands is that plain move (the generator lists it once, as
+    // `La4`), so `La4(∞)` is read as it when the wrap's way is open too.
+    let wrap_open = |position: &Position, p: &Pattern, mv: Move| {
+        kind_at(position, mv.from) == Some(LUCK_DRAGON)
+            && matches(position, p, mv)
+            && wrap_landings(position, mv.from).contains(&mv.to)
+    };
+    let as_plain = |position: &Position, text: &str| {
+        read(position, text).map(|mut p| {
+            if p.class == Some(Class::Wrap) {
+                p.class = Some(Class::Plain);
+            }
+            p
+        })
+    };
+    match any_form {
+        Err(MoveError::Illegal { .. }) if position.granted().contains(WRAP) => {
+            resolve(position, text, as_plain, wrap_open, why_illegal).or(any_form)
+        }
+        other => other,
     }
 }
 
