@@ -98,6 +98,9 @@ pub(crate) const TREES: [&str; 13] = [
 
 /// The key in `meta` of the last id handed out by [`Storage::new_id`].
 const LAST_ID: &[u8] = b"last_id";
+/// The key in `meta` of the last puzzle id, counted apart so that the shipped
+/// puzzles do not push a new server's first game to #41.
+const LAST_PUZZLE_ID: &[u8] = b"last_puzzle_id";
 /// The key in `meta` of the count of flushed writes (see `watermark`).
 const WRITES: &[u8] = b"writes";
 
@@ -232,17 +235,31 @@ impl Storage {
     /// than the last, so ids stay small and readable across restarts. It is
     /// made durable with the write that uses it (sled keeps writes in order).
     pub fn new_id(&self) -> Result<u64, StorageError> {
-        let _writing = self.writing();
-        if self.meta.get(LAST_ID)?.is_none() {
-            // A database from before the counter: start above every id in use.
-            let highest = self.highest_id_in_use()?;
-            let _ = self.meta.compare_and_swap(LAST_ID, None as Option<&[u8]>, Some(&highest.to_be_bytes()))?;
-        }
-        Ok(watermark::counter(self.meta.update_and_fetch(LAST_ID, watermark::increment)?))
+        self.next_id(LAST_ID, || self.highest_id_in_use())
     }
 
-    /// The highest game, ledger or puzzle id stored (ids end the keys of the
-    /// archive and ledgers; current games and puzzles carry them in their values).
+    /// A fresh puzzle id, from its own counter.
+    pub(crate) fn new_puzzle_id(&self) -> Result<u64, StorageError> {
+        self.next_id(LAST_PUZZLE_ID, || self.highest_puzzle_id())
+    }
+
+    fn next_id(
+        &self,
+        counter: &[u8],
+        highest: impl FnOnce() -> Result<u64, StorageError>,
+    ) -> Result<u64, StorageError> {
+        let _writing = self.writing();
+        if self.meta.get(counter)?.is_none() {
+            // A database from before the counter (or a restored backup, whose
+            // counters are not exported): start above every id in use.
+            let highest = highest()?;
+            let _ = self.meta.compare_and_swap(counter, None as Option<&[u8]>, Some(&highest.to_be_bytes()))?;
+        }
+        Ok(watermark::counter(self.meta.update_and_fetch(counter, watermark::increment)?))
+    }
+
+    /// The highest game or ledger id stored (ids end the keys of the archive
+    /// and ledgers; current games carry theirs in their values).
     fn highest_id_in_use(&self) -> Result<u64, StorageError> {
         let mut highest = 0;
         for tree in [&self.archive, &self.ledgers] {
@@ -253,12 +270,19 @@ impl Storage {
                 }
             }
         }
-        for tree in [&self.games, &self.puzzles] {
-            for value in tree.iter().values() {
-                let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
-                let id = value["game"]["id"].as_u64().or(value["record"]["id"].as_u64()).unwrap_or(0);
-                highest = highest.max(id);
-            }
+        for value in self.games.iter().values() {
+            let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
+            highest = highest.max(value["game"]["id"].as_u64().unwrap_or(0));
+        }
+        Ok(highest)
+    }
+
+    /// The highest puzzle id in the pool.
+    fn highest_puzzle_id(&self) -> Result<u64, StorageError> {
+        let mut highest = 0;
+        for value in self.puzzles.iter().values() {
+            let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
+            highest = highest.max(value["record"]["id"].as_u64().unwrap_or(0));
         }
         Ok(highest)
     }

@@ -175,7 +175,7 @@ impl Storage {
             if known {
                 continue;
             }
-            let stored = StoredPuzzle { id: self.new_id()?, ..puzzle.clone() };
+            let stored = StoredPuzzle { id: self.new_puzzle_id()?, ..puzzle.clone() };
             let mut key = pool_prefix(&stored.variant);
             key.extend_from_slice(&stored.id.to_be_bytes());
             let writing = self.writing();

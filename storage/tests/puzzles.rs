@@ -35,6 +35,7 @@ fn the_pool_gives_ids_and_skips_duplicates() {
     let added = storage.add_puzzles(&[puzzle("A"), puzzle("B"), puzzle("A")]).unwrap();
     assert_eq!(added.len(), 2);
     assert!(added[0].id != added[1].id);
+    assert_eq!(storage.new_id().unwrap(), 1, "puzzles have ids of their own; the first game is #1");
     assert!(storage.add_puzzles(&[puzzle("B")]).unwrap().is_empty(), "already in the pool");
     let pool = storage.puzzle_pool("chess").unwrap();
     assert_eq!(pool.iter().map(|p| p.position.as_str()).collect::<Vec<_>>(), ["A", "B"]);
