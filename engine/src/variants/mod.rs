@@ -4,3 +4,4 @@
 pub mod chess;
 pub mod dragonchess;
 pub mod luckdragon;
+pub mod newchess;
