@@ -64,8 +64,8 @@ pub fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
     out
 }
 
-/// Coordinates as records store them: `e3e4`, `c5f8^`, `e1b1` (castling as the
-/// king's move), `T@c2`, `J@e1`.
+/// Coordinates as records store them: `e3e4`, `c5f8^` (knighting), `c5f8=`
+/// (knighting declined), `e1b1` (castling as the king's move), `T@c2`, `J@e1`.
 pub fn coordinates(position: &Position, mv: Move) -> String {
     let rules = position.rules();
     let g = &rules.geometry;
@@ -75,8 +75,17 @@ pub fn coordinates(position: &Position, mv: Move) -> String {
     let mut out = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if mv.promotion().is_some() {
         out.push('^');
+    } else if could_knight(position, mv) {
+        // Declined knighting is written, so the record reads back as one move.
+        out.push('=');
     }
     out
+}
+
+/// Whether `mv`, a move without knighting, could have knighted its piece.
+fn could_knight(position: &Position, mv: Move) -> bool {
+    let Some(piece) = position.piece_at(mv.from) else { return false };
+    position.rules().promotions.iter().any(|rule| rule.kind == piece.kind && rule.zone[piece.color].contains(mv.to))
 }
 
 /// What the text says: the standard pattern, the kinds its letter may mean
