@@ -273,3 +273,20 @@ fn a_brother_mated_in_play_is_marked_paid_for_and_dropped_again() {
     assert_eq!(g.forfeits().len(), 1);
     assert_eq!(Game::replay(&g.record()).unwrap().fen(), g.fen());
 }
+
+#[test]
+fn a_brother_mated_a_cannon_paid_a_re_entry_and_the_true_king_mated() {
+    let mut g = game("", Some("j8k/7Pt1/8P1/10/10/5c4/3F6/10/1T8/2T1KJ4[] w - 0 1"), "F", "E");
+    play(&mut g, "Ta1");
+    reveal(&mut g, Color::Black, "E");
+    let prices: Vec<&str> = g.payable_prices(Color::Black).iter().map(|(p, _)| p.word).collect();
+    assert_eq!(prices, ["tower", "cannon"]);
+    let rules = std::sync::Arc::clone(g.position().rules());
+    let f5 = rules.geometry.parse_square("f5").unwrap();
+    g.apply(Action::PayPrice { side: Color::Black, squares: vec![f5] }).unwrap();
+    assert_eq!(g.fen(), "9k/7Pt1/8P1/10/10/10/3F6/10/1T8/T3KJ4[Cj] b - 0 1");
+    play(&mut g, "K*d8 Ta10");
+    let outcome = g.outcome().unwrap();
+    assert_eq!((outcome.winner, outcome.reason), (Some(Color::White), EndReason::Checkmate));
+    assert_eq!(g.moves_san(), ["Ta1#", "K*d8", "Ta10#"]);
+}
