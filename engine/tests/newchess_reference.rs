@@ -45,6 +45,9 @@ struct Naive {
 
 type Sq = (i32, i32); // (file, rank)
 
+/// Adds a step's target to the reach: (reach, target, may move, may capture).
+type Step<'a> = dyn FnMut(&mut Vec<(Sq, bool)>, Sq, bool, bool) + 'a;
+
 fn name((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
@@ -142,9 +145,7 @@ impl Naive {
                 Some(_) => {}
             }
         };
-        let leaps = |out: &mut Vec<(Sq, bool)>,
-                     vs: &[(i32, i32)],
-                     step: &mut dyn FnMut(&mut Vec<(Sq, bool)>, Sq, bool, bool)| {
+        let leaps = |out: &mut Vec<(Sq, bool)>, vs: &[(i32, i32)], step: &mut Step| {
             for (dx, dy) in vs {
                 step(out, (from.0 + dx, from.1 + dy * fwd), true, true);
             }
@@ -290,7 +291,7 @@ impl Naive {
                 }
             }
         }
-        if !(self.opts.king_only && !checked.is_empty()) {
+        if !self.opts.king_only || checked.is_empty() {
             // Drops (§8): own land, empty, attacking no enemy piece.
             for (index, letter) in HAND_LETTERS.iter().enumerate() {
                 if self.hands[usize::from(!us)][index] == 0 {

@@ -71,12 +71,12 @@ pub fn rules(settings: Settings) -> Rules {
     let never = ByColor::from_fn(|_| SquareSet::EMPTY);
     let knighting = |kind, compulsory: ByColor<SquareSet>, into| PromotionRule {
         kind,
-        zone: enemy_land.clone(),
+        zone: enemy_land,
         compulsory,
         into: vec![into],
     };
     let promotions = vec![
-        knighting(FOOL, never.clone(), KNIGHTED_FOOL),
+        knighting(FOOL, never, KNIGHTED_FOOL),
         knighting(SERGEANT, ByColor::from_fn(last_rank), KNIGHTED_SERGEANT),
         knighting(PAWN, ByColor::from_fn(last_rank), KNIGHTED_PAWN),
     ];
