@@ -174,8 +174,9 @@ fn nc6_knighting_forced_on_the_last_rank_optional_in_the_enemy_land() {
         .iter()
         .filter(|m| m.ends_with('^'))
         .all(|m| m.ends_with("8^") || m.ends_with("9^") || m.ends_with("10^")));
-    // A knightable move without `^` or `=` is asked about.
-    assert!(matches!(notation::parse_move(&p, "Ff8"), Err(notation::MoveError::Ambiguous { .. })));
+    // Without `^` a knightable move is read as written in SAN-NC: declined.
+    assert_eq!(notation::parse_move(&p, "Ff8"), notation::parse_move(&p, "Ff8="));
+    assert!(notation::parse_move(&p, "Sb10").is_err(), "knighting is forced there");
     // Black is in check from the sergeant on b9 all along.
     assert_eq!(notation::san(&p, notation::parse_move(&p, "c5f8^").unwrap()), "Ff8^+");
     assert_eq!(notation::san(&p, notation::parse_move(&p, "c5f8=").unwrap()), "Ff8+");

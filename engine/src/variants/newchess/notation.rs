@@ -172,7 +172,8 @@ fn matches(position: &Position, p: &NcPattern, mv: Move) -> bool {
         && p.base.from.is_none_or(|f| f == mv.from)
         && p.base.from_file.is_none_or(|f| g.file(mv.from) == f)
         && p.base.from_rank.is_none_or(|r| g.rank(mv.from) == r)
-        && p.knights.is_none_or(|knights| knights == mv.promotion().is_some())
+        // Without `^` a move is not knighted, as SAN-NC writes it (and `=` says so).
+        && p.knights.unwrap_or(false) == mv.promotion().is_some()
 }
 
 fn why_illegal(position: &Position, p: &NcPattern, legal: &[Move]) -> String {
