@@ -210,13 +210,9 @@ pub fn run(data_dir: &Path, plan: &Plan) -> Result<String> {
     let ratio = run.per_second() / disk.rate();
     let growth = long.late.as_secs_f64() / long.early.as_secs_f64();
     Ok(format!(
-        "{disk}
-{latency} ({} the 5 ms p99 target)
-{run}, {ratio:.2}x the disk's sync rate ({} the 0.8x target)
-         (each move: parse, legality, apply, durable write, then its board picture)
-         {long} ({} the target: late moves cost at most 1.5x early ones)
-{flags} ({} the 2 s target)
-",
+        "{disk}\n{latency} ({} the 5 ms p99 target)\n{run}, {ratio:.2}x the disk's sync rate ({} the 0.8x target)\n\
+         (each move: parse, legality, apply, durable write, then its board picture)\n\
+         {long} ({} the target: late moves cost at most 1.5x early ones)\n{flags} ({} the 2 s target)\n",
         verdict(latency.p99 < Duration::from_millis(5)),
         verdict(ratio >= 0.8),
         verdict(growth <= 1.5),

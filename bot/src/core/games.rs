@@ -200,6 +200,13 @@ impl Core {
             if challenger.id == user.id {
                 return Err(Refusal::new("You cannot accept your own challenge."));
             }
+            if self.challenge_expired(record.created, now) {
+                // Left in place: the scheduler's tick announces and clears it.
+                return Err(Refusal(format!(
+                    "{}'s challenge has expired; start a new one with `/play`.",
+                    challenger.name
+                )));
+            }
             if let Some(wanted) = opponent.as_ref().filter(|o| o.id != user.id) {
                 return Err(Refusal(format!("This challenge is for {}.", wanted.name)));
             }
