@@ -9,13 +9,13 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use rookery_engine::game::Game;
 use rookery_engine::{notation, Color, Variant};
 
 use crate::bench::ms;
-use crate::core::{Command, Core, Handler, Place, Request};
-use crate::load::{black, white};
+use crate::core::{Command, Core, Place};
+use crate::load::{black, send, start_game, white};
 
 const LONG_GAME_GUILD: u64 = 5;
 /// The variant whose game is played long.
@@ -61,15 +61,7 @@ struct Driver {
 
 impl Driver {
     fn start(core: &Core, place: Place) -> Result<Driver> {
-        let play = Command::Play {
-            variant: VARIANT.name().into(),
-            opponent: Some(black()),
-            move_days: None,
-            options: None,
-            clock: None,
-        };
-        send(core, place, white(), play)?;
-        send(core, place, black(), Command::Accept)?;
+        start_game(core, place, VARIANT.name())?;
         Ok(Driver { place, game: Game::new(VARIANT)? })
     }
 
@@ -112,15 +104,6 @@ impl Driver {
 
     fn ply(&self) -> usize {
         self.game.moves_san().len()
-    }
-}
-
-fn send(core: &Core, place: Place, user: crate::core::User, command: Command) -> Result<()> {
-    let replies = core.handle(Request { place, user, command: command.clone() });
-    match replies.first() {
-        Some(reply) if !reply.ephemeral => Ok(()),
-        Some(reply) => bail!("{command:?} was refused: {}", reply.text),
-        None => bail!("{command:?} got no reply"),
     }
 }
 
