@@ -147,3 +147,23 @@ pub fn ply_latency(core: &Core, uncached: &Core, early_ply: usize, late_ply: usi
         late_uncached: median(late_uncached),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Handler, Request};
+
+    #[test]
+    fn a_long_game_is_played_past_the_late_ply_and_timed_at_both_points() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = crate::bench::open_fresh(&dir.path().join("db")).unwrap();
+        let uncached = Core::new(core.storage().clone(), crate::core::system_clock()).with_live_games(0);
+        let report = ply_latency(&core, &uncached, 2, 40).unwrap();
+        assert!(report.early > Duration::ZERO && report.late > Duration::ZERO && report.late_uncached > Duration::ZERO);
+        // The game is still in play, every move of it stored.
+        let place = Place { guild: LONG_GAME_GUILD, channel: 1 };
+        let board = core.handle(Request { place, user: white(), command: Command::Board });
+        assert!(board[0].text.contains("to move"), "{}", board[0].text);
+        assert!(report.to_string().contains("at ply 40"));
+    }
+}
