@@ -22,6 +22,9 @@ pub struct Config {
     pub tick_seconds: u64,
     /// Hours an open challenge waits for an answer before it expires.
     pub challenge_hours: u64,
+    /// How many live games are kept in memory, so a move does not replay its
+    /// game's record; the least recently used go first. 0: none.
+    pub live_games: usize,
     /// Automatic verified backups (the `[backup]` table).
     pub backup: BackupConfig,
     /// Rate limits per user and per channel (the `[limits]` table).
@@ -61,6 +64,7 @@ impl Default for Config {
             image_dir: PathBuf::from("rookery-images"),
             tick_seconds: 1,
             challenge_hours: 24,
+            live_games: crate::core::live::DEFAULT_CAPACITY,
             backup: BackupConfig::default(),
             limits: LimitConfig::default(),
             restore: true,

@@ -14,6 +14,7 @@ pub mod flag_bench;
 pub mod load;
 pub mod picture;
 pub mod plain;
+pub mod ply_bench;
 pub mod puzzles_cli;
 pub mod restore;
 pub mod tools;

@@ -30,8 +30,16 @@ pub enum Step {
     Moved { game: u64, index: usize, action: String },
 }
 
+/// White challenges Black to `variant` in `place`, and Black accepts.
+pub fn start_game(core: &Core, place: Place, variant: &str) -> Result<()> {
+    let play =
+        Command::Play { variant: variant.into(), opponent: Some(black()), move_days: None, options: None, clock: None };
+    send(core, place, white(), play)?;
+    send(core, place, black(), Command::Accept)
+}
+
 /// Sends one command and insists on a public (successful) reply.
-fn send(core: &Core, place: Place, user: User, command: Command) -> Result<()> {
+pub fn send(core: &Core, place: Place, user: User, command: Command) -> Result<()> {
     let replies = core.handle(Request { place, user, command: command.clone() });
     match replies.first() {
         Some(reply) if !reply.ephemeral => Ok(()),
@@ -98,15 +106,7 @@ pub fn prepare(core: &Core, place: Place) -> Result<std::result::Result<Prepared
             Ok(Ok(Prepared { game: record.id, index: record.actions.len(), text, user, action }))
         }
         _ => {
-            let play = Command::Play {
-                variant: "chess".into(),
-                opponent: Some(black()),
-                move_days: None,
-                options: None,
-                clock: None,
-            };
-            send(core, place, white(), play)?;
-            send(core, place, black(), Command::Accept)?;
+            start_game(core, place, "chess")?;
             let game = stored(core, place)?.context("the accepted game was not stored")?.id;
             Ok(Err(Step::Started { game }))
         }

@@ -159,6 +159,9 @@ enum Command {
         /// Live games without clocks beside them (the scheduler reads them all).
         #[arg(long, default_value_t = 1000)]
         idle_games: u64,
+        /// The late ply of the long game whose move latency is compared with ply 10.
+        #[arg(long, default_value_t = 500)]
+        long_game_ply: usize,
     },
 }
 
@@ -252,7 +255,16 @@ fn run(cli: Cli) -> Result<()> {
             return Ok(());
         }
         Command::Puzzles { action } => return puzzles(action),
-        Command::Bench { data_dir, moves, throughput_moves, channels, threads, clock_games, idle_games } => {
+        Command::Bench {
+            data_dir,
+            moves,
+            throughput_moves,
+            channels,
+            threads,
+            clock_games,
+            idle_games,
+            long_game_ply,
+        } => {
             let temporary = std::env::temp_dir().join(format!("rookery-bench-{}", std::process::id()));
             let dir = data_dir.clone().unwrap_or_else(|| temporary.clone());
             let plan = bench::Plan {
@@ -262,6 +274,7 @@ fn run(cli: Cli) -> Result<()> {
                 threads: *threads,
                 clock_games: *clock_games,
                 idle_games: *idle_games,
+                long_game_ply: *long_game_ply,
             };
             let result = bench::run(&dir, &plan);
             if data_dir.is_none() {
@@ -312,6 +325,7 @@ fn open_core(config: &Config) -> Result<Core> {
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
     Ok(Core::new(opened.storage, system_clock())
         .with_challenge_hours(config.challenge_hours)
+        .with_live_games(config.live_games)
         .with_limits(config.limits)
         .with_millis(system_millis()))
 }

@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+use crate::core::{Attachment, Picture, Reply};
+
 use rookery_engine::game::Game;
 use rookery_render::position::{glyph_for, view_of, Look};
 use rookery_render::{
@@ -17,11 +19,30 @@ pub fn renderer() -> &'static Renderer {
 /// The game's current position as a PNG, the last move highlighted and the
 /// dice rolled this turn beside the board.
 pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, RenderError> {
+    renderer().render_png(&game_view(game, flipped, theme))
+}
+
+/// What [`game_png`] draws, without drawing it (cheap: no pixels).
+pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
     view.dice = turn_dice(game);
     view.dice_labels = dice_labels(game);
-    renderer().render_png(&view)
+    view
+}
+
+/// Draws the pictures the replies still owe. The command core calls this on
+/// its way out, after the storage commit, so a picture never holds up the
+/// transactions of other channels. A picture that fails is logged and left
+/// out: it must not cost the player their move.
+pub fn draw_pending(replies: &mut [Reply]) {
+    for reply in replies {
+        let Some(Picture { name, view }) = reply.picture.take() else { continue };
+        match renderer().render_png(&view) {
+            Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
+            Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+        }
+    }
 }
 
 /// The pieces of a variant whose pictures are not the chess set's: each

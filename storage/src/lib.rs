@@ -16,6 +16,7 @@ mod backup;
 mod check;
 mod export;
 mod finished;
+mod group_commit;
 mod puzzles;
 mod records;
 mod watermark;
@@ -125,6 +126,8 @@ pub struct Storage {
     /// one consistent moment of the whole database.
     gate: Arc<RwLock<()>>,
     watermark: Arc<watermark::Watermark>,
+    /// Writers waiting for durability at once share one flush.
+    commits: Arc<group_commit::GroupCommit>,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -195,6 +198,7 @@ impl Storage {
             meta,
             gate: Arc::default(),
             watermark: Arc::new(watermark),
+            commits: Arc::default(),
             db,
         };
         Ok((storage, lost))
@@ -289,11 +293,18 @@ impl Storage {
 
     /// Makes everything written so far durable. A failure here means writes
     /// already in effect may not survive a crash: [`StorageError::NotDurable`].
+    ///
+    /// Callers flushing at the same moment share one flush (group commit):
+    /// each returns only once a flush that began after its write has ended.
     pub fn flush(&self) -> Result<(), StorageError> {
-        let mark = self.meta.update_and_fetch(WRITES, watermark::increment).map_err(StorageError::NotDurable)?;
-        self.db.flush().map_err(StorageError::NotDurable)?;
-        self.watermark.advance(watermark::counter(mark));
-        Ok(())
+        self.commits
+            .durable(|| {
+                let mark = self.meta.update_and_fetch(WRITES, watermark::increment)?;
+                self.db.flush()?;
+                self.watermark.advance(watermark::counter(mark));
+                Ok(())
+            })
+            .map_err(StorageError::NotDurable)
     }
 
     /// The channel's current game, if any. A record that cannot be decoded is

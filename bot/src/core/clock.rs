@@ -13,7 +13,6 @@ use rookery_engine::game::{Action, Game};
 use rookery_engine::Color;
 use rookery_storage::{Change, ChannelGame, GameClock, Phase};
 
-use super::games::replay;
 use super::{storage_failure, Core, Place, Refusal, Reply};
 
 /// The longest time control accepted, in minutes (a day).
@@ -139,7 +138,7 @@ impl Core {
                 // Re-check inside the transaction: a move may have just come in.
                 let Some(record) = current else { return Ok(Change::Keep(vec![])) };
                 let Some(flagged) = fallen(&record, now_ms) else { return Ok(Change::Keep(vec![])) };
-                let mut game = replay(&record)?;
+                let mut game = self.live_game(&record)?;
                 game.apply(Action::Timeout(flagged)).map_err(|e| Refusal(e.to_string()))?;
                 self.settle(record, game, now)
             });

@@ -117,7 +117,7 @@ impl Core {
                 let Some(record) = current.filter(|r| r.phase == Phase::Playing) else {
                     return Err(Refusal::new(NO_GAME));
                 };
-                let mut game = replay(&record)?;
+                let mut game = self.live_game(&record)?;
                 let chance = game.position().rules().chance.ok_or_else(|| Refusal::new(NO_DICE))?;
                 let roll = chance.kinds.get(kind).ok_or_else(|| Refusal::new("This game has no such roll."))?;
                 if roll.automatic {
@@ -164,7 +164,7 @@ impl Core {
             let Some(mut record) = current.filter(|r| r.id == expected && seeds_game(r, user)) else {
                 return Err(Refusal::new("The game here has changed; nothing was seeded."));
             };
-            if replay(&record)?.actions().iter().any(|a| matches!(a, Action::Roll { .. })) {
+            if self.live_game(&record)?.actions().iter().any(|a| matches!(a, Action::Roll { .. })) {
                 return Err(Refusal::new(
                     "This game's dice have already rolled, so its seeds are fixed: a seed only counts if it \
                      was chosen before any result was known.",
@@ -192,7 +192,7 @@ impl Core {
             if record.ledger.is_none() {
                 continue;
             }
-            let game = replay(&record)?;
+            let game = self.live_game(&record)?;
             let ledger = self.game_ledger(place, &record)?.replayed(&game, &record.seeds)?;
             let name = format!("{}.txt", ledger.id().as_str().replace([':', '/'], "-"));
             files.push(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() });

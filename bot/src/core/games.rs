@@ -200,6 +200,13 @@ impl Core {
             if challenger.id == user.id {
                 return Err(Refusal::new("You cannot accept your own challenge."));
             }
+            if self.challenge_expired(record.created, now) {
+                // Left in place: the scheduler's tick announces and clears it.
+                return Err(Refusal(format!(
+                    "{}'s challenge has expired; start a new one with `/play`.",
+                    challenger.name
+                )));
+            }
             if let Some(wanted) = opponent.as_ref().filter(|o| o.id != user.id) {
                 return Err(Refusal(format!("This challenge is for {}.", wanted.name)));
             }
@@ -224,7 +231,7 @@ impl Core {
             let view = offstage.of(&next);
             let ledger = fresh.map(|(_, l)| l).or(view.ledger);
             let announcement = ledger.map(GameLedger::announcement).transpose()?;
-            let game = replay(&next)?;
+            let game = self.live_game(&next)?;
             let mut change = self.proceed(next, game, view.with_ledger(ledger), now, Vec::new())?;
             if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
                 replies[0].text = format!("{}\n{announcement}", replies[0].text);
@@ -266,7 +273,7 @@ impl Core {
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-            let mut game = replay(&record)?;
+            let mut game = self.live_game(&record)?;
             if let Some(flagged) = clock::fallen(&record, now_ms) {
                 game.apply(Action::Timeout(flagged)).map_err(explain)?;
             } else if game.position().turn() != side && game.outcome().is_none() {
@@ -313,7 +320,7 @@ impl Core {
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-            let mut game = replay(&record)?;
+            let mut game = self.live_game(&record)?;
             let action = clock::fallen(&record, now_ms).map_or_else(|| action(side), Action::Timeout);
             game.apply(action).map_err(explain)?;
             let view = offstage.of(&record);
@@ -334,7 +341,7 @@ impl Core {
                     if asked == Some(side) {
                         return Err(Refusal::new("You already asked; waiting for your opponent."));
                     }
-                    let game = replay(&record)?;
+                    let game = self.live_game(&record)?;
                     if !game.actions().iter().any(|a| matches!(a, Action::Move(_))) {
                         return Err(Refusal::new("There is no move to take back yet."));
                     }
@@ -354,7 +361,7 @@ impl Core {
                 }
                 TakebackAction::Accept => {
                     let requester = !side;
-                    let game = replay(&record)?;
+                    let game = self.live_game(&record)?;
                     // Back to the requester's move: one ply if they moved last, two otherwise.
                     let plies = if game.position().turn() == requester { 2 } else { 1 };
                     let rewound = game
@@ -383,8 +390,12 @@ impl Core {
         }
         let Some(outcome) = game.outcome() else {
             let reply = game_message(&record, &game);
+            // Cached before the commit is known: an entry serves only a record
+            // equal to this one, so a refused or retried write leaves no trace.
+            self.keep_live(&record, game);
             return Ok(Change::Put(record, vec![reply]));
         };
+        self.live.forget(record.id);
         let reason = outcome.reason.describe(&game.position().rules().draws);
         record.phase = Phase::Finished { result: outcome.result().to_string(), reason };
         let mut reply = game_message(&record, &game);
@@ -413,7 +424,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         }
         let bottom =
             side_of(&record, user.id).unwrap_or(if record.black_at_bottom { Color::Black } else { Color::White });
-        Ok(vec![game_message_from(&record, &replay(&record)?, bottom)])
+        Ok(vec![game_message_from(&record, &self.live_game(&record)?, bottom)])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
@@ -426,7 +437,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
                  player's), and `/pgn ID` gives any of them as PGN.{pointer}"
             )));
         };
-        let game = replay(&record)?;
+        let game = self.live_game(&record)?;
         let mut reply = Reply::text(format!("Game {} · {}", record.id, record.variant));
         let rules = game.position().rules();
         reply.fields.push((rules.side_name(Color::White).into(), player_name(record.white.as_ref())));
@@ -452,7 +463,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
     /// Legal moves for the move box, if `user` is the one to move.
     pub(super) fn move_suggestions(&self, place: Place, user: u64, partial: &str) -> Result<Vec<String>, Refusal> {
         let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(Vec::new()) };
-        let game = replay(&record)?;
+        let game = self.live_game(&record)?;
         let Some(turn) = game.turn().filter(|turn| side_of(&record, user) == Some(turn.side)) else {
             return Ok(Vec::new());
         };

@@ -10,7 +10,7 @@ use rookery_render::Theme;
 
 use super::archive::{is_aborted, pgn_file};
 use super::clock::{clock_line, time_control_text};
-use super::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
+use super::{Button, ButtonAction, ButtonStyle, Picture, Reply};
 use crate::picture;
 
 pub(super) fn player_name(player: Option<&Player>) -> String {
@@ -238,11 +238,9 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
     // The orientation stays put: a board that flips after every move is
     // hard to follow for everyone watching.
     let flipped = bottom == Color::Black;
-    match picture::game_png(game, flipped, Theme::Light) {
-        Ok(bytes) => reply.image = Some(Attachment { name: format!("board-{}.png", record.id), bytes }),
-        // A missing picture must not cost the player their move.
-        Err(error) => tracing::error!(%error, game = record.id, "board picture failed"),
-    }
+    // Only what to draw: the pixels come after the commit (`picture::draw_pending`).
+    let view = picture::game_view(game, flipped, Theme::Light);
+    reply.picture = Some(Picture { name: format!("board-{}.png", record.id), view });
     if let Some(asker) = &record.takeback_request {
         lines.push(format!("{asker} asks for a takeback."));
     }

@@ -13,6 +13,7 @@ mod game_dice;
 mod games;
 mod info;
 pub mod limits;
+pub mod live;
 mod message;
 mod moderation;
 mod pace;
@@ -29,8 +30,8 @@ use rookery_storage::{ChannelKey, Storage, StorageError};
 
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Place, PuzzleCommand, Reply, Request,
-    TakebackAction, User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Picture, Place, PuzzleCommand, Reply,
+    Request, TakebackAction, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -82,6 +83,8 @@ pub struct Core {
     limits: Option<limits::Limits>,
     /// Unix milliseconds for real-time clocks; `None`: `clock` times 1000.
     millis: Option<Clock>,
+    /// Engine games of recently used records, so a move does not replay the game.
+    live: live::LiveGames,
 }
 
 impl Core {
@@ -95,7 +98,15 @@ impl Core {
             challenge_seconds: moderation::DEFAULT_CHALLENGE_SECONDS,
             limits: None,
             millis: None,
+            live: live::LiveGames::new(live::DEFAULT_CAPACITY),
         }
+    }
+
+    /// The core keeping at most `games` live games in memory (0: none, every
+    /// request replays its game's record).
+    pub fn with_live_games(mut self, games: usize) -> Core {
+        self.live = live::LiveGames::new(games);
+        self
     }
 
     /// The core with per-user and per-channel rate limits on every request.
@@ -193,7 +204,10 @@ impl Handler for Core {
             return vec![Reply::private(text)];
         }
         match self.run(&request) {
-            Ok(replies) => replies,
+            Ok(mut replies) => {
+                crate::picture::draw_pending(&mut replies);
+                replies
+            }
             Err(Refusal(text)) => vec![Reply::private(text)],
         }
     }
@@ -222,6 +236,9 @@ impl Handler for Core {
             tracing::error!(%reason, "daily puzzle posting failed");
             Vec::new()
         }));
+        for (_, reply) in &mut due {
+            crate::picture::draw_pending(std::slice::from_mut(reply));
+        }
         due
     }
 }

@@ -11,12 +11,19 @@ use super::{channel, storage_failure, Core, Outcome, Place, Refusal, Reply, User
 pub const DEFAULT_CHALLENGE_SECONDS: i64 = 24 * 3_600;
 
 impl Core {
+    /// Whether an open challenge made at `created` has expired at `now`: from
+    /// its deadline on it can no longer be accepted, whether or not the
+    /// scheduler has announced the expiry yet.
+    pub(super) fn challenge_expired(&self, created: i64, now: i64) -> bool {
+        now.saturating_sub(created) >= self.challenge_seconds
+    }
+
     /// Withdraws every open challenge older than the expiry, each once, with
     /// a message for its channel.
     pub(super) fn expire_challenges(&self) -> Result<Vec<(Place, Reply)>, Refusal> {
         let now = self.now();
         let expiry = self.challenge_seconds;
-        let expired = |created: i64| now.saturating_sub(created) >= expiry;
+        let expired = |created: i64| self.challenge_expired(created, now);
         let mut out = Vec::new();
         for (key, record) in self.storage.all_channel_games().map_err(storage_failure)? {
             if !matches!(record.phase, Phase::Challenge { .. }) || !expired(record.created) {

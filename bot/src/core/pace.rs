@@ -4,7 +4,6 @@
 use rookery_engine::game::Action;
 use rookery_storage::{Change, Phase};
 
-use super::games::replay;
 use super::message::player_name;
 use super::{storage_failure, Core, Place, Refusal, Reply};
 
@@ -28,7 +27,7 @@ impl Core {
                     return Ok(Change::Keep(vec![]));
                 };
                 let deadline = record.last_activity + allowed as i64;
-                let mut game = replay(&record)?;
+                let mut game = self.live_game(&record)?;
                 let side = game.position().turn();
                 let name = player_name(side.fold(record.white.as_ref(), record.black.as_ref()));
                 if now >= deadline {

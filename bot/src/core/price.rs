@@ -8,7 +8,7 @@ use rookery_engine::turns::Price;
 use rookery_engine::{Color, Square};
 use rookery_storage::ChannelGame;
 
-use super::games::{explain, playing, replay, side_of};
+use super::games::{explain, playing, side_of};
 use super::{Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, User};
 
 /// The most ways to pay offered as buttons (Discord shows 25 in a message).
@@ -22,7 +22,7 @@ impl Core {
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-            let mut game = replay(&record)?;
+            let mut game = self.live_game(&record)?;
             let prices = game.payable_prices(side);
             if prices.is_empty() {
                 return Err(Refusal::new("No price is due from you now."));

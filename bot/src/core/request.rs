@@ -169,11 +169,22 @@ pub struct Reply {
     pub fields: Vec<(String, String)>,
     /// A board picture, shown in the embed.
     pub image: Option<Attachment>,
+    /// A board picture still to draw: the core draws it into `image` after
+    /// the storage commit, so no transaction waits on a picture. Front ends
+    /// never see one.
+    pub picture: Option<Picture>,
     /// Other files (PGN, transcripts).
     pub files: Vec<Attachment>,
     pub buttons: Vec<Button>,
     /// Only the requesting user sees it.
     pub ephemeral: bool,
+}
+
+/// What a board picture will show, and the file name it will have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub name: String,
+    pub view: rookery_render::BoardView,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use rookery_storage::{Change, ChannelGame};
 use serde::{Deserialize, Serialize};
 
 use super::game_dice::GameLedger;
-use super::games::{explain, playing, replay, side_of};
+use super::games::{explain, playing, side_of};
 use super::{channel, storage_failure, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User};
 
 /// Secret choices of one game (one sealing per stored entry), kept in the
@@ -168,7 +168,7 @@ impl Core {
                 let record = playing(current)?;
                 let side =
                     side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-                let mut game = replay(&record)?;
+                let mut game = self.live_game(&record)?;
                 game.apply(Action::Pass(side)).map_err(explain)?;
                 let line = format!("**{}** passes.", user.name);
                 let view = offstage.of(&record);
@@ -183,7 +183,7 @@ impl Core {
         let now = self.now();
         let record = playing(self.current(place)?)?;
         let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-        let game = replay(&record)?;
+        let game = self.live_game(&record)?;
         let rule =
             game.position().rules().turns.secret.ok_or_else(|| Refusal::new("This game has no secret choice."))?;
         if option.trim().is_empty() {
@@ -226,7 +226,7 @@ impl Core {
                 let record = playing(current).and_then(|r| {
                     (r.id == expected).then_some(r).ok_or_else(|| Refusal::new("The game here has changed."))
                 })?;
-                let mut game = replay(&record)?;
+                let mut game = self.live_game(&record)?;
                 let choose = Action::ChooseSecret { side, context: context.clone(), commitment: sealed.clone() };
                 game.apply(choose).map_err(explain)?;
                 let line = format!("**{}** has made their secret choice (commitment `{sealed}`).", user.name);
@@ -247,7 +247,7 @@ impl Core {
     /// A secret choice's button: option `index` of the rules' secret.
     pub(super) fn choose_option(&self, place: Place, user: &User, index: usize) -> Outcome {
         let record = playing(self.current(place)?)?;
-        let rule = replay(&record)?.position().rules().turns.secret;
+        let rule = self.live_game(&record)?.position().rules().turns.secret;
         let option =
             rule.and_then(|r| r.options.get(index)).ok_or_else(|| Refusal::new("That choice is not offered."))?;
         self.choose(place, user, option)

@@ -101,7 +101,7 @@ pub fn channel_message(reply: Reply) -> serenity::CreateMessage {
 }
 
 fn message(reply: Reply) -> Message {
-    let Reply { text, fields, image, files, buttons, ephemeral } = reply;
+    let Reply { text, fields, image, files, buttons, ephemeral, .. } = reply;
     let content = (!text.is_empty()).then(|| truncate(&text, CONTENT_MAX));
 
     let mut embed = None;
@@ -170,6 +170,7 @@ mod tests {
                 Button::new(ButtonAction::Resign, "Resign", ButtonStyle::Danger),
             ],
             ephemeral: false,
+            picture: None,
         }
     }
 
