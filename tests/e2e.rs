@@ -9,12 +9,14 @@
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
+//! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 
 mod adapter;
 mod chess_game;
 mod fake_discord;
 mod interactions;
 mod posts;
+mod seeded_dice;
 mod turns_game;
 
 use std::sync::Arc;
