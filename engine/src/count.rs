@@ -91,10 +91,10 @@ impl Position {
                 continue;
             }
             let targets = targets & line;
-            count += u64::from(targets.count_ones());
+            count += few_ones(targets);
             if pawn && targets & zone != 0 {
                 // Each promotion choice is a move of its own.
-                let promoting = u64::from((targets & zone).count_ones());
+                let promoting = few_ones(targets & zone);
                 count = count - promoting + promoting * choices;
             }
         }
@@ -103,6 +103,18 @@ impl Position {
         self.generate_castling(spare);
         Some(count + spare.len() as u64)
     }
+}
+
+/// The number of cells in a mask of a few: clearing one bit at a time beats
+/// `count_ones` on the portable x86-64 target, which has no `popcnt`.
+#[inline]
+fn few_ones(mut mask: u64) -> u64 {
+    let mut ones = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        ones += 1;
+    }
+    ones
 }
 
 /// The cells of a mask, lowest first.
