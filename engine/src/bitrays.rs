@@ -141,7 +141,7 @@ impl BitRays {
     /// (or block such an attack): with none of its pieces there, `target`
     /// is not attacked.
     #[inline]
-    pub fn chain_cells(&self, attacker: Color, target: Square) -> u64 {
+    pub fn attack_cells(&self, attacker: Color, target: Square) -> u64 {
         self.chain_union[attacker.index() * self.cells + target.index()]
     }
 

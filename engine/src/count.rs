@@ -73,7 +73,7 @@ impl Position {
                 return None;
             }
             let line = pinned.iter().find(|(square, _)| *square == from).map_or(!0, |(_, line)| line.first_word());
-            // A piece's rays share no cell, so its moves are the cells of one mask.
+            // No two rays of a piece stop on one cell, so its moves are one mask.
             let mut targets = 0;
             let may_take_en_passant = pawn && en_passant != 0;
             for ray in bits.rays(us, kind.0 as usize, from) {

@@ -314,7 +314,7 @@ impl Position {
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
         let tables = &self.rules().tables;
-        if tables.bits().is_some_and(|bits| bits.chain_cells(by, target) & self.occupied(by).first_word() == 0) {
+        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & self.occupied(by).first_word() == 0) {
             return false;
         }
         let cells = tables.chain_run(by, target);

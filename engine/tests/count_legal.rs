@@ -38,9 +38,15 @@ fn counts_match_the_lists_in_every_variant() {
 }
 
 #[test]
+fn the_rules_data_decides_who_is_counted_by_masks() {
+    assert!(Variant::Chess.rules().unwrap().tables.bits().is_some());
+    // 288 cells do not fit a mask; such boards are listed and counted.
+    assert!(Variant::Dragonchess.rules().unwrap().tables.bits().is_none());
+}
+
+#[test]
 fn counts_match_the_lists_in_sharp_chess_positions() {
     let rules = Variant::Chess.rules().unwrap();
-    assert!(rules.tables.bits().is_some(), "chess is counted by masks");
     for text in [
         // Kiwipete: pins, castling both ways, en passant after a double step.
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
