@@ -175,3 +175,27 @@ fn every_roll_kind_a_player_rolls_has_its_button() {
     t.ok(alice(), Command::Resign);
     assert!(t.refused(alice(), click(&started, ButtonAction::RollKind(2))).contains("is over"), "stale");
 }
+
+#[test]
+fn the_console_takes_seeds_with_play_and_accept_and_rolls_by_button() {
+    let t = Table::new();
+    register("fourdice", toy);
+    let images = tempfile::tempdir().unwrap();
+    let console = |script: &str| {
+        let mut out = Vec::new();
+        let core = &t.core as &dyn rookery::core::Handler;
+        rookery::console::run(core, script.as_bytes(), &mut out, images.path()).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let out = console("/play fourdice @bob seed:alice's lucky words\n/as bob\n/accept seed:bob's own\n");
+    assert!(out.contains("alice added a player seed"), "{out}");
+    assert!(out.contains("bob added a player seed"), "{out}");
+    let key = ChannelKey { guild: rookery::console::CHANNEL.guild, channel: rookery::console::CHANNEL.channel };
+    let record = t.core.storage().channel_game(key).unwrap().unwrap();
+    assert_eq!(record.seeds, ["alice's lucky words", "bob's own"]);
+    // The game's buttons are shown as lines to type; the d10's names its kind.
+    let d10 = format!("/button roll-kind:{}:3", record.id);
+    assert!(out.contains(&d10), "{out}");
+    let rolled = console(&format!("{d10}\n"));
+    assert!(rolled.contains("alice rolls the d10"), "{rolled}");
+}
