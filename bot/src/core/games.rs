@@ -18,7 +18,9 @@ use super::{
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
 
 /// How players make the dice theirs too.
-const SEED_HINT: &str = "Each player may add a seed with `/seed` before the first roll; every roll mixes them in.";
+const SEED_HINT: &str =
+    "Each player may add a seed before the first roll (`/accept seed:…` when accepting, or `/seed`); every roll \
+     mixes them in.";
 
 fn player(user: &User) -> Player {
     Player { id: user.id, name: user.name.clone() }
