@@ -9,6 +9,7 @@
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
+//! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 
 mod adapter;
 mod chess_game;
@@ -16,6 +17,7 @@ mod fake_discord;
 mod interactions;
 mod newchess_game;
 mod posts;
+mod seeded_dice;
 mod turns_game;
 
 use std::sync::Arc;

@@ -57,6 +57,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         return Ok(Line::Run(Command::Move { text: line.to_string() }));
     };
     let (verb, args) = rest.split_once(char::is_whitespace).map_or((rest, ""), |(v, a)| (v, a.trim()));
+    let (args, seed) = if matches!(verb, "play" | "accept") { seed_part(args) } else { (args, None) };
     let words: Vec<&str> = args.split_whitespace().collect();
     let one_of = |options: &[&str]| -> Result<usize, String> {
         let word = words.first().copied().unwrap_or("");
@@ -137,7 +138,17 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "admin" => return Err("/admin takes: end [reason]".into()),
         other => return Err(format!("there is no /{other}; type /help")),
     };
-    Ok(Line::Run(command))
+    Ok(Line::Run(command.with_seed(seed)))
+}
+
+/// `args` without its `seed:TEXT`, and the seed: the rest of the line after
+/// `seed:`, since a seed may hold spaces (`/accept seed:my lucky words`).
+fn seed_part(args: &str) -> (&str, Option<String>) {
+    let starts_word = |at: usize| at == 0 || args[..at].ends_with(char::is_whitespace);
+    match args.match_indices("seed:").map(|(at, _)| at).find(|at| starts_word(*at)) {
+        Some(at) => (args[..at].trim_end(), Some(args[at + "seed:".len()..].trim().to_string())),
+        None => (args, None),
+    }
 }
 
 /// `/alias set NAME ROLL`, `/alias remove NAME`, `/alias list`, `/alias export`,
@@ -313,7 +324,9 @@ fn button_line(button: &crate::core::Button) -> String {
                     .map_or(String::new(), |(_, s)| s.replace(',', " "))
             )
         }
-        A::RollAgain | A::RollAdvantage | A::RollDisadvantage => return format!("button {}", button.custom_id()),
+        A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage => {
+            return format!("button {}", button.custom_id())
+        }
     };
     line.to_string()
 }
@@ -367,6 +380,24 @@ mod tests {
                 clock: None
             }))
         );
+        assert_eq!(
+            parse_line("/play luckdragon @bob seed:my lucky words", &mut users),
+            Ok(Line::Run(Command::Seeded {
+                seed: "my lucky words".into(),
+                command: Box::new(Command::Play {
+                    variant: "luckdragon".into(),
+                    opponent: Some(bob.clone()),
+                    move_days: None,
+                    options: None,
+                    clock: None
+                })
+            }))
+        );
+        assert_eq!(
+            parse_line("/accept seed: 42 ", &mut users),
+            Ok(Line::Run(Command::Seeded { seed: "42".into(), command: Box::new(Command::Accept) }))
+        );
+        assert_eq!(parse_line("/accept", &mut users), Ok(Line::Run(Command::Accept)));
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
         assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));

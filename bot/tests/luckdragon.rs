@@ -37,11 +37,13 @@ fn label(reply: &Reply, action: ButtonAction) -> Option<&str> {
     reply.buttons.iter().find(|b| b.action == action).map(|b| b.label.as_str())
 }
 
-/// The roll record (`{3d8 2-2-7: double → K(N)}`) in a reply.
+/// The turn's latest roll record (`{3d8 2-2-7: double → K(N)}`) in a reply:
+/// after a reroll the line lists every roll of the turn.
 fn roll_record(reply: &Reply) -> &str {
     let start = reply.text.find("Dice this turn: {").unwrap_or_else(|| panic!("no roll in {}", reply.text)) + 16;
-    let end = start + reply.text[start..].find('}').unwrap() + 1;
-    &reply.text[start..end]
+    let line = reply.text[start..].lines().next().unwrap();
+    let last = line.rfind('{').unwrap();
+    &line[last..last + line[last..].find('}').unwrap() + 1]
 }
 
 #[test]

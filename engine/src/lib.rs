@@ -24,7 +24,9 @@
 //! ```
 
 mod action_text;
+pub mod bitrays;
 pub mod color;
+mod count;
 pub mod fen;
 pub mod freezing;
 pub mod game;

@@ -15,7 +15,7 @@ use crate::tables::{ChainCell, AFAR, BEHIND, CAPTURE, DOUBLE_STEP, HOPS, MOVE, R
 
 /// How the moves of a position are made legal, decided once before they are
 /// generated.
-enum Legality {
+pub(crate) enum Legality {
     /// No check rule: every pattern move is legal.
     Free,
     /// No royal piece on the board: only a royal piece dropped is tested.
@@ -212,7 +212,7 @@ impl Position {
         }
     }
 
-    fn generate_castling(&self, out: &mut Vec<Move>) {
+    pub(crate) fn generate_castling(&self, out: &mut Vec<Move>) {
         let rules = self.rules();
         let us = self.turn();
         if rules.gating.as_ref().is_some_and(|g| !g.castling_open(self.granted())) {
@@ -242,7 +242,7 @@ impl Position {
     }
 
     /// How this position's moves are made legal.
-    fn legality(&self) -> Legality {
+    pub(crate) fn legality(&self) -> Legality {
         let rules = self.rules();
         if !rules.royalty.has_check() {
             return Legality::Free;
@@ -297,7 +297,7 @@ impl Position {
     /// removes two pieces from a line at once, a capture from afar empties a
     /// cell without filling one, a freezer moving away frees what it froze and
     /// a royal piece dropped must land safe: rare enough to try on the board.
-    fn fast_keeps(
+    pub(crate) fn fast_keeps(
         &self,
         mv: Move,
         king: Square,
@@ -324,7 +324,11 @@ impl Position {
     /// stepping along a slider's line must not hide behind its own shadow).
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
-        let cells = self.rules().tables.chain_run(by, target);
+        let tables = &self.rules().tables;
+        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & self.occupied(by).first_word() == 0) {
+            return false;
+        }
+        let cells = tables.chain_run(by, target);
         let mut next = 0;
         while let Some(cell) = cells.get(next) {
             next += 1;
@@ -351,7 +355,12 @@ impl Position {
             piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
         };
         let mut pins = Vec::new();
-        for chain in tables.chains(!us, king) {
+        // On a small board a chain without an enemy piece is skipped unwalked.
+        let masks = tables.bits().map(|bits| (bits.chains(!us, king), self.occupied(!us).first_word()));
+        for (index, chain) in tables.chains(!us, king).iter().enumerate() {
+            if masks.is_some_and(|(masks, enemy)| masks[index] & enemy == 0) {
+                continue;
+            }
             let cells = tables.chain_cells(chain);
             // The first piece along the chain, then (behind an own piece) the next.
             let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));

@@ -33,11 +33,12 @@ fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    position.generate_legal(moves);
-    // Bulk counting: the last ply's moves are counted, not played.
+    // Bulk counting: the last ply's moves are counted, not played (and, where
+    // the rules allow, not even listed).
     if depth == 1 {
-        return moves.len() as u64;
+        return position.count_legal_with(moves);
     }
+    position.generate_legal(moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         position.make(mv);

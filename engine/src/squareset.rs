@@ -32,6 +32,12 @@ impl SquareSet {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// Cells 0 to 63 as bits (the whole set on a board of at most 64 cells).
+    #[inline]
+    pub fn first_word(&self) -> u64 {
+        self.0[0]
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }

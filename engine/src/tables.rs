@@ -11,6 +11,7 @@
 //! it on the chain are empty. Chains of different pieces along the same line are
 //! merged, so a chess square has one chain per direction plus its leap cells.
 
+use crate::bitrays::BitRays;
 use crate::color::Color;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Component, Mode, PieceKind, Shape, Tag, Vector};
@@ -98,6 +99,8 @@ pub struct Tables {
     chains: Vec<Chain>,
     chain_cells: Vec<ChainCell>,
     any_hop: bool,
+    /// The rays as masks, for boards of at most 64 cells whose rays allow it.
+    bits: Option<BitRays>,
 }
 
 impl Tables {
@@ -116,6 +119,7 @@ impl Tables {
             chains: Vec::new(),
             chain_cells: Vec::new(),
             any_hop: false,
+            bits: None,
         };
         // Reverse paths per (attacking side, target), merged as they come.
         let mut reverse: Vec<Vec<(Hopping, Vec<ChainCell>)>> = vec![Vec::new(); 2 * cells];
@@ -204,6 +208,7 @@ impl Tables {
             }
             tables.chain_index.push((first, tables.chains.len() as u32));
         }
+        tables.bits = BitRays::compile(&tables, kinds.len(), cells);
         tables
     }
 
@@ -248,6 +253,12 @@ impl Tables {
     #[inline]
     pub fn chain_cells(&self, chain: &Chain) -> &[ChainCell] {
         &self.chain_cells[chain.start as usize..chain.start as usize + chain.len as usize]
+    }
+
+    /// The rays as masks, if the board and the rays allow them (see [`BitRays`]).
+    #[inline]
+    pub fn bits(&self) -> Option<&BitRays> {
+        self.bits.as_ref()
     }
 
     /// Whether any piece hops; hop attacks make pins irregular, so legality

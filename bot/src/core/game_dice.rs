@@ -164,22 +164,9 @@ impl Core {
             let Some(mut record) = current.filter(|r| r.id == expected && seeds_game(r, user)) else {
                 return Err(Refusal::new("The game here has changed; nothing was seeded."));
             };
-            if self.live_game(&record)?.actions().iter().any(|a| matches!(a, Action::Roll { .. })) {
-                return Err(Refusal::new(
-                    "This game's dice have already rolled, so its seeds are fixed: a seed only counts if it \
-                     was chosen before any result was known.",
-                ));
-            }
-            let mut probe = Ledger::new(LedgerId::new("seed-check")?, ServerSeed::from_bytes([0; 32]));
-            for seed in record.seeds.iter().map(String::as_str).chain([text]) {
-                probe.add_player_seed(seed)?;
-            }
-            record.seeds.push(text.trim().to_string());
-            let reply = Reply::text(format!(
-                "**{}** added a player seed to this game's dice ledger `game:{}`; every roll of the game mixes it \
-                 in, and the transcript lists it.",
-                user.name, record.id
-            ));
+            let game = self.live_game(&record)?;
+            add_game_seed(&mut record, &game, text)?;
+            let reply = Reply::text(seeded_line(user, &record));
             Ok(Change::Put(record, vec![reply]))
         });
         Some(stored.map_err(storage_failure).and_then(|outcome| outcome))
@@ -199,6 +186,36 @@ impl Core {
         }
         Ok(files)
     }
+}
+
+/// Adds the player seed `text` to the seeds of `record`, whose game is
+/// `game`: only for a game with dice that has not rolled yet, and only a seed
+/// its ledger takes (not blank, not too long, no duplicate, not too many).
+pub(super) fn add_game_seed(record: &mut ChannelGame, game: &Game, text: &str) -> Result<(), Refusal> {
+    if game.position().rules().chance.is_none() {
+        return Err(Refusal::new("This game rolls no dice, so there is no ledger for a seed; nothing was changed."));
+    }
+    if game.actions().iter().any(|a| matches!(a, Action::Roll { .. })) {
+        return Err(Refusal::new(
+            "This game's dice have already rolled, so its seeds are fixed: a seed only counts if it \
+             was chosen before any result was known.",
+        ));
+    }
+    let mut probe = Ledger::new(LedgerId::new("seed-check")?, ServerSeed::from_bytes([0; 32]));
+    for seed in record.seeds.iter().map(String::as_str).chain([text]) {
+        probe.add_player_seed(seed)?;
+    }
+    record.seeds.push(text.trim().to_string());
+    Ok(())
+}
+
+/// What the channel is told when `user` seeds the dice of `record`.
+pub(super) fn seeded_line(user: &User, record: &ChannelGame) -> String {
+    format!(
+        "**{}** added a player seed to this game's dice ledger `game:{}`; every roll of the game mixes it in, \
+         and the transcript lists it.",
+        user.name, record.id
+    )
 }
 
 /// Whether `user` may seed the dice of `record`: a player of the game, or of

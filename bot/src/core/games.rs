@@ -8,7 +8,7 @@ use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::GameLedger;
+use super::game_dice::{add_game_seed, seeded_line, GameLedger};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
@@ -18,7 +18,9 @@ use super::{
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
 
 /// How players make the dice theirs too.
-const SEED_HINT: &str = "Each player may add a seed with `/seed` before the first roll; every roll mixes them in.";
+const SEED_HINT: &str =
+    "Each player may add a seed before the first roll (`/accept seed:…` when accepting, or `/seed`); every roll \
+     mixes them in.";
 
 fn player(user: &User) -> Player {
     Player { id: user.id, name: user.name.clone() }
@@ -58,6 +60,8 @@ pub(super) struct Terms<'a> {
     pub move_days: Option<u32>,
     pub options: Option<&'a str>,
     pub time_control: Option<&'a str>,
+    /// The challenger's seed for the game's dice ledger.
+    pub seed: Option<&'a str>,
 }
 
 /// The record of a game in play, refusing anything else.
@@ -105,7 +109,7 @@ impl Core {
     }
 
     pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
-        let Terms { variant, opponent, move_days, options, time_control } = terms;
+        let Terms { variant, opponent, move_days, options, time_control, seed } = terms;
         let variant: Variant = variant.parse()?;
         // The rules say which options exist and write them canonically.
         let specs = variant.rules()?.options;
@@ -148,6 +152,10 @@ impl Core {
         let free = self.current(place)?.is_none_or(|r| matches!(r.phase, Phase::Finished { .. }));
         let ledger = if free { self.ledger_for(&template)? } else { None };
         template.ledger = ledger.as_ref().map(|(id, _)| *id);
+        if let Some(seed) = seed {
+            let game = replay(&template)?;
+            add_game_seed(&mut template, &game, seed)?;
+        }
         self.update(place, |current| {
             match current.as_ref().map(|r| &r.phase) {
                 Some(Phase::Playing) => {
@@ -170,11 +178,16 @@ impl Core {
             if let Some((_, ledger)) = &ledger {
                 reply.text = format!("{}\n{}\n{}", reply.text, ledger.announcement()?, SEED_HINT);
             }
+            if seed.is_some() {
+                reply.text = format!("{}\n{}", reply.text, seeded_line(user, &record));
+            }
             with_ledger(Change::Put(record, vec![reply]), ledger.as_ref())
         })
     }
 
-    pub(super) fn accept(&self, place: Place, user: &User) -> Outcome {
+    /// Accepts the channel's challenge for `user`, who may add a `seed` to
+    /// the game's dice ledger before the game's first (perhaps automatic) roll.
+    pub(super) fn accept(&self, place: Place, user: &User, seed: Option<&str>) -> Outcome {
         let now = self.now();
         let now_ms = self.now_ms();
         // The ledger was made with the challenge; a challenge from before
@@ -232,7 +245,12 @@ impl Core {
             let ledger = fresh.map(|(_, l)| l).or(view.ledger);
             let announcement = ledger.map(GameLedger::announcement).transpose()?;
             let game = self.live_game(&next)?;
-            let mut change = self.proceed(next, game, view.with_ledger(ledger), now, Vec::new())?;
+            let mut lines = Vec::new();
+            if let Some(seed) = seed {
+                add_game_seed(&mut next, &game, seed)?;
+                lines.push(seeded_line(user, &next));
+            }
+            let mut change = self.proceed(next, game, view.with_ledger(ledger), now, lines)?;
             if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
                 replies[0].text = format!("{}\n{announcement}", replies[0].text);
             }

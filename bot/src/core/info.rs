@@ -82,7 +82,8 @@ pub(super) fn help() -> Reply {
         "**Rookery** plays chess variants and rolls fair dice.\n\
          `/play variant [opponent] [options] [clock]` challenge someone (or anyone) in this channel; options such as \
          `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them); \
-         `clock:5+3` gives each side 5 minutes plus 3 seconds per move\n\
+         `clock:5+3` gives each side 5 minutes plus 3 seconds per move; in a dice game `seed:text` (also on \
+         `/accept`) adds your entropy to the game's dice before its first roll\n\
          `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
          `/board` show the game from your side · `/game` players, PGN and FEN\n\
          `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \

@@ -221,13 +221,8 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
                 }
             }
             for (index, kind) in offered {
-                // A button rolls one kind, so a stale one cannot roll another;
-                // further kinds are rolled by typing their word.
-                let action = match index {
-                    0 => ButtonAction::Roll,
-                    1 => ButtonAction::RollSecond,
-                    _ => continue,
-                };
+                // A button rolls one kind, so a stale one cannot roll another.
+                let Some(action) = ButtonAction::roll(index) else { continue };
                 let label = format!("{} ({})", kind.label, dice_shape(kind.dice));
                 reply.buttons.push(Button::new(action, &label, ButtonStyle::Primary));
             }

@@ -144,17 +144,8 @@ impl Core {
         let place = request.place;
         let user = &request.user;
         match &request.command {
-            Command::Play { variant, opponent, move_days, options, clock } => {
-                let terms = games::Terms {
-                    variant,
-                    opponent: opponent.as_ref(),
-                    move_days: *move_days,
-                    options: options.as_deref(),
-                    time_control: clock.as_deref(),
-                };
-                self.play(place, user, terms)
-            }
-            Command::Accept => self.accept(place, user),
+            Command::Play { .. } | Command::Accept => self.challenge_step(place, user, &request.command, None),
+            Command::Seeded { seed, command } => self.challenge_step(place, user, command, Some(seed)),
             Command::Decline => self.decline(place, user),
             Command::Move { text } => self.play_move(place, user, text),
             Command::Board => self.board(place, user),
@@ -173,6 +164,7 @@ impl Core {
             Command::Roll { expression, sealed, entropy } => self.roll(place, user, expression, *sealed, *entropy),
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
+            Command::RollKindForGame { kind } => self.roll_for_game(place, user, *kind),
             Command::Pass => self.pass(place, user),
             Command::Choose { option } => self.choose(place, user, option),
             Command::ChooseOption { index } => self.choose_option(place, user, *index),
@@ -194,6 +186,28 @@ impl Core {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })
             }
+        }
+    }
+}
+
+impl Core {
+    /// A challenge or its acceptance, with the player's seed for the game's
+    /// dice if one was given.
+    fn challenge_step(&self, place: Place, user: &User, command: &Command, seed: Option<&str>) -> Outcome {
+        match command {
+            Command::Play { variant, opponent, move_days, options, clock } => {
+                let terms = games::Terms {
+                    variant,
+                    opponent: opponent.as_ref(),
+                    move_days: *move_days,
+                    options: options.as_deref(),
+                    time_control: clock.as_deref(),
+                    seed,
+                };
+                self.play(place, user, terms)
+            }
+            Command::Accept => self.accept(place, user, seed),
+            _ => Err(Refusal::new("A seed goes with `/play` or `/accept`; otherwise use `/seed`.")),
         }
     }
 }

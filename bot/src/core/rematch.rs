@@ -46,7 +46,7 @@ impl Core {
     pub(super) fn rematch(&self, place: Place, user: &User) -> Outcome {
         if let Some(current) = self.current(place)? {
             return match &current.phase {
-                Phase::Challenge { opponent: Some(o), .. } if o.id == user.id => self.accept(place, user),
+                Phase::Challenge { opponent: Some(o), .. } if o.id == user.id => self.accept(place, user, None),
                 Phase::Challenge { challenger, .. } if challenger.id == user.id => {
                     Err(Refusal::new("Your rematch offer is already waiting; its Decline button withdraws it."))
                 }

@@ -77,6 +77,11 @@ pub enum Command {
     RollForGame,
     /// The button of a game's second kind of roll (Luck Dragon's Lucky 8).
     RollSecondForGame,
+    /// The button of any kind of roll of a game (its index in the variant's
+    /// roll kinds): the third and later kinds have no command of their own.
+    RollKindForGame {
+        kind: usize,
+    },
     /// `/pass`, the Pass button: give up this turn, where the rules allow it.
     Pass,
     /// `/choose option`: a secret choice (New chess: the true king). Only the
@@ -99,6 +104,14 @@ pub enum Command {
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
+    },
+    /// `/play … seed:` or `/accept seed:`: the challenge or acceptance
+    /// `command`, with the player's seed added to the game's dice ledger in
+    /// the same step (before any roll; an accepted game may roll at once).
+    /// A wrapper rather than a field, so `Play` and `Accept` stay as they were.
+    Seeded {
+        seed: String,
+        command: Box<Command>,
     },
     /// `/verify`: the channel's revealed ledgers as a checkable transcript.
     Verify,
@@ -129,6 +142,17 @@ pub enum Command {
         action: ButtonAction,
         game: u64,
     },
+}
+
+impl Command {
+    /// The command with the player's `seed` for the game's dice, if one was
+    /// given (`/play … seed:`, `/accept seed:`).
+    pub fn with_seed(self, seed: Option<String>) -> Command {
+        match seed {
+            Some(seed) => Command::Seeded { seed, command: Box::new(self) },
+            None => self,
+        }
+    }
 }
 
 /// The `/puzzle` subcommands.
@@ -225,6 +249,9 @@ pub enum ButtonAction {
     DeclineDraw,
     Roll,
     RollSecond,
+    /// A game's roll of the kind with this index (the third kind on: the
+    /// first two keep their own buttons, whose ids older messages carry).
+    RollKind(u8),
     Pass,
     Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
@@ -245,7 +272,12 @@ pub enum ButtonAction {
     Price,
 }
 
+/// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
+const ROLL_KIND: &str = "roll-kind";
+
 impl ButtonAction {
+    /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
+    /// whose id also carries its kind).
     const ALL: [ButtonAction; 19] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
@@ -278,6 +310,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => "draw-decline",
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
+            ButtonAction::RollKind(_) => ROLL_KIND,
             ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
@@ -303,6 +336,13 @@ impl ButtonAction {
     /// game needed) is allowed as is. Anything else, a stale id without its game
     /// included, is refused.
     pub fn parse_custom_id(custom_id: &str) -> Option<Command> {
+        if let Some((game, kind)) = custom_id.strip_prefix(ROLL_KIND).and_then(|r| r.strip_prefix(':')?.split_once(':'))
+        {
+            return Some(Command::Clicked {
+                action: ButtonAction::RollKind(kind.parse().ok()?),
+                game: game.parse().ok()?,
+            });
+        }
         let action = ButtonAction::from_id(custom_id)?;
         match custom_id.split_once(':') {
             Some((_, payload)) if action.repeats_a_table_roll() => {
@@ -314,6 +354,16 @@ impl ButtonAction {
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
+        }
+    }
+
+    /// The button that rolls a game's roll kind `kind`; `None` past the
+    /// 256 kinds a custom id can name.
+    pub fn roll(kind: usize) -> Option<ButtonAction> {
+        match kind {
+            0 => Some(ButtonAction::Roll),
+            1 => Some(ButtonAction::RollSecond),
+            _ => u8::try_from(kind).ok().map(ButtonAction::RollKind),
         }
     }
 
@@ -333,6 +383,7 @@ impl ButtonAction {
             ButtonAction::DeclineDraw => Command::Draw(DrawAction::Decline),
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
+            ButtonAction::RollKind(kind) => Command::RollKindForGame { kind: kind.into() },
             ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
@@ -360,7 +411,10 @@ impl Button {
     pub fn custom_id(&self) -> String {
         match (&self.payload, self.game) {
             (Some(payload), _) => format!("{}:{payload}", self.action.id()),
-            (None, Some(game)) => format!("{}:{game}", self.action.id()),
+            (None, Some(game)) => match self.action {
+                ButtonAction::RollKind(kind) => format!("{ROLL_KIND}:{game}:{kind}"),
+                action => format!("{}:{game}", action.id()),
+            },
             (None, None) => self.action.id().to_string(),
         }
     }
@@ -425,5 +479,21 @@ mod tests {
         assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
         assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
         assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
+    }
+
+    #[test]
+    fn every_roll_kind_has_a_button_that_names_it() {
+        assert_eq!(ButtonAction::roll(0), Some(ButtonAction::Roll));
+        assert_eq!(ButtonAction::roll(1), Some(ButtonAction::RollSecond));
+        assert_eq!(ButtonAction::roll(256), None);
+        let mut button = Button::new(ButtonAction::roll(4).unwrap(), "Storm die", ButtonStyle::Primary);
+        button.game = Some(12);
+        assert_eq!(button.custom_id(), "roll-kind:12:4");
+        let clicked = ButtonAction::parse_custom_id(&button.custom_id());
+        assert_eq!(clicked, Some(Command::Clicked { action: ButtonAction::RollKind(4), game: 12 }));
+        assert_eq!(ButtonAction::RollKind(4).command(), Command::RollKindForGame { kind: 4 });
+        for stale in ["roll-kind:12", "roll-kind", "roll-kind:x:4", "roll-kind:12:x", "roll-kind:12:300"] {
+            assert_eq!(ButtonAction::parse_custom_id(stale), None, "{stale}");
+        }
     }
 }

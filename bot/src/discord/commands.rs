@@ -56,15 +56,23 @@ pub async fn play(
     move_days: Option<u32>,
     #[description = "Optional rules, e.g. dwarf_reversal for Dragonchess (see /rules)"] options: Option<String>,
     #[description = "Real-time clocks: minutes + increment seconds, e.g. 5+3"] clock: Option<String>,
+    #[description = "Your seed for the game's dice ledger (dice games), mixed into every roll"]
+    #[max_length = 256]
+    seed: Option<String>,
 ) -> Result<(), Error> {
     let opponent = opponent.as_ref().map(convert::mentioned);
-    run(ctx, Command::Play { variant, opponent, move_days, options, clock }).await
+    run(ctx, Command::Play { variant, opponent, move_days, options, clock }.with_seed(seed)).await
 }
 
 /// Accept the open challenge in this channel (the same as its Accept button).
 #[poise::command(slash_command)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Accept).await
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "Your seed for the game's dice ledger (dice games), mixed into every roll"]
+    #[max_length = 256]
+    seed: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Accept.with_seed(seed)).await
 }
 
 /// Decline the challenge in this channel, or withdraw your own.

@@ -1,0 +1,129 @@
+//! Counting legal moves without listing them: perft's last ply, where only
+//! the number matters.
+
+use crate::bitrays::BitRays;
+use crate::geometry::Square;
+use crate::movegen::Legality;
+use crate::moves::{Move, Special};
+use crate::position::Position;
+use crate::royalty::Royalty;
+
+impl Position {
+    /// How many legal moves there are: `legal_moves().len()`.
+    pub fn count_legal(&self) -> u64 {
+        self.count_legal_with(&mut Vec::new())
+    }
+
+    /// [`Position::count_legal`] with a buffer to list moves in when they
+    /// cannot be counted in bulk.
+    pub fn count_legal_with(&self, spare: &mut Vec<Move>) -> u64 {
+        if let Some(count) = self.count_in_bulk(spare) {
+            return count;
+        }
+        self.generate_legal(spare);
+        spare.len() as u64
+    }
+
+    /// Whether the rules leave moves to the pieces' patterns, castling and
+    /// the check rule alone, so that masks can count them (chess does; a
+    /// variant with hooks, drops, grants or extra moves is listed).
+    fn plain_moves(&self) -> bool {
+        let rules = self.rules();
+        rules.freezing.is_none()
+            && rules.gating.is_none()
+            && rules.drops.is_none()
+            && rules.promotions.is_empty()
+            && !rules.promotion.from_hand
+            && rules.royalty == Royalty::Checkmate
+            && rules.extra_moves.is_none()
+            && rules.restrict_moves.is_none()
+            && self.straddles.white.is_none()
+            && self.straddles.black.is_none()
+    }
+
+    /// The count from the rays' masks, when the board has at most 64 cells,
+    /// the moves are plain and the lone royal piece is not in check (the
+    /// generator's fast rule: only the king's moves, pinned pieces and en
+    /// passant need a test). `None` otherwise.
+    fn count_in_bulk(&self, spare: &mut Vec<Move>) -> Option<u64> {
+        let rules = self.rules();
+        let bits: &BitRays = rules.tables.bits()?;
+        if !self.plain_moves() {
+            return None;
+        }
+        let Legality::Fast { king, pinned } = self.legality() else { return None };
+        let us = self.turn();
+        let own = self.occupied(us).first_word();
+        let enemy = self.occupied(!us).first_word();
+        let occupied = own | enemy;
+        let empty = !occupied;
+        let en_passant = self.en_passant().map_or(0, |ep| 1u64 << ep.target.index());
+        let zone = rules.promotion.zone[us].first_word();
+        let choices = rules.promotion.choices.len() as u64;
+        let mut scratch = None;
+        let mut count = 0;
+        let mut pieces = own;
+        while pieces != 0 {
+            let from = Square(pieces.trailing_zeros() as u16);
+            pieces &= pieces - 1;
+            let kind = self.piece_at(from).expect("own piece").kind;
+            let pawn = rules.kind(kind).pawn;
+            if from == king && pawn {
+                // A royal pawn is no chess: let the generator list it.
+                return None;
+            }
+            let line = pinned.iter().find(|(square, _)| *square == from).map_or(!0, |(_, line)| line.first_word());
+            // No two rays of a piece stop on one cell, so its moves are one mask.
+            let mut targets = 0;
+            let may_take_en_passant = pawn && en_passant != 0;
+            for ray in bits.rays(us, kind.0 as usize, from) {
+                let reach = ray.reach(occupied);
+                targets |= reach & (empty & ray.quiet | enemy & ray.capture);
+                // En passant lands on an empty cell the pawn only captures on;
+                // it empties two cells of a line, so it is tried on the board.
+                if may_take_en_passant && reach & en_passant & empty & ray.capture & !ray.quiet != 0 {
+                    let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
+                    count += u64::from(self.fast_keeps(mv, king, &pinned, &mut scratch));
+                }
+            }
+            if from == king {
+                count += squares(targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
+                continue;
+            }
+            let targets = targets & line;
+            count += few_ones(targets);
+            if pawn && targets & zone != 0 {
+                // Each promotion choice is a move of its own.
+                let promoting = few_ones(targets & zone);
+                count = count - promoting + promoting * choices;
+            }
+        }
+        // Castling tests its own squares.
+        spare.clear();
+        self.generate_castling(spare);
+        Some(count + spare.len() as u64)
+    }
+}
+
+/// The number of cells in a mask of a few: clearing one bit at a time beats
+/// `count_ones` on the portable x86-64 target, which has no `popcnt`.
+#[inline]
+fn few_ones(mut mask: u64) -> u64 {
+    let mut ones = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        ones += 1;
+    }
+    ones
+}
+
+/// The cells of a mask, lowest first.
+fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let square = Square(mask.trailing_zeros() as u16);
+            mask &= mask - 1;
+            square
+        })
+    })
+}
