@@ -319,6 +319,9 @@ impl Game {
             passes: [0; 2],
             secrets: [None, None],
         };
+        if let Some(recorded) = game.start.rules().passes_in_position {
+            game.passes = Color::ALL.map(|side| (recorded.passed)(&game.start, side));
+        }
         game.outcome = game.automatic_end();
         game
     }

@@ -3,4 +3,5 @@
 
 pub mod chess;
 pub mod dragonchess;
+pub mod guardener;
 pub mod luckdragon;
