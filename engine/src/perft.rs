@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move
 //! generator against published numbers and other engines.
 
+use crate::grants::Grants;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -26,6 +27,32 @@ pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             (mv, n)
         })
         .collect()
+}
+
+/// Perft of a dice game with the same grants at every ply (a fixed roll
+/// chain: `rookery perft --roll`, and the benches).
+pub fn perft_granted(position: &mut Position, depth: u32, granted: Grants) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    count_granted(position, depth, granted, &mut buffers)
+}
+
+fn count_granted(position: &mut Position, depth: u32, granted: Grants, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    position.set_granted(granted);
+    position.generate_legal(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        position.make(mv);
+        nodes += count_granted(position, depth - 1, granted, rest);
+        position.unmake();
+    }
+    nodes
 }
 
 fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rookery_engine::fen;
 use rookery_engine::game::{Action, Choice, EndReason, Game, Outcome};
 use rookery_engine::notation;
-use rookery_engine::perft::perft;
+use rookery_engine::perft::{perft, perft_granted};
 use rookery_engine::variants::guardener::{self, chain_grants};
 use rookery_engine::{Color, Move, Position, Rules, Special, Variant};
 
@@ -411,6 +411,10 @@ fn perft_counts_hold_for_fixed_chains() {
     assert_eq!(perft(&mut p, 1), 23);
     let mut p = start(&[[1, 1], [3, 3], [2, 4]]);
     assert_eq!(perft(&mut p, 1), 92);
+    // The chain holds at every ply: Black's replies have it too, unlike plain
+    // perft, where a move ends the turn and its grants.
+    let granted = p.granted();
+    assert!(perft_granted(&mut p, 2, granted) > perft(&mut p, 2));
 }
 
 #[test]
