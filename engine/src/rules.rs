@@ -342,6 +342,8 @@ pub struct Rules {
     pub chance: Option<Chance>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
+    /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
+    pub areas: Vec<(&'static str, SquareSet)>,
     /// Passes recorded in the position, where its text shows them.
     pub passes_in_position: Option<PassesInPosition>,
     /// Options a game of this variant may be created with.
@@ -401,6 +403,7 @@ impl Rules {
             chance: None,
             turns: TurnRules::default(),
             passes_in_position: None,
+            areas: Vec::new(),
             options: &[],
             drops: None,
             gating: None,

@@ -216,6 +216,11 @@ pub fn rules() -> Rules {
     rules.turns.passes = Some(PassRule { per_game: Some(1), voluntary: true, forced: true });
     rules.passes_in_position = Some(PassesInPosition { passed: text::passed, note: text::note_pass });
     rules.restrict_moves = Some(restrict_moves);
+    rules.areas = ["T1", "T2", "T3", "T4"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| (label, terrace(i + 1).into_iter().collect()))
+        .collect();
     rules
 }
 
