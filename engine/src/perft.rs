@@ -8,7 +8,7 @@ use crate::position::Position;
 /// Number of legal move sequences of length `depth` from `position`.
 pub fn perft(position: &mut Position, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    count(position, depth, &mut buffers)
+    count(position, depth, None, &mut buffers)
 }
 
 /// Perft split by root move, in generation order.
@@ -22,7 +22,7 @@ pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|mv| {
             position.make(mv);
-            let n = count(position, depth - 1, &mut buffers);
+            let n = count(position, depth - 1, None, &mut buffers);
             position.unmake();
             (mv, n)
         })
@@ -33,33 +33,18 @@ pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 /// chain: `rookery perft --roll`, and the benches).
 pub fn perft_granted(position: &mut Position, depth: u32, granted: Grants) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    count_granted(position, depth, granted, &mut buffers)
+    count(position, depth, Some(granted), &mut buffers)
 }
 
-fn count_granted(position: &mut Position, depth: u32, granted: Grants, buffers: &mut [Vec<Move>]) -> u64 {
+/// The leaves below `position`; `granted`, if any, is handed to every ply.
+fn count(position: &mut Position, depth: u32, granted: Option<Grants>, buffers: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    position.set_granted(granted);
-    position.generate_legal(moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    if let Some(granted) = granted {
+        position.set_granted(granted);
     }
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        position.make(mv);
-        nodes += count_granted(position, depth - 1, granted, rest);
-        position.unmake();
-    }
-    nodes
-}
-
-fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     position.generate_legal(moves);
     // Bulk counting: the last ply's moves are counted, not played.
     if depth == 1 {
@@ -68,7 +53,7 @@ fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
     let mut nodes = 0;
     for &mv in moves.iter() {
         position.make(mv);
-        nodes += count(position, depth - 1, rest);
+        nodes += count(position, depth - 1, granted, rest);
         position.unmake();
     }
     nodes
