@@ -82,6 +82,7 @@ impl Variant {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
             Variant::Guardener => Ok(crate::variants::guardener::shared_rules()),
+            Variant::NewChess => Ok(crate::variants::newchess::rules_for(&GameOptions::default())),
             Variant::Registered(name) => registered(name)
                 .map(|(_, rules)| rules(&GameOptions::default()))
                 .ok_or(VariantError::NotYetSupported(self)),
@@ -95,6 +96,7 @@ impl Variant {
         match self {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
+            Variant::NewChess => Ok(crate::variants::newchess::rules_for(options)),
             Variant::Registered(name) => {
                 registered(name).map(|(_, rules)| rules(options)).ok_or(VariantError::NotYetSupported(self))
             }

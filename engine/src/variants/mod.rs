@@ -5,3 +5,4 @@ pub mod chess;
 pub mod dragonchess;
 pub mod guardener;
 pub mod luckdragon;
+pub mod newchess;
