@@ -14,6 +14,7 @@
 mod adapter;
 mod chess_game;
 mod fake_discord;
+mod guardener_game;
 mod interactions;
 mod newchess_game;
 mod posts;

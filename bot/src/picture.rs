@@ -100,6 +100,13 @@ pub fn dice_labels(game: &Game) -> Vec<String> {
         // The roll record reads `{3d8 2-2-7: double → K(N)}`; the picture's
         // font is ASCII, so the arrow and the notation become words.
         let record = (chance.describe)(roll);
+        if !record.starts_with('{') {
+            // A plain record (`[2,2]`): the kind's whole chain, as rolled.
+            let chain: Vec<String> =
+                rolls.iter().filter(|(k, _)| *k == index).map(|roll| (chance.describe)(roll)).collect();
+            labels.push(format!("{}: {}", kind.label, chain.join(" ")));
+            continue;
+        }
         let inner = record.trim_matches(['{', '}']);
         let (faces, verdict) =
             inner.split_once(' ').map_or(("", inner), |(_, rest)| rest.split_once(": ").unwrap_or((rest, "")));

@@ -94,7 +94,13 @@ fn challenges_can_be_open_withdrawn_or_declined() {
     assert!(t
         .refused(
             alice(),
-            Command::Play { variant: "guardener".into(), opponent: None, move_days: None, options: None, clock: None }
+            Command::Play {
+                variant: "dicelanding".into(),
+                opponent: None,
+                move_days: None,
+                options: None,
+                clock: None
+            }
         )
         .contains("not yet supported"));
     assert!(t

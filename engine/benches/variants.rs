@@ -11,6 +11,7 @@
 
 use std::time::{Duration, Instant};
 
+use rookery_engine::variants::guardener::chain_grants;
 use rookery_engine::{fen, perft, Variant};
 
 const RUNS: usize = 3;
@@ -38,5 +39,29 @@ fn main() {
         let rate = nodes as f64 / time.as_secs_f64() / 1e6;
         println!("{variant} perft({depth}) from the start position: {nodes} nodes, best of {RUNS}");
         println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= {target})", time.as_secs_f64());
+    }
+    guardener();
+}
+
+/// Guardener Chess (issue 15) with a fixed roll chain at every ply: at least
+/// 20 M nodes/s.
+fn guardener() {
+    let rules = Variant::Guardener.rules().expect("a built variant");
+    let chains: [(&str, &[[u32; 2]], u32); 2] =
+        [("[1,2]", &[[1, 2]], 5), ("[1,1][3,3][2,4]", &[[1, 1], [3, 3], [2, 4]], 4)];
+    for (name, chain, depth) in chains {
+        let granted = chain_grants(chain.iter().map(|r| r.as_slice()));
+        let mut position = fen::parse(&rules, rules.start).expect("start position");
+        let (nodes, time) = (0..RUNS)
+            .map(|_| {
+                let started = Instant::now();
+                let nodes = perft::perft_granted(&mut position, depth, granted);
+                (nodes, started.elapsed())
+            })
+            .min_by_key(|(_, time): &(u64, Duration)| *time)
+            .expect("at least one run");
+        let rate = nodes as f64 / time.as_secs_f64() / 1e6;
+        println!("guardener perft({depth}) with chain {name} at every ply: {nodes} nodes, best of {RUNS}");
+        println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= 20)", time.as_secs_f64());
     }
 }

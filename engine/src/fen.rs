@@ -257,7 +257,7 @@ pub mod chess {
         Ok(position)
     }
 
-    fn parse_castling(rules: &Rules, position: &Position, text: &str) -> Result<u8, FenError> {
+    pub(crate) fn parse_castling(rules: &Rules, position: &Position, text: &str) -> Result<u8, FenError> {
         if text == "-" {
             return Ok(0);
         }

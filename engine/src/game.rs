@@ -339,6 +339,9 @@ impl Game {
             price_due: None,
             forfeits: Vec::new(),
         };
+        if let Some(recorded) = game.start.rules().passes_in_position {
+            game.passes = Color::ALL.map(|side| (recorded.passed)(&game.start, side));
+        }
         game.outcome = game.automatic_end();
         game
     }

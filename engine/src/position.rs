@@ -374,8 +374,9 @@ impl Position {
                 }
             }
         }
-        if undo.captured.is_some() || rules.kind(moved.kind).pawn || mv.dropped().is_some() || mv.promotion().is_some()
-        {
+        // A teleport, like a drop, puts a piece where no pattern took it.
+        let lifted = mv.dropped().is_some() || mv.special == Special::Teleport;
+        if undo.captured.is_some() || rules.kind(moved.kind).pawn || lifted || mv.promotion().is_some() {
             self.halfmove = 0;
         }
 

@@ -20,7 +20,7 @@ use crate::royalty::Royalty;
 use crate::splitmix::SplitMix64;
 use crate::squareset::{SquareSet, MAX_CELLS};
 use crate::tables::Tables;
-use crate::turns::TurnRules;
+use crate::turns::{PassesInPosition, TurnRules};
 use crate::variant::Variant;
 
 /// One way of castling: which pieces go where, what must be empty and what must
@@ -342,6 +342,10 @@ pub struct Rules {
     pub chance: Option<Chance>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
+    /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
+    pub areas: Vec<(&'static str, SquareSet)>,
+    /// Passes recorded in the position, where its text shows them.
+    pub passes_in_position: Option<PassesInPosition>,
     /// Options a game of this variant may be created with.
     pub options: &'static [GameOption],
     /// Pieces off the board and drops; `None` in variants without hands.
@@ -398,6 +402,8 @@ impl Rules {
             update_marks: None,
             chance: None,
             turns: TurnRules::default(),
+            passes_in_position: None,
+            areas: Vec::new(),
             options: &[],
             drops: None,
             gating: None,

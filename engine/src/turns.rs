@@ -31,6 +31,18 @@ pub struct PassRule {
     pub forced: bool,
 }
 
+/// Where the position itself keeps the passes each side has made, for
+/// variants whose position text shows them (Guardener's passes-used field):
+/// a game from a position text starts with what `passed` reads, and every
+/// pass is written back with `note`.
+#[derive(Clone, Copy, Debug)]
+pub struct PassesInPosition {
+    /// Passes `side` has made, as the position records them.
+    pub passed: fn(&Position, Color) -> u32,
+    /// Records one more pass by `side` (before the side to move changes).
+    pub note: fn(&mut Position, Color),
+}
+
 /// A choice each side makes in secret before the first move (New chess: which
 /// king is the true one). The game record holds only a commitment to it; the
 /// choice is revealed, and checked against the commitment, when the rules ask

@@ -81,6 +81,7 @@ impl Variant {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
+            Variant::Guardener => Ok(crate::variants::guardener::shared_rules()),
             Variant::NewChess => Ok(crate::variants::newchess::rules_for(&GameOptions::default())),
             Variant::Registered(name) => registered(name)
                 .map(|(_, rules)| rules(&GameOptions::default()))
@@ -141,12 +142,14 @@ mod tests {
         }
         assert_eq!("Luck-Dragon".parse::<Variant>(), Ok(Variant::LuckDragon));
         assert!(matches!("checkers".parse::<Variant>(), Err(VariantError::Unknown(_))));
-        assert!(matches!(Variant::Guardener.rules(), Err(VariantError::NotYetSupported(Variant::Guardener))));
-        let refusal = Variant::Guardener.rules().unwrap_err().to_string();
-        let with_options = Variant::Guardener.rules_for(&GameOptions::default());
-        assert!(matches!(with_options, Err(VariantError::NotYetSupported(Variant::Guardener))));
+        // A name nobody registered stands for a variant whose rules are not built.
+        let unbuilt = Variant::Registered("unbuiltgame");
+        assert!(matches!(unbuilt.rules(), Err(VariantError::NotYetSupported(_))));
+        let refusal = unbuilt.rules().unwrap_err().to_string();
+        let with_options = unbuilt.rules_for(&GameOptions::default());
+        assert!(matches!(with_options, Err(VariantError::NotYetSupported(_))));
         let (_, playable) = refusal.split_once("plays: ").unwrap();
         assert!(playable.starts_with("chess, ") && playable.contains("dragonchess"), "{refusal}");
-        assert!(!playable.contains("guardener"), "{refusal}");
+        assert!(playable.contains("guardener") && !playable.contains("unbuiltgame"), "{refusal}");
     }
 }

@@ -162,7 +162,12 @@ fn corrupt_records_are_reported_with_their_place() {
     let bad_start =
         GameRecord { variant: Variant::Chess, options: String::new(), start: Some("nonsense".into()), actions: vec![] };
     assert!(Game::replay(&bad_start).is_err());
-    let unsupported = GameRecord { variant: Variant::Guardener, options: String::new(), start: None, actions: vec![] };
+    let unsupported = GameRecord {
+        variant: Variant::Registered("unbuiltgame"),
+        options: String::new(),
+        start: None,
+        actions: vec![],
+    };
     assert!(Game::replay(&unsupported).unwrap_err().to_string().contains("not yet supported"));
 }
 

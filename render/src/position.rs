@@ -5,7 +5,7 @@
 use rookery_engine::geometry::Shade as EngineShade;
 use rookery_engine::{Color, Move, Position, Square};
 
-use crate::{BoardView, CellRef, Glyph, LastMove, Layer, Piece, Shade, Side, SideColours, Stock, Theme};
+use crate::{BoardView, CellRef, Glyph, LastMove, Layer, Piece, Region, Shade, Side, SideColours, Stock, Theme};
 
 /// How to show a position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,6 +43,7 @@ pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
         // position text lists which ones are reversed.
         "dwarf" | "reversed dwarf" => Glyph::Dwarf,
         "luck dragon" => Glyph::LuckDragon,
+        "guardener" => Glyph::Guardener,
         "E-king" => Glyph::EKing,
         "F-king" => Glyph::FKing,
         "gold general" => Glyph::GoldGeneral,
@@ -95,6 +96,15 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
         })
         .collect();
     let mut view = BoardView::new(layers);
+    for (label, squares) in &rules.areas {
+        let region = view.regions.len();
+        view.regions.push(Region { label: label.to_string() });
+        for square in squares.iter() {
+            if let Some(cell) = view.cell_mut(cell_of(position, square)) {
+                cell.region = Some(region);
+            }
+        }
+    }
     for color in Color::ALL {
         let side = color.fold(Side::First, Side::Second);
         for (square, kind) in position.pieces(color) {

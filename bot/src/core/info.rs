@@ -14,6 +14,7 @@ fn rules_text(variant: Variant) -> Option<&'static str> {
         Variant::Chess => Some(include_str!("../../../docs/rules/chess.md")),
         Variant::Dragonchess => Some(include_str!("../../../docs/rules/dragonchess.md")),
         Variant::LuckDragon => Some(include_str!("../../../docs/rules/luckdragon.md")),
+        Variant::Guardener => Some(include_str!("../../../docs/rules/guardener.md")),
         Variant::NewChess => Some(include_str!("../../../docs/rules/newchess.md")),
         _ => None,
     }

@@ -74,6 +74,9 @@ impl Game {
             return Err(GameError::PassRefused(reason));
         }
         let position = &mut self.position;
+        if let Some(recorded) = position.rules().passes_in_position {
+            (recorded.note)(position, side);
+        }
         let fullmove = position.fullmove_number() + u32::from(side == Color::Black);
         let (castling, halfmove) = (position.castling_rights(), position.halfmove_clock() + 1);
         position.set_state(!side, castling, None, halfmove, fullmove);

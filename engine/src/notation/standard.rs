@@ -94,7 +94,7 @@ pub fn coordinates(position: &Position, mv: Move) -> String {
 
 /// What a piece of text says about a move, before it is matched to legal
 /// moves. Dialects with more forms wrap it with their own marks.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Pattern {
     pub kind: Option<Kind>,
     pub pawn_implied: bool,
@@ -113,7 +113,7 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     resolve(position, text, read_pattern, matches, why_illegal)
 }
 
-fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
+pub(crate) fn read_pattern(position: &Position, text: &str) -> Result<Pattern, String> {
     let rules = position.rules();
     let g = &rules.geometry;
     let mut pattern = Pattern { castle_long: castle_side(text), ..Pattern::default() };

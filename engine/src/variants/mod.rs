@@ -3,5 +3,6 @@
 
 pub mod chess;
 pub mod dragonchess;
+pub mod guardener;
 pub mod luckdragon;
 pub mod newchess;
