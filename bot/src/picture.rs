@@ -78,7 +78,7 @@ pub fn dice_labels(game: &Game) -> Vec<String> {
         let Some(roll) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
         // The roll record reads `{3d8 2-2-7: double → K(N)}`; the picture's
         // font is ASCII, so the arrow and the notation become words.
-        let record = (chance.describe)(roll);
+        let record = game.roll_text(roll).unwrap_or_default();
         let inner = record.trim_matches(['{', '}']);
         let (faces, verdict) =
             inner.split_once(' ').map_or(("", inner), |(_, rest)| rest.split_once(": ").unwrap_or((rest, "")));

@@ -340,6 +340,9 @@ pub struct Rules {
     pub update_marks: Option<UpdateMarks>,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// A roll as the game log writes it when the game's options say what a
+    /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
+    pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Options a game of this variant may be created with.
@@ -397,6 +400,7 @@ impl Rules {
             restrict_moves: None,
             update_marks: None,
             chance: None,
+            roll_text: None,
             turns: TurnRules::default(),
             options: &[],
             drops: None,

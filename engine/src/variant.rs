@@ -81,6 +81,9 @@ impl Variant {
             Variant::Chess => Ok(CHESS.get_or_init(|| Arc::new(crate::variants::chess::rules())).clone()),
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
+            Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(&GameOptions::defaults(
+                crate::variants::dicelanding::OPTIONS,
+            ))),
             Variant::Registered(name) => registered(name)
                 .map(|(_, rules)| rules(&GameOptions::default()))
                 .ok_or(VariantError::NotYetSupported(self)),
@@ -94,6 +97,7 @@ impl Variant {
         match self {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
+            Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(options)),
             Variant::Registered(name) => {
                 registered(name).map(|(_, rules)| rules(options)).ok_or(VariantError::NotYetSupported(self))
             }

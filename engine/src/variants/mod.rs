@@ -2,5 +2,6 @@
 //! data and keeps its special rules to itself.
 
 pub mod chess;
+pub mod dicelanding;
 pub mod dragonchess;
 pub mod luckdragon;
