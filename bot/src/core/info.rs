@@ -14,6 +14,7 @@ fn rules_text(variant: Variant) -> Option<&'static str> {
         Variant::Chess => Some(include_str!("../../../docs/rules/chess.md")),
         Variant::Dragonchess => Some(include_str!("../../../docs/rules/dragonchess.md")),
         Variant::LuckDragon => Some(include_str!("../../../docs/rules/luckdragon.md")),
+        Variant::DiceLanding => Some(include_str!("../../../docs/rules/dicelanding.md")),
         _ => None,
     }
 }

@@ -37,8 +37,22 @@ pub(super) fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
 pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim();
     let mut rest = trimmed;
-    // The face, `[N]` or the source's smiley, says nothing the turn does not.
-    if let Some(after) = rest.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(_, after)| after) {
+    // The face written before a deployment or a move after a failed roll
+    // must be the face rolled this turn.
+    if let Some((face, after)) = rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
+        let rolled = rolled_face(position.granted()).map(|(f, _)| f.symbol().to_string());
+        let written = if face == "☺" { "*".to_string() } else { face.to_ascii_uppercase() };
+        match rolled {
+            Some(rolled) if rolled == written => {}
+            Some(rolled) => {
+                let reason = format!("the die showed `{rolled}` this turn, not `{face}`");
+                return Err(MoveError::Illegal { text: bounded(trimmed), reason });
+            }
+            None => {
+                let reason = format!("`[{face}]` is a face of the die; `roll` first");
+                return Err(MoveError::Illegal { text: bounded(trimmed), reason });
+            }
+        }
         rest = after;
     }
     rest = rest.trim_start_matches(['☺', 'J']).trim_start();
