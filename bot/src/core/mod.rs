@@ -13,6 +13,7 @@ mod game_dice;
 mod games;
 mod info;
 pub mod limits;
+mod lineup;
 mod message;
 mod moderation;
 mod pace;
