@@ -3,12 +3,11 @@
 //! replaces the board moves (`drops_only`); a failure grants a mark that opens
 //! nothing, so the board moves stay and the notation can write `[F]<`.
 
-use crate::gating::{Gating, KindGate};
 use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Chance, RollKind, Rules, TurnRoll};
+use crate::rules::{Chance, RollKind, TurnRoll};
 
 use super::{die, DIE_SYMBOLS, UNBLOCKABLE_CHECK_ROLL};
 
@@ -62,14 +61,9 @@ const KINDS: &[RollKind] = &[
 
 pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required, grant, describe };
 
-/// Board moves need nothing; a successful face replaces them by deployments.
-pub(super) fn gating(rules: &Rules) -> Gating {
-    Gating {
-        kinds: vec![KindGate::free(); rules.kinds.len()],
-        castling: Grants::NONE,
-        drops_only: all(&DEPLOY),
-        teleports: Vec::new(),
-    }
+/// Every successful face: the grants that make a turn a deployment.
+pub(super) fn deployments() -> Grants {
+    all(&DEPLOY)
 }
 
 /// The face a roll of this game's die shows.

@@ -106,10 +106,9 @@ pub fn rules(options: &GameOptions) -> Rules {
         lone_minors: &[BISHOP, KNIGHT],
     };
     rules.drops = Some(drops(&rules, &die(options), options.value(CAPTURED) == 1));
-    rules.gating = Some(dice::gating(&rules));
     rules.chance = Some(dice::CHANCE);
     rules.roll_text = Some(dice::roll_text);
-    rules.restrict_moves = Some(keep_kings_square);
+    rules.restrict_moves = Some(restrict);
     rules.update_marks = Some(marks::update_marks);
     rules.dialect = Dialect {
         parse_position: fen::parse,
@@ -194,9 +193,15 @@ fn may_land(position: &Position, kind: Kind, square: Square) -> bool {
     }
 }
 
-/// §8 (R14): while a king is in reserve, no piece of its side moves onto its
-/// landing square (passing over it is fine; enemies may stand there).
-fn keep_kings_square(position: &Position, moves: &mut Vec<Move>) {
+/// After a successful roll the deployment is the whole turn (§4); and §8
+/// (R14): while a king is in reserve, no piece of its side moves onto its
+/// landing square (passing over it is fine; enemies may stand there). The
+/// first is done here rather than by the core's `drops_only` gating, which
+/// would cost every board-move generation a gate per piece.
+fn restrict(position: &Position, moves: &mut Vec<Move>) {
+    if position.granted().intersects(dice::deployments()) {
+        moves.retain(|m| m.dropped().is_some());
+    }
     let us = position.turn();
     if position.hand(us).count(KING) == 0 {
         return;
