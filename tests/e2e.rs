@@ -12,6 +12,7 @@
 
 mod adapter;
 mod chess_game;
+mod dicelanding_game;
 mod fake_discord;
 mod interactions;
 mod posts;
