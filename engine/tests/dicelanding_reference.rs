@@ -128,7 +128,7 @@ impl Naive {
             let sliders: &[char] = if df == 0 || dr == 0 { &['R', 'Q'] } else { &['B', 'Q'] };
             let mut s = (tf + df, tr + dr);
             while (0..8).contains(&s.0) && (0..8).contains(&s.1) {
-                if let Some(_) = self.at(s) {
+                if self.at(s).is_some() {
                     if is(s, sliders) {
                         return true;
                     }
@@ -215,7 +215,7 @@ impl Naive {
             if king_in_reserve && to == kept {
                 continue; // §8: the king's landing square stays free.
             }
-            let pawn = piece.to_ascii_uppercase() == 'P';
+            let pawn = piece.eq_ignore_ascii_case(&'P');
             let promotes = pawn && (to.1 == 0 || to.1 == 7);
             let mut after = self.clone();
             if pawn && Some(to) == self.ep && self.at(to).is_none() {

@@ -91,7 +91,7 @@ fn parse_exempt(position: &Position, text: &str) -> Result<SquareSet, FenError> 
         expected: "a square or `-`",
         text: text.into(),
     })?;
-    if !position.piece_at(square).is_some_and(|p| p.color != position.turn()) {
+    if position.piece_at(square).is_none_or(|p| p.color == position.turn()) {
         return Err(illegal(format!(
             "the exempt square {} must hold the piece the other side just deployed",
             g.name(square)

@@ -84,7 +84,9 @@ pub fn die(options: &GameOptions) -> [Face; 6] {
 /// The rules of a game with these options. The lineup, the die and the
 /// captured rule are data of the rules, so each combination is built once.
 pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
-    static BUILT: OnceLock<Mutex<HashMap<(u32, u32, u32), Arc<Rules>>>> = OnceLock::new();
+    /// Rules by (lineup, die, captured).
+    type Built = Mutex<HashMap<(u32, u32, u32), Arc<Rules>>>;
+    static BUILT: OnceLock<Built> = OnceLock::new();
     let key = (options.value(LINEUP), options.value(DIE), options.value(CAPTURED));
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     built.entry(key).or_insert_with(|| Arc::new(rules(options))).clone()
