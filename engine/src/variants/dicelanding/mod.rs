@@ -212,20 +212,8 @@ fn restrict(position: &Position, moves: &mut Vec<Move>) {
     moves.retain(|m| m.to != kept || m.dropped() == Some(KING));
 }
 
-/// §11, D19: both reserves empty and K v K, K+B v K or K+N v K.
+/// §11, D19: both reserves empty and K v K, K+B v K or K+N v K (Luck
+/// Dragon's material rule, on the same kinds).
 pub fn dead_position(position: &Position) -> bool {
-    if Color::ALL.iter().any(|c| !position.hand(*c).is_empty()) {
-        return false;
-    }
-    let mut minors = 0;
-    for color in Color::ALL {
-        for (_, kind) in position.pieces(color) {
-            match kind {
-                KING => {}
-                BISHOP | KNIGHT => minors += 1,
-                _ => return false,
-            }
-        }
-    }
-    minors <= 1
+    Color::ALL.iter().all(|c| position.hand(*c).is_empty()) && crate::variants::luckdragon::dead_position(position)
 }
