@@ -331,3 +331,11 @@ fn records_replay_with_their_rolls() {
     assert_eq!(replayed.moves_san(), ["[N]>Ng1", "[Q]>Qd8"]);
     assert_eq!(game.roll_text(&(0, vec![6])).unwrap(), "{d6 6: *}");
 }
+
+#[test]
+fn insufficient_material_only_with_both_reserves_empty() {
+    let dead = game("4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1 -", "");
+    assert_eq!(dead.outcome(), Some(Outcome { winner: None, reason: EndReason::DeadPosition }));
+    let alive = game("4k3/8/8/8/8/8/8/1N2K3[p] w - - 0 1 -", "");
+    assert_eq!(alive.outcome(), None, "a reserve can still bring mating material");
+}
