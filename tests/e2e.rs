@@ -15,6 +15,7 @@ mod chess_game;
 mod dicelanding_game;
 mod fake_discord;
 mod interactions;
+mod newchess_game;
 mod posts;
 mod turns_game;
 

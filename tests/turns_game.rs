@@ -61,6 +61,7 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
             reveal_due: at_the_end,
             revealed: decides_nothing,
         }),
+        forfeit: None,
     };
     Arc::new(rules)
 }

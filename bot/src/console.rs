@@ -301,6 +301,18 @@ fn button_line(button: &crate::core::Button) -> String {
         A::Board => "board",
         A::Abort => "abort",
         A::Rematch => "rematch",
+        A::Secret => "choose",
+        A::ChooseFirst | A::ChooseSecond => return format!("choose {}", button.label.rsplit(' ').next().unwrap_or("")),
+        A::Price => {
+            return format!(
+                "move price {}",
+                button
+                    .payload
+                    .as_deref()
+                    .and_then(|p| p.split_once(':'))
+                    .map_or(String::new(), |(_, s)| s.replace(',', " "))
+            )
+        }
         A::RollAgain | A::RollAdvantage | A::RollDisadvantage => return format!("button {}", button.custom_id()),
     };
     line.to_string()

@@ -74,6 +74,7 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
             reveal_due: never_due,
             revealed: no_winner,
         }),
+        forfeit: None,
     };
     Arc::new(rules)
 }

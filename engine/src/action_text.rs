@@ -2,7 +2,7 @@
 //! turns a line (stored, or typed by a user) back into an [`Action`].
 //!
 //! Moves are coordinates; everything else is `<verb> <white|black> [args]`:
-//! `roll white 3,5` (the kind told by its number of dice, or named when kinds
+//! `price white g3,h3,i3,j3`, `roll white 3,5` (the kind told by its number of dice, or named when kinds
 //! share it: `roll white lucky8 8`), `pass black`, `choose white <game id>
 //! <commitment>`, `reveal white <option> <nonce>`, `resign white`, ...
 
@@ -35,6 +35,11 @@ pub(crate) fn write(position: &Position, action: &Action) -> String {
             format!("choose {} {context} {commitment}", side_word(*side))
         }
         Action::Reveal { side, option, nonce } => format!("reveal {} {option} {nonce}", side_word(*side)),
+        Action::PayPrice { side, squares } => {
+            let g = &position.rules().geometry;
+            let names: Vec<String> = squares.iter().map(|s| g.name(*s).to_string()).collect();
+            format!("price {} {}", side_word(*side), names.join(","))
+        }
         Action::Resign(c) => format!("resign {}", side_word(*c)),
         Action::Timeout(c) => format!("timeout {}", side_word(*c)),
         Action::OfferDraw(c) => format!("offer-draw {}", side_word(*c)),
@@ -79,6 +84,12 @@ pub fn parse_action(position: &Position, text: &str) -> Result<Action, GameError
         }
         ("reveal", [option, nonce]) => {
             Action::Reveal { side: color, option: option.to_string(), nonce: nonce.to_string() }
+        }
+        ("price", [squares]) => {
+            let g = &position.rules().geometry;
+            let squares =
+                squares.split(',').map(|s| g.parse_square(s).ok_or_else(unknown)).collect::<Result<_, _>>()?;
+            Action::PayPrice { side: color, squares }
         }
         ("pass", []) => Action::Pass(color),
         ("resign", []) => Action::Resign(color),

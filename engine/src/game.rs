@@ -24,8 +24,10 @@ use crate::rules::{DrawRules, TurnRoll};
 use crate::variant::{Variant, VariantError};
 
 pub use crate::action_text::parse_action;
+pub use forfeit::Forfeited;
 
 mod extra_turns;
+mod forfeit;
 mod rolls;
 
 /// Something a player does.
@@ -55,6 +57,12 @@ pub enum Action {
         side: Color,
         option: String,
         nonce: String,
+    },
+    /// The side pays the price due for a forfeited royal piece with its
+    /// pieces on these squares (see [`crate::turns::RoyalForfeit`]).
+    PayPrice {
+        side: Color,
+        squares: Vec<crate::geometry::Square>,
     },
     Resign(Color),
     /// The side ran out of its time to move (the caller keeps the clock).
@@ -87,6 +95,8 @@ pub enum Choice {
     ChooseSecret { options: Vec<String> },
     /// Reveal the secret choice: the rules need it now.
     Reveal,
+    /// Pay a price for a forfeited royal piece ([`Game::payable_prices`]).
+    PayPrice,
     /// Either player may claim a draw, for this reason.
     ClaimDraw(EndReason),
     /// The opponent of `offered_by` may accept or decline a draw offer.
@@ -212,6 +222,8 @@ pub enum GameError {
     PassRefused(String),
     #[error("{0}")]
     SecretRefused(String),
+    #[error("{0}")]
+    PriceRefused(String),
     /// The turn needs this roll kind (its label) before anything else.
     #[error("the {0} must be rolled first")]
     RollFirst(&'static str),
@@ -219,6 +231,8 @@ pub enum GameError {
     SecretFirst,
     #[error("the secret choice must be revealed before play goes on")]
     RevealFirst,
+    #[error("the price must be paid before play goes on")]
+    PriceFirst,
 }
 
 /// Everything needed to rebuild a game: the variant, its options, a custom
@@ -267,6 +281,10 @@ pub struct Game {
     passes: [u32; 2],
     /// Each side's secret choice, by colour index.
     secrets: [Option<Secret>; 2],
+    /// The side that must pay for a forfeited royal piece first.
+    price_due: Option<Color>,
+    /// Royal pieces forfeited: side, piece, and whether it went to the hand.
+    forfeits: Vec<Forfeited>,
 }
 
 /// A committed secret choice; `revealed` once its option and nonce were shown.
@@ -318,6 +336,8 @@ impl Game {
             texts: Vec::new(),
             passes: [0; 2],
             secrets: [None, None],
+            price_due: None,
+            forfeits: Vec::new(),
         };
         game.outcome = game.automatic_end();
         game
@@ -397,6 +417,9 @@ impl Game {
         if let Some(side) = self.reveal_pending() {
             return Some(Turn { side, choices: vec![Choice::Reveal] });
         }
+        if let Some(side) = self.price_due {
+            return Some(Turn { side, choices: vec![Choice::PayPrice] });
+        }
         let mut choices = Vec::new();
         if let Some((kind, chance)) = self.required_roll() {
             choices.push(Choice::Roll { kind, dice: chance.kinds[kind].dice.to_vec(), required: true });
@@ -453,6 +476,7 @@ impl Game {
                 self.choose_secret(side, context, commitment)?
             }
             Action::Reveal { side, ref option, ref nonce } => self.reveal(side, option, nonce)?,
+            Action::PayPrice { side, ref squares } => self.pay_price(side, squares)?,
             Action::Timeout(side) => {
                 // FIDE 6.9: a flag fall is a draw if the opponent cannot mate
                 // by any series of moves: a bare king, or what the rules
@@ -521,6 +545,9 @@ impl Game {
         if self.reveal_pending().is_some() {
             return Err(GameError::RevealFirst);
         }
+        if self.price_due.is_some() {
+            return Err(GameError::PriceFirst);
+        }
         Ok(())
     }
 
@@ -542,7 +569,8 @@ impl Game {
         self.outcome = if takes_royal {
             Some(Outcome { winner: Some(mover), reason: EndReason::RoyalCaptured })
         } else {
-            self.automatic_end()
+            self.settle_forfeits();
+            self.outcome.or_else(|| self.automatic_end())
         };
         self.mark_mate();
         Ok(())
@@ -552,7 +580,7 @@ impl Game {
     /// roll the turn still requires may save a side the board shows mated
     /// (then `+`), and a mate found after such a roll marks the move before it.
     fn mark_mate(&mut self) {
-        let mated = self.outcome.is_some_and(|o| o.reason == EndReason::Checkmate);
+        let mated = self.outcome.is_some_and(|o| o.reason == EndReason::Checkmate) || self.forfeited_after_last_move();
         let Some(last) = self.san.last_mut().filter(|san| *san != "pass") else { return };
         if mated && !last.ends_with('#') && last.ends_with('+') {
             last.truncate(last.trim_end_matches('+').len());
@@ -605,7 +633,11 @@ impl Game {
     /// required roll, a pass, a secret to reveal) could change that; optional
     /// rolls do not count (Luck Dragon decides mate before its dice).
     fn automatic_end(&self) -> Option<Outcome> {
-        if self.secret_pending().is_some() || self.reveal_pending().is_some() || self.required_roll().is_some() {
+        if self.secret_pending().is_some()
+            || self.reveal_pending().is_some()
+            || self.price_due.is_some()
+            || self.required_roll().is_some()
+        {
             return None;
         }
         let position = &self.position;

@@ -141,10 +141,16 @@ impl Position {
         let tables = &self.rules().tables;
         tables.rays(color, kind.0 as usize, square).iter().any(|ray| {
             let mut screened = !ray.hop;
+            let mut behind = false;
             for cell in tables.ray_cells(ray) {
                 match self.piece_at(cell.square) {
+                    // A grasshopper reaches only the cell behind its screen.
+                    None if behind => return false,
                     None => {}
-                    Some(_) if !screened => screened = true,
+                    Some(_) if !screened => {
+                        screened = true;
+                        behind = ray.behind;
+                    }
                     Some(piece) if piece.color != color && cell.mode & (CAPTURE | AFAR) != 0 => return true,
                     Some(_) if ray.leaps => {}
                     Some(_) => return false,

@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::royalty::Royalty;
 use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
-use crate::tables::{ChainCell, AFAR, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
+use crate::tables::{ChainCell, AFAR, BEHIND, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
 
 /// How the moves of a position are made legal, decided once before they are
 /// generated.
@@ -115,11 +115,17 @@ impl Position {
             let mut special_capture = false;
             let walk = tables.walk(us, kind.0 as usize, from);
             let mut screened = true;
+            // A grasshopper's only landing cell: the rest of its ray is out of reach.
+            let mut behind_at = usize::MAX;
             let mut next = 0;
             while let Some(&cell) = walk.get(next) {
+                let index = next;
                 next += 1;
                 if HOOKS && cell.mode & RAY_START != 0 {
                     screened = cell.mode & HOPS == 0;
+                }
+                if HOOKS && index == behind_at {
+                    next += cell.skip as usize;
                 }
                 let to = cell.square;
                 match self.piece_at(to) {
@@ -137,7 +143,12 @@ impl Position {
                         }
                     }
                     // The first piece on a hop ray is the screen.
-                    Some(_) if HOOKS && !screened => screened = true,
+                    Some(_) if HOOKS && !screened => {
+                        screened = true;
+                        if cell.mode & BEHIND != 0 && cell.skip > 0 {
+                            behind_at = index + 1;
+                        }
+                    }
                     Some(piece) => {
                         let capturable = !HOOKS || (open.capture && !(shielded && shield.contains(to)));
                         if piece.color != us && capturable {
@@ -150,7 +161,7 @@ impl Position {
                             }
                         }
                         // An occupied cell ends its ray (a leap stands alone).
-                        next += cell.skip as usize;
+                        next = index + 1 + cell.skip as usize;
                     }
                 }
             }

@@ -80,6 +80,9 @@ pub enum Shape {
     /// Along `step`, over exactly one occupied cell (the screen), landing on any
     /// cell beyond it up to and including the next occupied one.
     Hop { step: Vector },
+    /// As [`Shape::Hop`], but landing (or capturing) only on the cell right
+    /// behind the screen: a grasshopper.
+    HopBehind { step: Vector },
     /// To one cell of the board wherever the piece stands (a Dragonchess Sylph
     /// going home); `rank` counts from the mover's own back rank.
     Fixed { layer: u8, file: u8, rank: u8 },

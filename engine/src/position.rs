@@ -544,7 +544,12 @@ impl Position {
         let tables = &self.rules.tables;
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
-            for cell in tables.chain_cells(chain) {
+            let cells = tables.chain_cells(chain);
+            if chain.behind && self.board.at(cells[0].square).is_none() {
+                // A grasshopper's screen stands right next to its target.
+                continue;
+            }
+            for cell in cells {
                 if let Some(piece) = self.board.at(cell.square) {
                     if !screened {
                         screened = true;
@@ -586,6 +591,9 @@ impl Position {
         let tables = &self.rules.tables;
         tables.chains(piece.color, target).iter().any(|chain| {
             let mut screened = !chain.hop;
+            if chain.behind && self.board.at(tables.chain_cells(chain)[0].square).is_none() {
+                return false;
+            }
             for cell in tables.chain_cells(chain) {
                 if cell.square == from {
                     return screened && cell.attackers >> piece.kind.0 & 1 != 0;

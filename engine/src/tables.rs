@@ -27,6 +27,8 @@ pub const DOUBLE_STEP: u8 = 8;
 pub const RAY_START: u8 = 16;
 /// In a [`WalkCell`]: the cell belongs to a hop ray (a cannon's).
 pub const HOPS: u8 = 32;
+/// In a [`WalkCell`]: the hop ray lands only right behind its screen.
+pub const BEHIND: u8 = 64;
 
 /// A cell of the flat walk of a piece's rays, one list per (side, kind,
 /// origin): the generator walks it in one loop, and an occupied cell skips
@@ -54,6 +56,8 @@ pub struct Ray {
     /// Cells before the first occupied one are unreachable; the modes apply
     /// beyond it (a cannon's hop).
     pub hop: bool,
+    /// A hop that lands only on the cell right behind its screen.
+    pub behind: bool,
     /// The cells are separate leaps, one per component: an occupied cell
     /// blocks only itself. Consecutive leaps of a kind share one ray, so a
     /// king or knight is walked as one ray rather than eight.
@@ -76,6 +80,8 @@ pub struct Chain {
     len: u16,
     /// The attacker must stand behind exactly one occupied cell (a screen).
     pub hop: bool,
+    /// The screen must be the chain's first cell (a grasshopper's attack).
+    pub behind: bool,
 }
 
 /// All forward rays and reverse chains of one variant.
@@ -112,7 +118,7 @@ impl Tables {
             any_hop: false,
         };
         // Reverse paths per (attacking side, target), merged as they come.
-        let mut reverse: Vec<Vec<(bool, Vec<ChainCell>)>> = vec![Vec::new(); 2 * cells];
+        let mut reverse: Vec<Vec<(Hopping, Vec<ChainCell>)>> = vec![Vec::new(); 2 * cells];
         for color in Color::ALL {
             for (k, kind) in kinds.iter().enumerate() {
                 for index in 0..cells {
@@ -120,13 +126,15 @@ impl Tables {
                     let first = tables.rays.len() as u32;
                     if geometry.exists(origin) {
                         for component in &kind.components {
-                            if let Some((cells_of_ray, hop)) = compile(geometry, color, origin, component) {
+                            if let Some((cells_of_ray, hopping)) = compile(geometry, color, origin, component) {
+                                let (hop, behind) = (hopping != Hopping::No, hopping == Hopping::Behind);
                                 // Two components may reach the same cell the same way (a Sylph's
                                 // step up onto one of its home cells): one move, not two.
                                 let seen = &tables.rays[first as usize..];
                                 if seen.iter().any(|r| {
                                     let same = tables.ray_cells(r);
                                     r.hop == hop
+                                        && r.behind == behind
                                         && r.tag == component.tag
                                         && (same == cells_of_ray
                                             || (r.leaps && cells_of_ray.len() == 1 && same.contains(&cells_of_ray[0])))
@@ -134,7 +142,13 @@ impl Tables {
                                     continue;
                                 }
                                 tables.any_hop |= hop;
-                                record_reverse(&mut reverse[color.index() * cells..], origin, k, &cells_of_ray, hop);
+                                record_reverse(
+                                    &mut reverse[color.index() * cells..],
+                                    origin,
+                                    k,
+                                    &cells_of_ray,
+                                    hopping,
+                                );
                                 let leap = matches!(component.shape, Shape::Leap(_) | Shape::Fixed { .. });
                                 let start = tables.ray_cells.len() as u32;
                                 let len = cells_of_ray.len() as u16;
@@ -143,7 +157,14 @@ impl Tables {
                                 // ends the cell list: the order of moves stays that of the components.
                                 match tables.rays[first as usize..].last_mut() {
                                     Some(last) if leap && last.leaps && last.tag == component.tag => last.len += len,
-                                    _ => tables.rays.push(Ray { start, len, hop, leaps: leap, tag: component.tag }),
+                                    _ => tables.rays.push(Ray {
+                                        start,
+                                        len,
+                                        hop,
+                                        behind,
+                                        leaps: leap,
+                                        tag: component.tag,
+                                    }),
                                 }
                             }
                         }
@@ -159,6 +180,7 @@ impl Tables {
                             mode |= if ray.tag == Tag::DoubleStep { DOUBLE_STEP } else { 0 };
                             mode |= if i == 0 { RAY_START } else { 0 };
                             mode |= if ray.hop { HOPS } else { 0 };
+                            mode |= if ray.behind { BEHIND } else { 0 };
                             let skip =
                                 if ray.leaps { 0 } else { u8::try_from(last - i).expect("rays under 256 cells") };
                             tables.walk_cells.push(WalkCell { square: cell.square, mode, skip });
@@ -170,13 +192,14 @@ impl Tables {
         }
         for paths in reverse {
             let first = tables.chains.len() as u32;
-            for (hop, mut path) in paths {
+            for (hopping, mut path) in paths {
                 let start = tables.chain_cells.len() as u32;
                 let last = path.len() - 1;
                 for (i, cell) in path.iter_mut().enumerate() {
                     cell.skip = u8::try_from(last - i).expect("chains under 256 cells");
                 }
-                tables.chains.push(Chain { start, len: path.len() as u16, hop });
+                let (hop, behind) = (hopping != Hopping::No, hopping == Hopping::Behind);
+                tables.chains.push(Chain { start, len: path.len() as u16, hop, behind });
                 tables.chain_cells.extend(path);
             }
             tables.chain_index.push((first, tables.chains.len() as u32));
@@ -243,9 +266,24 @@ fn mode_bits(mode: Mode) -> u8 {
     }
 }
 
+/// Whether a ray hops over a screen, and where it may land beyond it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hopping {
+    No,
+    /// Anywhere beyond the screen, up to the next piece.
+    Beyond,
+    /// Only right behind the screen.
+    Behind,
+}
+
 /// The cells a component walks from `origin`, or `None` if it does not apply
 /// there (wrong zone, target off the board, a required cell missing).
-fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Component) -> Option<(Vec<RayCell>, bool)> {
+fn compile(
+    geometry: &Geometry,
+    color: Color,
+    origin: Square,
+    component: &Component,
+) -> Option<(Vec<RayCell>, Hopping)> {
     let (layer, file, rank) = (geometry.layer(origin), geometry.file(origin), geometry.rank(origin));
     let relative_rank = if color == Color::White { rank } else { geometry.height() - 1 - rank };
     if !component.zone.contains(layer, relative_rank) {
@@ -260,10 +298,10 @@ fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Compon
     };
     let mode = mode_bits(component.mode);
     let mut cells = Vec::new();
-    let hop = match &component.shape {
+    let hopping = match &component.shape {
         Shape::Leap(v) => {
             cells.push(RayCell { square: at(*v, 1)?, mode });
-            false
+            Hopping::No
         }
         Shape::Slide { step, max, stops } => {
             let mut d = 1;
@@ -275,22 +313,25 @@ fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Compon
             while cells.last().is_some_and(|c| c.mode == 0) {
                 cells.pop();
             }
-            false
+            Hopping::No
         }
         Shape::Path { via, to } => {
             for v in via {
                 cells.push(RayCell { square: at(*v, 1)?, mode: 0 });
             }
             cells.push(RayCell { square: at(*to, 1)?, mode });
-            false
+            Hopping::No
         }
-        Shape::Hop { step } => {
+        Shape::Hop { step } | Shape::HopBehind { step } => {
             let mut d = 1;
             while let Some(square) = at(*step, d) {
                 cells.push(RayCell { square, mode });
                 d += 1;
             }
-            true
+            match component.shape {
+                Shape::HopBehind { .. } => Hopping::Behind,
+                _ => Hopping::Beyond,
+            }
         }
         Shape::Fixed { layer, file, rank } => {
             let rank = if color == Color::White { *rank as usize } else { geometry.height() - 1 - *rank as usize };
@@ -300,23 +341,23 @@ fn compile(geometry: &Geometry, color: Color, origin: Square, component: &Compon
                 return None;
             }
             cells.push(RayCell { square, mode });
-            false
+            Hopping::No
         }
     };
-    (!cells.is_empty()).then_some((cells, hop))
+    (!cells.is_empty()).then_some((cells, hopping))
 }
 
 /// Adds the reverse paths of one forward ray to the chains of each target it can
 /// capture on. `reverse` is the attacking side's slice, indexed by target.
 fn record_reverse(
-    reverse: &mut [Vec<(bool, Vec<ChainCell>)>],
+    reverse: &mut [Vec<(Hopping, Vec<ChainCell>)>],
     origin: Square,
     kind: usize,
     ray: &[RayCell],
-    hop: bool,
+    hop: Hopping,
 ) {
     for (i, cell) in ray.iter().enumerate() {
-        if cell.mode & (CAPTURE | AFAR) == 0 || (hop && i == 0) {
+        if cell.mode & (CAPTURE | AFAR) == 0 || (hop != Hopping::No && i == 0) {
             continue;
         }
         let path: Vec<Square> = ray[..i].iter().rev().map(|c| c.square).chain([origin]).collect();
@@ -324,7 +365,7 @@ fn record_reverse(
     }
 }
 
-fn merge(chains: &mut Vec<(bool, Vec<ChainCell>)>, path: &[Square], kind: usize, hop: bool) {
+fn merge(chains: &mut Vec<(Hopping, Vec<ChainCell>)>, path: &[Square], kind: usize, hop: Hopping) {
     let bit = 1u32 << kind;
     for (chain_hop, chain) in chains.iter_mut() {
         if *chain_hop != hop {

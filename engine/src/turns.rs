@@ -6,6 +6,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::color::Color;
+use crate::geometry::Square;
 use crate::position::Position;
 
 /// What a variant's turn may be besides a move.
@@ -13,6 +14,8 @@ use crate::position::Position;
 pub struct TurnRules {
     pub passes: Option<PassRule>,
     pub secret: Option<SecretRule>,
+    /// Royal pieces lost without losing the game; needs `secret`.
+    pub forfeit: Option<RoyalForfeit>,
 }
 
 /// When a side may give up its turn (Guardener: once per game, voluntarily
@@ -45,6 +48,38 @@ pub struct SecretRule {
     /// What revealing `option` for `side` decides now: the side that wins,
     /// if the secret ends the game (the true king was the mated one).
     pub revealed: fn(&Position, Color, &str) -> Option<Color>,
+}
+
+/// A royal piece a side can lose and buy back (New chess: a mated brother
+/// king). When the side to move has lost one, as `lost` says, and its revealed
+/// secret does not make that the end of the game ([`SecretRule::revealed`]),
+/// the royal piece leaves the board; if the side can pay one of the `prices`
+/// with its own pieces on the board, the royal goes to its hand and the side
+/// must pay before anything else, then moves as usual. Otherwise it leaves
+/// the game for good.
+#[derive(Clone, Copy, Debug)]
+pub struct RoyalForfeit {
+    /// The royal piece the side to move has lost now, if any (New chess: its
+    /// one king in check when it has no legal move).
+    pub lost: fn(&Position) -> Option<Square>,
+    /// The payments, any one of which buys the royal piece back.
+    pub prices: &'static [Price],
+    /// Paid pieces go to the opponent's hand, as the kind a hand holds them
+    /// (`Drops::in_hand_as`), rather than leaving the game.
+    pub paid_to_opponent: bool,
+}
+
+/// One way of paying for a forfeited royal piece: `count` pieces whose kinds
+/// are all in `kinds`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Price {
+    /// The word a player types (`tower`, `pawns`).
+    pub word: &'static str,
+    /// The price in words ("four pawns").
+    pub name: &'static str,
+    /// Bit `k` set: a piece of kind `k` counts.
+    pub kinds: u32,
+    pub count: u8,
 }
 
 /// The commitment to a secret choice: lower-case hex of

@@ -84,6 +84,7 @@ impl Variant {
             Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(&GameOptions::defaults(
                 crate::variants::dicelanding::OPTIONS,
             ))),
+            Variant::NewChess => Ok(crate::variants::newchess::rules_for(&GameOptions::default())),
             Variant::Registered(name) => registered(name)
                 .map(|(_, rules)| rules(&GameOptions::default()))
                 .ok_or(VariantError::NotYetSupported(self)),
@@ -98,6 +99,7 @@ impl Variant {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
             Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(options)),
+            Variant::NewChess => Ok(crate::variants::newchess::rules_for(options)),
             Variant::Registered(name) => {
                 registered(name).map(|(_, rules)| rules(options)).ok_or(VariantError::NotYetSupported(self))
             }

@@ -49,8 +49,11 @@ fn dice_chess(_: &GameOptions) -> Arc<Rules> {
     chess_with(Variant::Registered("toydice"), |rules| {
         rules.chance =
             Some(Chance { kinds: D6, allowed: never, required: chain_until_not_six, grant: no_grants, describe });
-        rules.turns =
-            TurnRules { passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }), secret: None };
+        rules.turns = TurnRules {
+            passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
+            secret: None,
+            forfeit: None,
+        };
     })
 }
 
@@ -76,6 +79,7 @@ fn secret_chess(_: &GameOptions) -> Arc<Rules> {
         rules.turns = TurnRules {
             passes: None,
             secret: Some(SecretRule { options: &["E", "F"], label: "true king", reveal_due: mated, revealed }),
+            forfeit: None,
         };
     })
 }
@@ -332,8 +336,11 @@ fn gated_dice(_: &GameOptions) -> Arc<Rules> {
             grant: faces_shown,
             describe,
         });
-        rules.turns =
-            TurnRules { passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }), secret: None };
+        rules.turns = TurnRules {
+            passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }),
+            secret: None,
+            forfeit: None,
+        };
     })
 }
 

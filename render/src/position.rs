@@ -43,6 +43,17 @@ pub fn glyph_for(kind_name: &str) -> Option<Glyph> {
         // position text lists which ones are reversed.
         "dwarf" | "reversed dwarf" => Glyph::Dwarf,
         "luck dragon" => Glyph::LuckDragon,
+        "E-king" => Glyph::EKing,
+        "F-king" => Glyph::FKing,
+        "gold general" => Glyph::GoldGeneral,
+        "tower" => Glyph::Tower,
+        "fool" => Glyph::Fool,
+        "horse" => Glyph::Horse,
+        "cannon" => Glyph::Cannon,
+        "sergeant" => Glyph::Sergeant,
+        "knighted fool" => Glyph::KnightedFool,
+        "knighted sergeant" => Glyph::KnightedSergeant,
+        "knighted pawn" => Glyph::KnightedPawn,
         _ => return None,
     })
 }

@@ -259,6 +259,9 @@ impl Core {
         if ["pass", "--"].contains(&text.trim().to_ascii_lowercase().as_str()) {
             return self.pass(place, user);
         }
+        if let Some(payment) = text.trim().strip_prefix("price ") {
+            return self.pay_price(place, user, payment);
+        }
         let now = self.now();
         let now_ms = self.now_ms();
         let offstage = self.offstage(place)?;
@@ -459,15 +462,18 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         let wanted = partial.trim().to_ascii_lowercase();
         // Only what this turn allows: no moves while a roll must come first.
         let legal = if turn.choices.contains(&Choice::Move) { position.legal_moves() } else { Vec::new() };
-        let mut names: Vec<String> = legal
-            .iter()
-            .map(|m| notation::san_among(position, *m, &legal))
-            .filter(|name| name.to_ascii_lowercase().starts_with(&wanted))
-            .collect();
+        // Drops as typed (`H@d2`), every other move in SAN.
+        let name = |m: &rookery_engine::Move| match m.dropped() {
+            Some(_) => notation::coordinates(position, *m),
+            None => notation::san_among(position, *m, &legal),
+        };
+        let mut names: Vec<String> =
+            legal.iter().map(name).filter(|name| name.to_ascii_lowercase().starts_with(&wanted)).collect();
         names.sort();
         // The words of the rolls the turn offers (`roll`, `lucky8`) and `pass` come first.
         let rolls = offered_rolls(&game, &turn);
         let pass = turn.choices.iter().any(|c| matches!(c, Choice::Pass { .. })).then_some("pass");
+        let pass = pass.or(turn.choices.contains(&Choice::PayPrice).then_some("price "));
         let words = rolls.iter().map(|(_, kind)| kind.word).chain(pass).map(str::to_string);
         let mut suggestions: Vec<String> = words.filter(|w| w.starts_with(&wanted)).chain(names).collect();
         suggestions.truncate(25);

@@ -205,10 +205,18 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
                         lines.push(format!("{to_move} may pass (`pass`)."));
                         reply.buttons.push(Button::new(ButtonAction::Pass, "Pass", ButtonStyle::Secondary));
                     }
-                    Choice::ChooseSecret { options } => lines.push(format!(
-                        "{to_move} makes a secret choice first, privately: `/choose {}`.",
-                        options.join("|")
-                    )),
+                    Choice::ChooseSecret { options } => {
+                        lines.push(format!(
+                            "{to_move} makes a secret choice first, privately: `/choose {}`.",
+                            options.join("|")
+                        ));
+                        reply.buttons.push(Button::new(ButtonAction::Secret, "Choose secretly", ButtonStyle::Primary));
+                    }
+                    Choice::PayPrice => {
+                        let (line, buttons) = super::price::price_offer(record, game, turn.side, to_move);
+                        lines.push(line);
+                        reply.buttons.extend(buttons);
+                    }
                     _ => {}
                 }
             }

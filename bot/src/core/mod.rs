@@ -17,6 +17,7 @@ mod lineup;
 mod message;
 mod moderation;
 mod pace;
+mod price;
 pub mod puzzle;
 pub mod rating;
 mod rematch;
@@ -164,6 +165,13 @@ impl Core {
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::Pass => self.pass(place, user),
             Command::Choose { option } => self.choose(place, user, option),
+            Command::ChooseOption { index } => self.choose_option(place, user, *index),
+            Command::Price { text, game } => {
+                if let Some(game) = game {
+                    self.still_current(place, *game)?;
+                }
+                self.pay_price(place, user, text)
+            }
             Command::Seed { text } => match self.game_seed(place, user, text) {
                 Some(outcome) => outcome,
                 None => self.seed(place, user, text),

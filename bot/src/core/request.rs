@@ -84,6 +84,18 @@ pub enum Command {
     Choose {
         option: String,
     },
+    /// The secret choice's buttons (private to the chooser): option `index`
+    /// of the rules' secret, from the first.
+    ChooseOption {
+        index: usize,
+    },
+    /// `price OPTION SQUARES` (as a move) or a price button: pay for a
+    /// forfeited royal piece (New chess: a mated brother king) with the
+    /// pieces on these squares. A button names its game.
+    Price {
+        text: String,
+        game: Option<u64>,
+    },
     /// `/seed text`: player entropy for the channel's next ledger.
     Seed {
         text: String,
@@ -212,10 +224,18 @@ pub enum ButtonAction {
     RollDisadvantage,
     Abort,
     Rematch,
+    /// Asks for the secret choice's buttons, privately.
+    Secret,
+    /// The secret choice's first option (New chess: the E-king).
+    ChooseFirst,
+    /// The secret choice's second option.
+    ChooseSecond,
+    /// Pays a price (payload: game and squares).
+    Price,
 }
 
 impl ButtonAction {
-    const ALL: [ButtonAction; 15] = [
+    const ALL: [ButtonAction; 19] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -231,6 +251,10 @@ impl ButtonAction {
         ButtonAction::RollDisadvantage,
         ButtonAction::Abort,
         ButtonAction::Rematch,
+        ButtonAction::Secret,
+        ButtonAction::ChooseFirst,
+        ButtonAction::ChooseSecond,
+        ButtonAction::Price,
     ];
 
     pub fn id(self) -> &'static str {
@@ -250,6 +274,10 @@ impl ButtonAction {
             ButtonAction::RollDisadvantage => "roll-dis",
             ButtonAction::Abort => "abort",
             ButtonAction::Rematch => "rematch",
+            ButtonAction::Secret => "secret",
+            ButtonAction::ChooseFirst => "choose-1",
+            ButtonAction::ChooseSecond => "choose-2",
+            ButtonAction::Price => "price",
         }
     }
 
@@ -268,6 +296,10 @@ impl ButtonAction {
         match custom_id.split_once(':') {
             Some((_, payload)) if action.repeats_a_table_roll() => {
                 crate::core::DiceCommand::again(action, payload).map(Command::Dice)
+            }
+            Some((_, payload)) if action == ButtonAction::Price => {
+                let (game, squares) = payload.split_once(':')?;
+                Some(Command::Price { text: squares.replace(',', " "), game: Some(game.parse().ok()?) })
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -298,6 +330,11 @@ impl ButtonAction {
             }
             ButtonAction::Abort => Command::Abort,
             ButtonAction::Rematch => Command::Rematch,
+            ButtonAction::Secret => Command::Choose { option: String::new() },
+            ButtonAction::ChooseFirst => Command::ChooseOption { index: 0 },
+            ButtonAction::ChooseSecond => Command::ChooseOption { index: 1 },
+            // Without its payload a price button names no pieces: the price is asked for again.
+            ButtonAction::Price => Command::Price { text: String::new(), game: None },
         }
     }
 }

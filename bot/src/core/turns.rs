@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game_dice::GameLedger;
 use super::games::{explain, playing, replay, side_of};
-use super::{channel, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
+use super::{channel, storage_failure, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User};
 
 /// Secret choices of one game (one sealing per stored entry), kept in the
 /// channel's ledger tree (its `game` field keeps table-ledger code away),
@@ -186,6 +186,9 @@ impl Core {
         let game = replay(&record)?;
         let rule =
             game.position().rules().turns.secret.ok_or_else(|| Refusal::new("This game has no secret choice."))?;
+        if option.trim().is_empty() {
+            return secret_buttons(&record, &game, side, rule);
+        }
         let option = rule
             .options
             .iter()
@@ -238,6 +241,38 @@ impl Core {
         ));
         Ok(std::iter::once(private).chain(change).collect())
     }
+}
+
+impl Core {
+    /// A secret choice's button: option `index` of the rules' secret.
+    pub(super) fn choose_option(&self, place: Place, user: &User, index: usize) -> Outcome {
+        let record = playing(self.current(place)?)?;
+        let rule = replay(&record)?.position().rules().turns.secret;
+        let option =
+            rule.and_then(|r| r.options.get(index)).ok_or_else(|| Refusal::new("That choice is not offered."))?;
+        self.choose(place, user, option)
+    }
+}
+
+/// The private answer to the public "choose" button: one button per option,
+/// seen only by the chooser.
+fn secret_buttons(record: &ChannelGame, game: &Game, side: Color, rule: turns::SecretRule) -> Outcome {
+    if game.secret_commitment(side).is_some() {
+        return Err(Refusal::new("You have already made your secret choice; it cannot be changed."));
+    }
+    let mut reply = Reply::private(format!(
+        "Choose your {} (only you see this; the channel sees only a commitment), or type `/choose {}`.",
+        rule.label,
+        rule.options.join("|")
+    ));
+    let actions = [ButtonAction::ChooseFirst, ButtonAction::ChooseSecond];
+    for (action, option) in actions.into_iter().zip(rule.options) {
+        let label = format!("{}{}: {option}", rule.label[..1].to_uppercase(), &rule.label[1..]);
+        let mut button = Button::new(action, &label, ButtonStyle::Primary);
+        button.game = Some(record.id);
+        reply.buttons.push(button);
+    }
+    Ok(vec![reply])
 }
 
 /// Plays, for nobody in particular, what the turn requires: automatic rolls,

@@ -119,7 +119,13 @@ impl Game {
         }
         let due = self.outcome.is_none() && (rule.reveal_due)(&self.position) == Some(side);
         self.secrets[side.index()].as_mut().expect("checked above").revealed = Some(option.to_string());
-        if due {
+        if due && self.position.rules().turns.forfeit.is_some() {
+            // The forfeit rule reads the secret now revealed.
+            self.settle_forfeits();
+            if self.outcome.is_none() {
+                self.outcome = self.automatic_end();
+            }
+        } else if due {
             self.outcome = (rule.revealed)(&self.position, side, option)
                 .map(|winner| Outcome { winner: Some(winner), reason: EndReason::Checkmate })
                 .or_else(|| self.automatic_end());

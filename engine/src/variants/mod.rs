@@ -5,3 +5,4 @@ pub mod chess;
 pub mod dicelanding;
 pub mod dragonchess;
 pub mod luckdragon;
+pub mod newchess;
