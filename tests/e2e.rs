@@ -13,6 +13,7 @@
 
 mod adapter;
 mod chess_game;
+mod dicelanding_game;
 mod fake_discord;
 mod guardener_game;
 mod interactions;

@@ -23,6 +23,11 @@ impl Chain {
         let mut rest = text.trim_start();
         while let Some(inner) = rest.strip_prefix('[') {
             let end = inner.find(']').with_context(|| format!("`{text}`: a roll `[` is not closed"))?;
+            if !inner[..end].contains(|c: char| c.is_ascii_digit()) {
+                // No faces but a word of the variant's notation (a die face
+                // named by its symbol, `[P]>Pb2`): part of the move.
+                break;
+            }
             let faces = inner[..end]
                 .split(',')
                 .map(|f| f.trim().parse::<u32>().with_context(|| format!("`{text}`: `{f}` is not a die face")))
@@ -88,10 +93,44 @@ pub fn play_token(game: &mut Game, token: &str, chain: &Chain) -> Result<()> {
     let side = game.position().turn();
     if mv.eq_ignore_ascii_case("pass") || mv == "--" {
         game.apply(Action::Pass(side))?;
-    } else {
-        game.play_move(side, mv)?;
+    } else if let Err(error) = game.play_move(side, mv) {
+        if !own.is_empty() {
+            return Err(error.into());
+        }
+        *game = rolled_for(game, mv).ok_or(error)?;
     }
     Ok(())
+}
+
+/// The most rolls tried for a move written without its faces.
+const MOST_TRIED: usize = 4096;
+
+/// The game after the first roll the turn offers (kinds in order, faces
+/// counting up) after which `mv` plays: a move that needs a roll, written
+/// without its faces (Dice Landing's `>Pb2`).
+fn rolled_for(game: &Game, mv: &str) -> Option<Game> {
+    let turn = game.turn()?;
+    for choice in &turn.choices {
+        let Choice::Roll { kind, dice, .. } = choice else { continue };
+        let combinations: usize = dice.iter().map(|sides| *sides as usize).product();
+        for index in 0..combinations.min(MOST_TRIED) {
+            let mut rest = index;
+            let faces: Vec<u32> = dice
+                .iter()
+                .map(|sides| {
+                    let face = rest % *sides as usize;
+                    rest /= *sides as usize;
+                    face as u32 + 1
+                })
+                .collect();
+            let mut tried = game.clone();
+            let roll = Action::Roll { side: turn.side, kind: *kind, faces };
+            if tried.apply(roll).is_ok() && tried.outcome().is_none() && tried.play_move(turn.side, mv).is_ok() {
+                return Some(tried);
+            }
+        }
+    }
+    None
 }
 
 /// Whether the turn now offers or requires a roll.

@@ -99,11 +99,11 @@ pub fn dice_labels(game: &Game) -> Vec<String> {
         let Some(roll) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
         // The roll record reads `{3d8 2-2-7: double → K(N)}`; the picture's
         // font is ASCII, so the arrow and the notation become words.
-        let record = (chance.describe)(roll);
+        let record = game.roll_text(roll).unwrap_or_default();
         if !record.starts_with('{') {
             // A plain record (`[2,2]`): the kind's whole chain, as rolled.
             let chain: Vec<String> =
-                rolls.iter().filter(|(k, _)| *k == index).map(|roll| (chance.describe)(roll)).collect();
+                rolls.iter().filter(|(k, _)| *k == index).map(|roll| game.roll_text(roll).unwrap_or_default()).collect();
             labels.push(format!("{}: {}", kind.label, chain.join(" ")));
             continue;
         }

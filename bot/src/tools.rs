@@ -184,8 +184,6 @@ mod tests {
         );
         let err = fen(&setup("chess", None, "e4 e4")).unwrap_err();
         assert!(format!("{err:#}").starts_with("move 2 (`e4`): `e4` is not legal here"), "{err:#}");
-        let err = moves(&setup("dicelanding", None, "")).unwrap_err();
-        assert!(err.to_string().contains("not yet supported"));
         assert!(moves(&setup("checkers", None, "")).is_err());
         assert!(fen(&setup("chess", Some("bad fen"), "")).is_err());
     }

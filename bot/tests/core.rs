@@ -95,18 +95,6 @@ fn challenges_can_be_open_withdrawn_or_declined() {
         .refused(
             alice(),
             Command::Play {
-                variant: "dicelanding".into(),
-                opponent: None,
-                move_days: None,
-                options: None,
-                clock: None
-            }
-        )
-        .contains("not yet supported"));
-    assert!(t
-        .refused(
-            alice(),
-            Command::Play {
                 variant: "chess".into(),
                 opponent: Some(alice()),
                 move_days: None,

@@ -6,6 +6,10 @@
 //! 30 M nodes/s, with every variant mechanism of the engine core in place;
 //! New chess (issue 17) at least 15 M nodes/s.
 //!
+//! Dice Landing (board moves only) must reach 0.9x the chess rate in the same
+//! run, from the same position: the chess start as DL-FEN with empty reserves,
+//! so that only the variant's mechanisms differ. Its own lineup is shown too.
+//!
 //! A plain harness, like the chess perft bench: one run takes seconds and the
 //! figure that matters is throughput.
 
@@ -26,20 +30,14 @@ fn main() {
         return;
     }
     for (variant, depth, target) in CASES {
-        let rules = variant.rules().expect("a built variant");
-        let mut position = fen::parse(&rules, rules.start).expect("start position");
-        let (nodes, time) = (0..RUNS)
-            .map(|_| {
-                let started = Instant::now();
-                let nodes = perft::perft(&mut position, depth);
-                (nodes, started.elapsed())
-            })
-            .min_by_key(|(_, time): &(u64, Duration)| *time)
-            .expect("at least one run");
-        let rate = nodes as f64 / time.as_secs_f64() / 1e6;
-        println!("{variant} perft({depth}) from the start position: {nodes} nodes, best of {RUNS}");
-        println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= {target})", time.as_secs_f64());
+        let start = variant.rules().expect("a built variant").start;
+        measure(variant, start, depth);
+        println!("rookery   target >= {target} M nodes/s");
     }
+    let chess = measure(Variant::Chess, rookery_engine::variants::chess::START, 5);
+    let same = measure(Variant::DiceLanding, CHESS_AS_DICE_LANDING, 5);
+    println!("dicelanding / chess from the chess start: {:.2}x (target >= 0.9x)", same / chess);
+    measure(Variant::DiceLanding, rookery_engine::variants::dicelanding::START, 7);
     guardener();
 }
 
@@ -64,4 +62,25 @@ fn guardener() {
         println!("guardener perft({depth}) with chain {name} at every ply: {nodes} nodes, best of {RUNS}");
         println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= 20)", time.as_secs_f64());
     }
+}
+
+/// The chess start position in DL-FEN, both reserves empty.
+const CHESS_AS_DICE_LANDING: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w e1a1h1e8a8h8 - 0 1 -";
+
+/// Best of [`RUNS`] perfts of `variant` from `start`, printed; M nodes/s.
+fn measure(variant: Variant, start: &str, depth: u32) -> f64 {
+    let rules = variant.rules().expect("a built variant");
+    let mut position = fen::parse(&rules, start).expect("start position");
+    let (nodes, time) = (0..RUNS)
+        .map(|_| {
+            let started = Instant::now();
+            let nodes = perft::perft(&mut position, depth);
+            (nodes, started.elapsed())
+        })
+        .min_by_key(|(_, time): &(u64, Duration)| *time)
+        .expect("at least one run");
+    let rate = nodes as f64 / time.as_secs_f64() / 1e6;
+    println!("{variant} perft({depth}) from {start}: {nodes} nodes, best of {RUNS}");
+    println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s", time.as_secs_f64());
+    rate
 }

@@ -361,7 +361,11 @@ impl Game {
 
     /// A roll as the variant's game log writes it, if the variant has dice.
     pub fn roll_text(&self, roll: &TurnRoll) -> Option<String> {
-        self.position.rules().chance.map(|chance| (chance.describe)(roll))
+        let rules = self.position.rules();
+        match rules.roll_text {
+            Some(text) => Some(text(&self.options, roll)),
+            None => rules.chance.map(|chance| (chance.describe)(roll)),
+        }
     }
 
     pub fn position(&self) -> &Position {

@@ -23,6 +23,10 @@ pub enum Values {
     Words(&'static [&'static str]),
     /// A whole number up to `max`.
     Number { default: u32, max: u32 },
+    /// A word of exactly `length` symbols from `alphabet` (upper case;
+    /// repeats allowed), stored as a number in base `alphabet.len()`: Dice
+    /// Landing's die, `PNBRQ*`, one symbol per face.
+    Symbols { alphabet: &'static str, length: u8, default: &'static str },
 }
 
 impl Values {
@@ -30,6 +34,9 @@ impl Values {
         match self {
             Values::Words(_) => 0,
             Values::Number { default, .. } => default,
+            Values::Symbols { alphabet, length, default } => {
+                symbols_code(alphabet, length, default).expect("a default spelled from its alphabet")
+            }
         }
     }
 
@@ -38,6 +45,7 @@ impl Values {
         match self {
             Values::Words(words) => words.iter().position(|w| w.eq_ignore_ascii_case(text)).map(|i| i as u32),
             Values::Number { max, .. } => text.parse().ok().filter(|n| *n <= max),
+            Values::Symbols { alphabet, length, .. } => symbols_code(alphabet, length, &text.to_ascii_uppercase()),
         }
     }
 
@@ -45,6 +53,7 @@ impl Values {
         match self {
             Values::Words(words) => words[value as usize].to_string(),
             Values::Number { .. } => value.to_string(),
+            Values::Symbols { alphabet, length, .. } => symbols_of(alphabet, length, value).into_iter().collect(),
         }
     }
 
@@ -52,8 +61,36 @@ impl Values {
         match self {
             Values::Words(words) => words.iter().map(|w| format!("`{w}`")).collect(),
             Values::Number { max, .. } => vec![format!("a number from 0 to {max}")],
+            Values::Symbols { alphabet, length, .. } => {
+                vec![format!("{length} symbols from `{alphabet}`")]
+            }
         }
     }
+}
+
+/// The number a word of [`Values::Symbols`] is stored as, if the word is
+/// `length` symbols of `alphabet`.
+fn symbols_code(alphabet: &str, length: u8, word: &str) -> Option<u32> {
+    let base = alphabet.chars().count() as u32;
+    let digits: Vec<u32> =
+        word.chars().map(|c| alphabet.chars().position(|a| a == c).map(|d| d as u32)).collect::<Option<_>>()?;
+    if digits.len() != usize::from(length) {
+        return None;
+    }
+    Some(digits.iter().rev().fold(0, |code, digit| code * base + digit))
+}
+
+/// The symbols of a word of [`Values::Symbols`] stored as `code`, first first.
+pub fn symbols_of(alphabet: &str, length: u8, mut code: u32) -> Vec<char> {
+    let symbols: Vec<char> = alphabet.chars().collect();
+    let base = symbols.len() as u32;
+    (0..length)
+        .map(|_| {
+            let symbol = symbols[(code % base) as usize];
+            code /= base;
+            symbol
+        })
+        .collect()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -173,6 +210,23 @@ mod tests {
         GameOption { name: "reversal", values: Values::Words(&["off", "on"]), about: "" },
         GameOption { name: "plies", values: Values::Number { default: 100, max: 1000 }, about: "" },
     ];
+
+    const DIE: &[GameOption] = &[GameOption {
+        name: "die",
+        values: Values::Symbols { alphabet: "PNBRQK*", length: 6, default: "PNBRQ*" },
+        about: "",
+    }];
+
+    #[test]
+    fn symbol_words_round_trip() {
+        assert_eq!(GameOptions::parse(DIE, "die=pnbrq*").unwrap(), GameOptions::defaults(DIE));
+        let two_kings = GameOptions::parse(DIE, "die=KKPPN*").unwrap();
+        assert_eq!(two_kings.write(DIE), "die=KKPPN*");
+        assert_eq!(symbols_of("PNBRQK*", 6, two_kings.value(0)), ['K', 'K', 'P', 'P', 'N', '*']);
+        let err = |text| GameOptions::parse(DIE, text).unwrap_err().to_string();
+        assert!(err("die=PNBRQ").contains("6 symbols from `PNBRQK*`"));
+        assert!(err("die=PNBRQX").contains("6 symbols"));
+    }
 
     #[test]
     fn parse_write_round_trip() {

@@ -128,8 +128,8 @@ fn roll_notes(game: &Game) -> Vec<Vec<String>> {
         match action {
             Action::Move(_) | Action::Pass(_) => notes.push(Vec::new()),
             Action::Roll { kind, faces, .. } => {
-                if let (Some(chance), Some(last)) = (game.position().rules().chance, notes.last_mut()) {
-                    last.push((chance.describe)(&(*kind, faces.clone())));
+                if let (Some(text), Some(last)) = (game.roll_text(&(*kind, faces.clone())), notes.last_mut()) {
+                    last.push(text);
                 }
             }
             _ => {}

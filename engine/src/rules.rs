@@ -340,6 +340,9 @@ pub struct Rules {
     pub update_marks: Option<UpdateMarks>,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// A roll as the game log writes it when the game's options say what a
+    /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
+    pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
@@ -401,6 +404,7 @@ impl Rules {
             restrict_moves: None,
             update_marks: None,
             chance: None,
+            roll_text: None,
             turns: TurnRules::default(),
             passes_in_position: None,
             areas: Vec::new(),

@@ -82,11 +82,13 @@ impl Variant {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(&GameOptions::default())),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(&GameOptions::default())),
             Variant::Guardener => Ok(crate::variants::guardener::shared_rules()),
+            Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(&GameOptions::defaults(
+                crate::variants::dicelanding::OPTIONS,
+            ))),
             Variant::NewChess => Ok(crate::variants::newchess::rules_for(&GameOptions::default())),
             Variant::Registered(name) => registered(name)
                 .map(|(_, rules)| rules(&GameOptions::default()))
                 .ok_or(VariantError::NotYetSupported(self)),
-            other => Err(VariantError::NotYetSupported(other)),
         }
     }
 
@@ -96,6 +98,7 @@ impl Variant {
         match self {
             Variant::LuckDragon => Ok(crate::variants::luckdragon::rules_for(options)),
             Variant::Dragonchess => Ok(crate::variants::dragonchess::rules_for(options)),
+            Variant::DiceLanding => Ok(crate::variants::dicelanding::rules_for(options)),
             Variant::NewChess => Ok(crate::variants::newchess::rules_for(options)),
             Variant::Registered(name) => {
                 registered(name).map(|(_, rules)| rules(options)).ok_or(VariantError::NotYetSupported(self))

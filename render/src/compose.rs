@@ -106,6 +106,9 @@ impl Renderer {
         if cell.frozen && cell.piece.is_some() {
             canvas.blend(x, y, &self.art.frozen);
         }
+        if cell.shielded && cell.piece.is_some() {
+            canvas.blend(x, y, &self.art.shielded);
+        }
         if view.selection.as_ref().is_some_and(|s| s.targets.contains(&at)) {
             let mark = &self.art.marks[usize::from(cell.piece.is_some())];
             canvas.blend(x, y, mark);

@@ -114,6 +114,7 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
             {
                 cell.piece = Some(Piece { glyph, side });
                 cell.frozen = position.is_frozen(square);
+                cell.shielded = position.immune().contains(square);
             }
         }
     }

@@ -83,6 +83,8 @@ pub(crate) struct Art {
     /// Faces of each die kind, in [`DieKind::ALL`] order then by face.
     pub dice: Vec<Sprite>,
     pub frozen: Sprite,
+    /// A gold ring round a piece that cannot be captured this turn.
+    pub shielded: Sprite,
     /// Legal-move dot and capture ring.
     pub marks: [Sprite; 2],
 }
@@ -130,6 +132,7 @@ impl Renderer {
             pieces,
             dice,
             frozen: theme::frozen_overlay(cell),
+            shielded: theme::shield_overlay(cell),
             marks: theme::move_marks(cell),
         };
         let quantisers = [0, 1].map(|i| palette_for(&themes[i], &art));
@@ -259,6 +262,9 @@ fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
             let mut tile = Canvas::flatten(piece, c.square(backdrop, shade));
             add(&tile);
             tile.blend(0, 0, &art.frozen);
+            add(&tile);
+            let mut tile = Canvas::flatten(piece, c.square(backdrop, shade));
+            tile.blend(0, 0, &art.shielded);
             add(&tile);
         }
     }

@@ -193,6 +193,21 @@ pub(crate) fn frozen_overlay(cell: u32) -> Sprite {
     Sprite::from_pixmap(pixmap)
 }
 
+/// A gold ring inside the cell's edge, over a piece that cannot be captured
+/// this turn (a piece just deployed).
+pub(crate) fn shield_overlay(cell: u32) -> Sprite {
+    let s = cell as f32;
+    let mut pixmap = sprites::blank(cell);
+    let mut paint = Paint::default();
+    paint.set_color(Color::from_rgba8(230, 170, 20, 230));
+    paint.anti_alias = true;
+    if let Some(path) = tiny_skia::PathBuilder::from_circle(s / 2.0, s / 2.0, s * 0.45) {
+        let stroke = tiny_skia::Stroke { width: s * 0.07, ..tiny_skia::Stroke::default() };
+        pixmap.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
+    }
+    Sprite::from_pixmap(pixmap)
+}
+
 /// Legal-move markers: a dot on an empty target, a ring on a capture.
 pub(crate) fn move_marks(cell: u32) -> [Sprite; 2] {
     let s = cell as f32;

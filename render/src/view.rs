@@ -174,12 +174,14 @@ pub struct Cell {
     pub piece: Option<Piece>,
     /// The piece cannot move this turn (Dragonchess's basilisk).
     pub frozen: bool,
+    /// The piece cannot be captured this turn (Dice Landing: just deployed).
+    pub shielded: bool,
 }
 
 impl Cell {
     /// An empty, unmarked cell.
     pub const fn empty(shade: Shade) -> Cell {
-        Cell { shade, region: None, piece: None, frozen: false }
+        Cell { shade, region: None, piece: None, frozen: false, shielded: false }
     }
 }
 

@@ -111,11 +111,9 @@ impl Core {
     pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
         let Terms { variant, opponent, move_days, options, time_control, seed } = terms;
         let variant: Variant = variant.parse()?;
-        // The rules say which options exist and write them canonically.
-        let specs = variant.rules()?.options;
-        let options = GameOptions::parse(specs, options.unwrap_or_default())
-            .map_err(|e| Refusal(format!("{e} (see `/rules {variant}`)")))?
-            .write(specs);
+        // The rules say which options exist and write them canonically; a
+        // custom start is checked and stored with the game.
+        let (options, start) = super::lineup::read(variant, options.unwrap_or_default())?;
         if opponent.is_some_and(|o| o.id == user.id) {
             return Err(Refusal::new("You cannot challenge yourself; leave the opponent empty to let anyone accept."));
         }
@@ -130,7 +128,7 @@ impl Core {
             id,
             variant: variant.name().to_string(),
             options: options.clone(),
-            start: None,
+            start: start.clone(),
             actions: Vec::new(),
             white: None,
             black: None,
@@ -175,6 +173,10 @@ impl Core {
             }
             let record = template.clone();
             let mut reply = challenge_message(&record, &player(user), opponent.map(player).as_ref());
+            if let Some(start) = &start {
+                reply.text.push_str(&format!("\nIt starts from this lineup: `{start}`"));
+                reply.image = super::lineup::preview(variant, &options, start);
+            }
             if let Some((_, ledger)) = &ledger {
                 reply.text = format!("{}\n{}\n{}", reply.text, ledger.announcement()?, SEED_HINT);
             }

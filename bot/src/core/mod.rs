@@ -13,6 +13,7 @@ mod game_dice;
 mod games;
 mod info;
 pub mod limits;
+mod lineup;
 pub mod live;
 mod message;
 mod moderation;

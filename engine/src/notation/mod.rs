@@ -33,7 +33,7 @@ pub fn san_among(position: &Position, mv: Move, legal: &[Move]) -> String {
     let mut after = position.scratch();
     after.make(mv);
     if after.is_check() {
-        if after.legal_moves().is_empty() {
+        if after.legal_moves().is_empty() && !rescued_by_roll(&after) {
             out.push('#');
         } else if after.rules().royalty == Royalty::Several && after.attacked_royals(after.turn()).len() >= 2 {
             out.push_str("++");
@@ -42,6 +42,17 @@ pub fn san_among(position: &Position, mv: Move, legal: &[Move]) -> String {
         }
     }
     out
+}
+
+/// Whether a roll the turn would require could still give the side to move
+/// a move (Dice Landing: a face that deploys a blocker), so that having no
+/// move on the board is not yet mate. Such a `required` hook must not depend
+/// on the game's options: it sees the defaults here.
+fn rescued_by_roll(position: &Position) -> bool {
+    position.rules().chance.is_some_and(|chance| {
+        let options = crate::options::GameOptions::defaults(position.rules().options);
+        (chance.required)(position, &options, &[]).is_some()
+    })
 }
 
 /// Whether `mv` captures something.

@@ -2,6 +2,7 @@
 //! data and keeps its special rules to itself.
 
 pub mod chess;
+pub mod dicelanding;
 pub mod dragonchess;
 pub mod guardener;
 pub mod luckdragon;

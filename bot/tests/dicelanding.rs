@@ -1,0 +1,130 @@
+//! Dice Landing through the command core: options and a custom lineup with the
+//! challenge (checked, previewed, stored), the Roll button exactly when a
+//! deploy roll is allowed, faces from the game's ledger, landing squares in
+//! the move box, the forced roll Rookery makes itself, and a whole game.
+
+mod common;
+
+use common::{alice, bob, carol, Table, HERE};
+use rookery::core::{ButtonAction, Command, Handler, Reply, User};
+
+impl Table {
+    fn dice_landing(&self, options: &str) -> Reply {
+        let command = Command::Play {
+            variant: "dicelanding".into(),
+            opponent: Some(bob()),
+            move_days: None,
+            options: Some(options.into()),
+            clock: None,
+        };
+        self.ok(alice(), command);
+        self.ok(bob(), Command::Accept)
+    }
+
+    fn mv(&self, user: User, text: &str) -> Reply {
+        self.ok(user, Command::Move { text: text.into() })
+    }
+}
+
+fn has_roll_button(reply: &Reply) -> bool {
+    reply.buttons.iter().any(|b| b.action == ButtonAction::Roll)
+}
+
+/// The roll record `{d6 N: F}` in a reply.
+fn face(reply: &Reply) -> char {
+    let at = reply.text.find("{d6 ").unwrap_or_else(|| panic!("no roll in {}", reply.text));
+    reply.text[at..].chars().nth(7).unwrap()
+}
+
+#[test]
+fn a_custom_lineup_is_checked_previewed_and_stored() {
+    let t = Table::new();
+    let play = |options: &str| Command::Play {
+        variant: "dicelanding".into(),
+        opponent: Some(bob()),
+        move_days: None,
+        options: Some(options.into()),
+        clock: None,
+    };
+    let bad = t.refused(alice(), play("lineup=custom:4k3/8/8/8/8/8/8/4K3[K] w - - 0 1 -"));
+    assert!(bad.contains("cannot be played") && bad.contains("2 kings"), "{bad}");
+    let bad = t.refused(alice(), play("die=PNBRQX"));
+    assert!(bad.contains("6 symbols from `PNBRQK*`"), "{bad}");
+    let handicap = "4k3/2pppp2/8/8/8/8/2PPPP2/4K3[QRRBPqrbn] w e1e8 - 0 1 -";
+    let challenge = t.ok(alice(), play(&format!("captured=revival lineup=custom:{handicap}")));
+    assert!(challenge.text.contains("dicelanding (captured=revival)"), "{}", challenge.text);
+    assert!(challenge.text.contains(handicap), "{}", challenge.text);
+    assert_eq!(&challenge.image.as_ref().expect("a preview").bytes[1..4], b"PNG");
+    t.ok(bob(), Command::Accept);
+    let info = t.ok(carol(), Command::Game);
+    assert!(info.fields.iter().any(|(_, v)| v.contains("captured=revival")), "{:?}", info.fields);
+    let board = t.ok(carol(), Command::Board);
+    assert!(board.image.is_some());
+}
+
+#[test]
+fn the_roll_button_deploys_a_face_from_the_ledger() {
+    let t = Table::new();
+    let started = t.dice_landing("");
+    assert!(started.text.contains("Dice: every roll of this game comes from ledger"), "{}", started.text);
+    assert!(has_roll_button(&started), "a reserve can deploy: {:?}", started.buttons);
+    assert!(t.refused(bob(), Command::RollForGame).contains("not your turn"));
+    let rolled = t.ok(alice(), Command::RollForGame);
+    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    let shown = face(&rolled);
+    assert!("PNBRQ*".contains(shown), "{}", rolled.text);
+    assert!(!has_roll_button(&rolled), "one roll a turn");
+    let offered = t.core.complete_move(HERE, 1, "");
+    assert!(!offered.is_empty() && offered.iter().all(|m| m.starts_with(&format!("[{shown}]>"))), "{offered:?}");
+    let square = &offered[0][offered[0].len() - 2..];
+    let deployed = t.mv(alice(), square);
+    assert!(deployed.text.contains(&format!("1. {}", offered[0])), "{}", deployed.text);
+    assert!(has_roll_button(&deployed), "Black may roll too");
+    let moved = t.mv(bob(), "e5");
+    assert!(moved.text.contains("e5"), "{}", moved.text);
+    assert!(t.refused(alice(), Command::Move { text: ">Qd1".into() }).contains("roll first"));
+}
+
+#[test]
+fn a_stalemated_side_with_a_reserve_is_rolled_for() {
+    let t = Table::new();
+    let started = t.dice_landing("lineup=custom:k7/8/8/8/8/8/2q5/K7[N] w - - 0 1 -");
+    assert!(started.text.contains("Rookery rolls the forced deploy roll for **alice**"), "{}", started.text);
+    let shown = face(&started);
+    if "N*".contains(shown) {
+        assert!(started.outcome_free(), "{}", started.text);
+        let offered = t.core.complete_move(HERE, 1, "");
+        assert_eq!(offered, [format!("[{shown}]>Nb1"), format!("[{shown}]>Ng1")]);
+    } else {
+        assert!(started.text.contains("stalemate"), "{}", started.text);
+    }
+}
+
+trait Free {
+    fn outcome_free(&self) -> bool;
+}
+
+impl Free for Reply {
+    fn outcome_free(&self) -> bool {
+        !self.text.contains("stalemate") && !self.text.contains("wins")
+    }
+}
+
+#[test]
+fn a_whole_game_in_the_console() {
+    let t = Table::new();
+    let script = "/play dicelanding @bob die=NNNNNN\n/as bob\n/accept\n/as alice\nroll\ng1\n/as bob\nroll\nb8\n\
+                  /as alice\ne4\n/as bob\nd5\n/as alice\nexd5\n/board\n/resign\n";
+    let images = tempfile::tempdir().unwrap();
+    let mut out = Vec::new();
+    rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    for expected in [
+        "challenges bob to dicelanding (die=NNNNNN)",
+        "alice rolls the deploy roll (roll #0",
+        "1. [N]>Ng1 [N]>Nb8 2. e4 d5 3. exd5",
+        "0-1 · bob wins by resignation",
+    ] {
+        assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
+    }
+}
