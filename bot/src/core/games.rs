@@ -491,10 +491,21 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         let wanted = partial.trim().to_ascii_lowercase();
         // Only what this turn allows: no moves while a roll must come first.
         let legal = if turn.choices.contains(&Choice::Move) { position.legal_moves() } else { Vec::new() };
-        // Drops as typed (`H@d2`), every other move in SAN.
-        let name = |m: &rookery_engine::Move| match m.dropped() {
-            Some(_) => notation::coordinates(position, *m),
-            None => notation::san_among(position, *m, &legal),
+        // Moves in SAN; a drop that SAN writes with the shogi mark (`H*d2`) is
+        // offered as players type it (`H@d2`), which every reader accepts.
+        let name = |m: &rookery_engine::Move| {
+            let san = notation::san_among(position, *m, &legal);
+            if m.dropped().is_none() {
+                return san;
+            }
+            let typed = notation::coordinates(position, *m);
+            let bare = san.trim_end_matches(['+', '#']);
+            let square = |text: &str, mark| text.split_once(mark).map(|(_, square)| square.to_string());
+            if square(bare, '*').is_some() && square(bare, '*') == square(&typed, '@') {
+                format!("{typed}{}", &san[bare.len()..])
+            } else {
+                san
+            }
         };
         let mut names: Vec<String> =
             legal.iter().map(name).filter(|name| name.to_ascii_lowercase().starts_with(&wanted)).collect();
