@@ -16,6 +16,11 @@ pub struct RollResult {
     pub total: i64,
     /// True when [`MAX_EXTRA_DICE_PER_ROLL`] stopped explosions or rerolls.
     pub capped: bool,
+    /// A game system's reading of the roll (`alien4`: successes and panic), which
+    /// also gave the total.
+    pub note: Option<String>,
+    /// Dice Maiden's output flags written before the roll.
+    pub flags: crate::OutputFlags,
 }
 
 /// An evaluated expression, mirroring [`Expr`] so that results can be shown with
@@ -100,8 +105,21 @@ pub fn evaluate<S: DieSource + ?Sized>(line: &Line, source: &mut S) -> Result<Ve
         for _ in 0..roll.repeat {
             let mut evaluator =
                 Evaluator { line, source: &mut *source, extra_left: MAX_EXTRA_DICE_PER_ROLL, capped: false };
-            let (expr, total) = evaluator.eval(&roll.expr)?;
-            results.push(RollResult { label: roll.label.clone(), expr, total, capped: evaluator.capped });
+            let (expr, mut total) = evaluator.eval(&roll.expr)?;
+            let note = roll.system.map(|system| {
+                let (read, note) =
+                    crate::systems::finish(system, &expr, total, &mut |sides| i64::from(evaluator.source.roll(sides)));
+                total = read;
+                note
+            });
+            results.push(RollResult {
+                label: roll.label.clone(),
+                expr,
+                total,
+                capped: evaluator.capped,
+                note,
+                flags: roll.flags,
+            });
         }
     }
     Ok(results)

@@ -35,6 +35,10 @@ impl Core {
         sealed: bool,
         entropy: Option<u64>,
     ) -> Outcome {
+        // `/roll history` is the (and Dice Maiden users') spelling of `/dice history`.
+        if expression.trim().eq_ignore_ascii_case("history") {
+            return self.dice_command(place, user, &DiceCommand::History);
+        }
         let (key, now) = (channel(place), self.now());
         let dialect = self.dialect(place)?;
         let tagged = match self.expand_alias(place, user, expression)? {
