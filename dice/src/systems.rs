@@ -74,6 +74,9 @@ pub enum System {
     /// icon, 6 two; `sum` (soak, exempt, damage) totals the dice instead; against
     /// difficulty `dn` when given.
     WrathGlory { wrath: u32, dn: Option<u32>, sum: bool },
+    /// Call of Cthulhu 7e: a d100 against `skill` with `bonus` bonus dice (negative:
+    /// penalty dice); reads regular, hard, extreme, critical, failure or fumble.
+    Cthulhu { skill: u32, bonus: i32 },
     /// Marvel Multiverse: 3d6, the middle (Marvel) die's 1 is a Fantastic 6; each net
     /// edge rerolls the lowest die keeping the better, each net trouble the highest
     /// keeping the worse (negative: troubles).
@@ -282,6 +285,9 @@ pub(crate) fn recognise(text: &str, dialect: Dialect) -> Option<SystemRoll> {
         }
         return roll("3d6", Some(System::Marvel { edges }));
     }
+    if let Some(roll) = cthulhu(text) {
+        return Some(roll);
+    }
     if let Some(roll) = hero(text) {
         return Some(roll);
     }
@@ -347,6 +353,27 @@ fn open_legend(score: u32, kind: Option<&str>, level: u32) -> Option<SystemRoll>
         (Some((count, sides)), level) => format!("1d20ie20 + {count}d{sides}ie{sides}{word}{level}"),
     };
     roll(notation, None)
+}
+
+/// Call of Cthulhu: `coc 45`, `coc45`, with bonus and penalty dice written `b1`,
+/// `bonus 1`, `bonus:1`, `p2`, `penalty:2` (a bonus and a penalty die cancel; at most
+/// two remain, as the 7th edition allows). The units die is drawn first, then the tens
+/// dice (each a d10 whose 10 reads 0).
+fn cthulhu(text: &str) -> Option<SystemRoll> {
+    let c = pattern!(r"coc\s*(\d{1,2})((?:\s+(?:b|p|bonus|penalty)\s*:?\s*\d)*)").captures(text)?;
+    let skill = number(&c, 1)?;
+    static EXTRA: OnceLock<Regex> = OnceLock::new();
+    let extras = EXTRA.get_or_init(|| Regex::new(r"(?i)(b|p|bonus|penalty)\s*:?\s*(\d)").expect("a valid pattern"));
+    let mut bonus = 0i32;
+    for extra in extras.captures_iter(&c[2]) {
+        let count: i32 = extra[2].parse().ok()?;
+        bonus += if extra[1].to_ascii_lowercase().starts_with('b') { count } else { -count };
+    }
+    if bonus.abs() > 2 {
+        return None;
+    }
+    let tens = 1 + bonus.unsigned_abs();
+    roll(format!("1d10 + {tens}d10"), Some(System::Cthulhu { skill, bonus }))
 }
 
 /// Hero System: `2hsn`, `3hsk`, `2.5hsk`, `2hsk1`, `3hsh`, `hsn`, `hsk`, `hsh`.

@@ -672,3 +672,34 @@ fn dice_maiden_documented_form_coverage() {
     println!("Dice Maiden roll_syntax.md forms read: {read} of {} ({share:.1}%); not read: {unread:?}", FORMS.len());
     assert!(share >= 95.0, "{share:.1}% < 95%: {unread:?}");
 }
+
+/// Call of Cthulhu 7e (Rookery's preset; neither peer has one): the units die is drawn
+/// first, then the tens dice; a d10 showing 10 reads 0 and 00 + 0 is 100.
+#[test]
+fn call_of_cthulhu_bonus_penalty_and_success_levels() {
+    let cases: &[(&str, &[u32], i64, &str)] = &[
+        ("coc 45", &[3, 2], 23, "23 vs 45: regular success"),
+        ("coc45", &[2, 2], 22, "hard success"),
+        ("coc 45", &[9, 10], 9, "extreme success"),
+        ("coc 45", &[1, 10], 1, "critical success"),
+        ("coc 45", &[6, 9], 96, "fumble"),
+        ("coc 60", &[6, 9], 96, "failure"),
+        ("coc 60", &[10, 10], 100, "fumble"),
+        ("coc 45", &[6, 4], 46, "failure"),
+        ("coc 45 bonus:1", &[3, 7, 2], 23, "1 bonus die; tens 70, 20"),
+        ("coc 45 b2", &[10, 10, 5, 3], 30, "2 bonus dice"),
+        ("coc 45 penalty:1", &[3, 7, 2], 73, "1 penalty die"),
+        ("coc 45 p1", &[10, 10, 2], 100, "fumble"),
+        ("coc 45 b1 p1", &[3, 7], 73, "failure"),
+        ("coc 45 bonus 1", &[5, 1, 10], 5, "extreme success"),
+    ];
+    for &(expr, faces, expected, note) in cases {
+        for line in [expr.to_owned(), maiden(expr)] {
+            let mut source = Scripted(faces.iter().copied().collect());
+            let result = &results(&line, &mut source)[0];
+            assert_eq!(result.total, expected, "{line}");
+            assert!(result.note.as_deref().unwrap_or("").contains(note), "{line}: {:?}", result.note);
+        }
+    }
+    assert!(parse("coc 45 b3").is_err(), "at most two bonus dice");
+}

@@ -161,6 +161,7 @@ pub(crate) fn finish(system: System, expr: &Evaluated, total: i64, draw: &mut dy
         }
         System::WrathGlory { wrath, dn, sum } => wrath_glory(&all, wrath as usize, dn, sum),
         System::Marvel { edges } => marvel(&all, edges, draw),
+        System::Cthulhu { skill, bonus } => cthulhu(&all, i64::from(skill), bonus),
         System::CyberpunkDamage => {
             let sixes = kept(0).iter().filter(|&&v| v == 6).count();
             let note = if sixes >= 2 {
@@ -487,4 +488,45 @@ fn marvel(dice: &[i64], edges: i32, draw: &mut dyn FnMut(u32) -> i64) -> (i64, S
         note.push_str(&format!("; {kind} rerolls {}", changes.join(", ")));
     }
     (total, note)
+}
+
+/// Call of Cthulhu 7e: `dice` is the units die then the tens dice, each d10 face
+/// 10 reading 0; tens 0 with units 0 is 100. A bonus die keeps the tens giving the
+/// lowest result, a penalty die the highest.
+fn cthulhu(dice: &[i64], skill: i64, bonus: i32) -> (i64, String) {
+    let Some((&units, tens)) = dice.split_first() else {
+        return (0, String::new());
+    };
+    let value = |tens: i64| match (tens % 10) * 10 + units % 10 {
+        0 => 100,
+        v => v,
+    };
+    let candidates = tens.iter().map(|&t| value(t));
+    let roll = if bonus >= 0 { candidates.min() } else { candidates.max() }.unwrap_or(100);
+    let fumble = if skill < 50 { roll >= 96 } else { roll == 100 };
+    let level = if roll == 1 {
+        "critical success"
+    } else if fumble {
+        "fumble"
+    } else if roll <= skill / 5 {
+        "extreme success"
+    } else if roll <= skill / 2 {
+        "hard success"
+    } else if roll <= skill {
+        "regular success"
+    } else {
+        "failure"
+    };
+    let mut note = format!("{roll} vs {skill}: {level}");
+    if bonus != 0 {
+        let shown: Vec<String> = tens.iter().map(|&t| format!("{}", (t % 10) * 10)).collect();
+        let kind = if bonus > 0 { "bonus" } else { "penalty" };
+        note.push_str(&format!(
+            " ({} {kind} di{}; tens {})",
+            bonus.abs(),
+            if bonus.abs() == 1 { "e" } else { "ce" },
+            shown.join(", ")
+        ));
+    }
+    (roll, note)
 }
