@@ -261,3 +261,13 @@ fn roll_history_is_dice_history() {
     assert!(history.text.contains("#0 **alice**: `2d6 # damage` → **"), "{}", history.text);
     assert_eq!(history.text, t.ok(bob(), Command::Dice(DiceCommand::History)).text);
 }
+
+#[test]
+fn maidens_private_flag_seals_the_roll() {
+    let t = Table::new();
+    t.ok(moderator(), dialect(Some("maiden")));
+    let replies = t.send(alice(), roll("p 3d6 + 2d4"));
+    assert!(replies.iter().any(|r| r.ephemeral), "{replies:?}");
+    let wfrp = t.ok(alice(), roll("wfrp45 ! dodge"));
+    assert!(wfrp.text.contains(" SL (target 45)"), "{}", wfrp.text);
+}

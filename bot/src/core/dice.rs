@@ -46,6 +46,8 @@ impl Core {
             None => dialect.tag(expression),
         };
         let expression = tagged.as_str();
+        // Dice Maiden's `p` flag asks for a private roll: Rookery's sealed roll.
+        let sealed = sealed || dice::parse(expression).is_ok_and(|line| line.rolls.iter().any(|r| r.flags.private));
         self.tables.with_day(&self.storage, key, now, |day| {
             let entropy = entropy.map(|id| id.to_string());
             let rolled = match (&entropy, sealed) {
