@@ -63,6 +63,7 @@ mod bounds;
 mod dialect;
 mod error;
 mod eval;
+mod fractional;
 mod hex;
 mod ledger;
 mod modifier_parser;

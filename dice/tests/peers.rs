@@ -172,6 +172,39 @@ fn avrae_documented_totals() {
     assert_eq!(scripted(&avrae("1d6ral1"), &[4, 5]), 9);
 }
 
+/// Avrae's d20 computes with Python numbers: fractions stay until the total, which
+/// drops its fraction (`int(total)`).
+#[test]
+fn avrae_keeps_fractions_until_the_total() {
+    let exact: &[(&str, i64)] = &[
+        ("1.5 + 1.5", 3),
+        ("3*0.5", 1),
+        ("3 * 0.5 * 2", 3),
+        ("1 / 0.5", 2),
+        ("7 // 2.0", 3),
+        ("-7 // 2", -4),
+        ("-7 % 3", 2),
+        ("5.5 % 2", 1),
+        ("0.1 + 0.2 == 0.3", 0),
+        ("1.5 == 1.5", 1),
+        ("-(1.5)", -1),
+        ("(1.5, 2.5)", 4),
+        ("15 / 2 * 2", 15),
+        ("1 / 3 * 3", 1),
+        ("10 / 4 + 10 / 4", 5),
+    ];
+    for &(expr, expected) in exact {
+        assert_eq!(total(&avrae(expr), &mut Seeded(1)), expected, "{expr}");
+    }
+    assert_eq!(scripted(&avrae("1d4/2"), &[3]), 1);
+    assert_eq!(scripted(&avrae("(1d4/2)*2"), &[3]), 3);
+    assert_eq!(scripted(&avrae("1d4/2 + 1d4/2"), &[3, 3]), 3);
+    assert_eq!(scripted(&avrae("-1d4/2"), &[3]), -1);
+    // Rookery's own reading stays in whole numbers: 3/2 is 1, doubled 2.
+    assert_eq!(scripted("(1d4/2)*2", &[3]), 2);
+    assert_eq!(error(&avrae("1 / (1d1 - 1)")), DiceErrorKind::DivisionByZero);
+}
+
 #[test]
 fn avrae_documented_errors() {
     use DiceErrorKind as K;
@@ -186,6 +219,9 @@ fn avrae_documented_errors() {
     assert_eq!(error(&avrae("1d20e<21")), K::EndlessExplosion);
     assert_eq!(error(&avrae("1d1e1")), K::EndlessExplosion);
     assert_eq!(error(&avrae("(1, 2)rr1")), K::DiceOnlyOperation);
+    // d20's Roller stops at 1,000 dice rolled in all (rerolls and explosions too).
+    assert_eq!(error(&avrae("1000d6rr<6")), K::TooManyRolls { max: 1000 });
+    assert_eq!(error(&avrae("500d6e>1")), K::TooManyRolls { max: 1000 });
 }
 
 /// Dice Maiden's roll_syntax.md: basic usage, core modifiers, special forms and
