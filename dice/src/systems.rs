@@ -74,6 +74,9 @@ pub enum System {
     /// icon, 6 two; `sum` (soak, exempt, damage) totals the dice instead; against
     /// difficulty `dn` when given.
     WrathGlory { wrath: u32, dn: Option<u32>, sum: bool },
+    /// Essence20: the d20 term, then the skill ranks; the highest rank result counts
+    /// (the higher rank on a tie); a rank all at its maximum is a critical success.
+    Essence20,
     /// Call of Cthulhu 7e: a d100 against `skill` with `bonus` bonus dice (negative:
     /// penalty dice); reads regular, hard, extreme, critical, failure or fumble.
     Cthulhu { skill: u32, bonus: i32 },
@@ -285,6 +288,9 @@ pub(crate) fn recognise(text: &str, dialect: Dialect) -> Option<SystemRoll> {
         }
         return roll("3d6", Some(System::Marvel { edges }));
     }
+    if let Some(roll) = essence20(text) {
+        return Some(roll);
+    }
     if let Some(roll) = cthulhu(text) {
         return Some(roll);
     }
@@ -355,6 +361,29 @@ fn open_legend(score: u32, kind: Option<&str>, level: u32) -> Option<SystemRoll>
     roll(notation, None)
 }
 
+/// Essence20's skill die ladder, rank 1 to 8: (dice, sides).
+const ESSENCE20_RANKS: [(u32, u32); 8] = [(1, 2), (1, 4), (1, 6), (1, 8), (1, 10), (1, 12), (2, 8), (3, 6)];
+
+/// Essence20: `ess1d8`, `essd8`, `+ess1d8` (edge), `-ess1d8` (snag), `ess1d8s`
+/// (specialisation: every rank from the skill's down to the d2, drawn in that order),
+/// `… + M`.
+fn essence20(text: &str) -> Option<SystemRoll> {
+    let c = pattern!(r"([+-])?ess(\d?)d(\d{1,2})(s)?(?:\s*([+-]\s*\d{1,4}))?").captures(text)?;
+    let d20 = match c.get(1).map(|s| s.as_str()) {
+        Some("+") => "2d20kh1",
+        Some(_) => "2d20kl1",
+        None => "1d20",
+    };
+    let count: u32 = if c[2].is_empty() { 1 } else { c[2].parse().ok()? };
+    let sides = number(&c, 3)?;
+    let rank = ESSENCE20_RANKS.iter().position(|&rank| rank == (count, sides))? + 1;
+    let lowest = if c.get(4).is_some() { 1 } else { rank };
+    let ladder: Vec<String> =
+        (lowest..=rank).rev().map(|r| format!("{}d{}", ESSENCE20_RANKS[r - 1].0, ESSENCE20_RANKS[r - 1].1)).collect();
+    let notation = format!("{d20} + {}{}", ladder.join(" + "), written(modifier(&c, 5)));
+    roll(notation, Some(System::Essence20))
+}
+
 /// Call of Cthulhu: `coc 45`, `coc45`, with bonus and penalty dice written `b1`,
 /// `bonus 1`, `bonus:1`, `p2`, `penalty:2` (a bonus and a penalty die cancel; at most
 /// two remain, as the 7th edition allows). The units die is drawn first, then the tens
@@ -410,20 +439,6 @@ fn notation_only(text: &str) -> Option<SystemRoll> {
             sides => sides.parse().ok()?,
         };
         return roll(format!("{d20}{} + 1d{expertise}", written(modifier(&c, 2))), None);
-    }
-    if let Some(c) = pattern!(r"([+-])?ess(\d?)d(\d{1,2})(?:\s*([+-]\s*\d{1,4}))?").captures(text) {
-        let d20 = match c.get(1).map(|s| s.as_str()) {
-            Some("+") => "2d20kh1",
-            Some(_) => "2d20kl1",
-            None => "1d20",
-        };
-        let count: u32 = if c[2].is_empty() { 1 } else { c[2].parse().ok()? };
-        let sides = number(&c, 3)?;
-        let rank = matches!((count, sides), (1, 2 | 4 | 6 | 8 | 10 | 12) | (2, 8) | (3, 6));
-        return rank.then(|| SystemRoll {
-            notation: format!("{d20} + {count}d{sides}{}", written(modifier(&c, 4))),
-            system: None,
-        });
     }
     if let Some(c) = pattern!(r"ex(\d{1,2})(?:t(\d{1,2}))?").captures(text) {
         let (dice, target) = (number(&c, 1)?, number(&c, 2).unwrap_or(7));

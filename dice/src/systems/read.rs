@@ -161,6 +161,7 @@ pub(crate) fn finish(system: System, expr: &Evaluated, total: i64, draw: &mut dy
         }
         System::WrathGlory { wrath, dn, sum } => wrath_glory(&all, wrath as usize, dn, sum),
         System::Marvel { edges } => marvel(&all, edges, draw),
+        System::Essence20 => essence20(&terms, modifier),
         System::Cthulhu { skill, bonus } => cthulhu(&all, i64::from(skill), bonus),
         System::CyberpunkDamage => {
             let sixes = kept(0).iter().filter(|&&v| v == 6).count();
@@ -529,4 +530,40 @@ fn cthulhu(dice: &[i64], skill: i64, bonus: i32) -> (i64, String) {
         ));
     }
     (roll, note)
+}
+
+fn essence20(terms: &[&DiceResult], modifier: i64) -> (i64, String) {
+    let Some((d20, ranks)) = terms.split_first() else {
+        return (0, String::new());
+    };
+    let mut kept = 0;
+    for (index, rank) in ranks.iter().enumerate() {
+        if rank.total > ranks[kept].total {
+            kept = index;
+        }
+    }
+    let best = ranks.get(kept).map_or(0, |rank| rank.total);
+    let mut notes = Vec::new();
+    if ranks.len() > 1 {
+        let ladder: Vec<&str> = ranks.iter().map(|rank| rank.notation.as_str()).collect();
+        notes.push(format!("specialisation: kept {} ({best}), highest of {}", ranks[kept].notation, ladder.join(", ")));
+    }
+    let critical: Vec<&str> = ranks
+        .iter()
+        .filter(|rank| {
+            let sides: i64 = rank.notation.rsplit(['d', 'D']).next().and_then(|s| s.parse().ok()).unwrap_or(0);
+            rank.dice.iter().all(|die| die.value == sides)
+        })
+        .map(|rank| rank.notation.as_str())
+        .collect();
+    if !critical.is_empty() {
+        notes.push(format!("CRITICAL SUCCESS: maximum on {}", critical.join(", ")));
+    }
+    if d20.dice.iter().any(|die| die.kept && die.value == 20) {
+        notes.push("natural 20 on the d20".to_owned());
+    }
+    if notes.is_empty() {
+        notes.push(format!("skill die {best}"));
+    }
+    (d20.total + best + modifier, notes.join("; "))
 }
