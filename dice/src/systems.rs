@@ -17,6 +17,7 @@ use regex::{Captures, Regex};
 
 use super::dialect::Dialect;
 
+mod earthdawn;
 mod read;
 
 /// A game system's reading of a roll; see the module documentation.
@@ -457,6 +458,13 @@ fn notation_only(text: &str) -> Option<SystemRoll> {
     }
     if let Some(c) = pattern!(r"(\d{1,2})wh(\d)\+").captures(text) {
         return roll(format!("{}d6 t{}", number(&c, 1)?, number(&c, 2)?), None);
+    }
+    if let Some(c) = pattern!(r"ed(4e)?(\d{1,3})").captures(text) {
+        return roll(earthdawn::step(number(&c, 2)?, c.get(1).is_some())?, None);
+    }
+    if let Some(c) = pattern!(r"d6s(\d{1,2})(?:\s*\+\s*(\d{1,2}))?").captures(text) {
+        let pips = number(&c, 2).map_or(String::new(), |pips| format!(" + {pips}"));
+        return roll(format!("{}d6 + 1d6ie{pips}", number(&c, 1)?), None);
     }
     if let Some(c) = pattern!(r"(\d{1,2})d6l").captures(text) {
         return match number(&c, 1)? {
