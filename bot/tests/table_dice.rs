@@ -231,3 +231,43 @@ fn presets_give_their_systems_reading() {
     assert!(shadowrun.text.contains("→ ") && shadowrun.text.contains(" hit"), "{}", shadowrun.text);
     assert!(!t.ok(alice(), roll("1d20")).text.contains('→'));
 }
+
+#[test]
+fn a_roll_again_click_mixes_its_own_id_into_the_roll() {
+    use rookery::core::ButtonAction;
+    let t = Table::new();
+    let first = t.ok(alice(), roll("1d20+5 # stealth"));
+    let ids: Vec<String> = first.buttons.iter().map(|b| b.custom_id()).collect();
+    let clicked = |id: &str, interaction| match ButtonAction::parse_custom_id(id) {
+        Some(Command::Dice(command)) => Command::Dice(command.with_entropy(interaction)),
+        other => panic!("not a dice button: {other:?}"),
+    };
+    t.ok(bob(), clicked(&ids[0], 1_181_551_392_518_402_091));
+    t.ok(bob(), clicked(&ids[1], 1_181_551_392_518_402_092));
+    t.advance(DAY);
+    let transcript = String::from_utf8(t.ok(alice(), Command::Verify).files[0].bytes.clone()).unwrap();
+    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    assert!(ok, "{report}\n{transcript}");
+    assert!(transcript.contains("roll 1 entropy=1181551392518402091 faces=20:"), "{transcript}");
+    assert!(transcript.contains("roll 2 entropy=1181551392518402092 faces=20:"), "{transcript}");
+    assert!(transcript.contains(" expr 1d20+5 adv # stealth\n"), "{transcript}");
+}
+
+#[test]
+fn roll_history_is_dice_history() {
+    let t = Table::new();
+    t.ok(alice(), roll("2d6 # damage"));
+    let history = t.ok(bob(), roll("History"));
+    assert!(history.text.contains("#0 **alice**: `2d6 # damage` → **"), "{}", history.text);
+    assert_eq!(history.text, t.ok(bob(), Command::Dice(DiceCommand::History)).text);
+}
+
+#[test]
+fn maidens_private_flag_seals_the_roll() {
+    let t = Table::new();
+    t.ok(moderator(), dialect(Some("maiden")));
+    let replies = t.send(alice(), roll("p 3d6 + 2d4"));
+    assert!(replies.iter().any(|r| r.ephemeral), "{replies:?}");
+    let wfrp = t.ok(alice(), roll("wfrp45 ! dodge"));
+    assert!(wfrp.text.contains(" SL (target 45)"), "{}", wfrp.text);
+}

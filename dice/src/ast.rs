@@ -5,7 +5,7 @@
 //! labelled. Values produced by [`parse`](super::parse) always respect the limits in
 //! [`dice`](super), so evaluating them cannot loop or blow up.
 
-use super::Span;
+use super::{OutputFlags, Span, System};
 
 /// A whole line: the text it came from and its rolls, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +26,10 @@ pub struct RollSpec {
     pub expr: Expr,
     /// The text after `#`, trimmed; `None` when absent or blank.
     pub label: Option<String>,
+    /// The game system whose reading gives the total (`alien4`, `wfrp45`...).
+    pub system: Option<System>,
+    /// Dice Maiden's output flags written before the roll (`p`, `s`, `nr`, `ul`).
+    pub flags: OutputFlags,
 }
 
 /// Integer arithmetic over numbers and dice.

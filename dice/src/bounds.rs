@@ -7,7 +7,10 @@ use super::MAX_EXTRA_DICE_PER_ROLL;
 /// An inclusive range of totals. The range is safe (every total an evaluation can
 /// return lies in it) and exact for plain sums of dice; with explosions, success
 /// counting or division it may be wider than what is reachable. Computed in `i128`
-/// with saturation so that even absurd expressions have a sound range.
+/// with saturation so that even absurd expressions have a sound range. It covers the
+/// whole-number arithmetic of the notation: a game system's reading (`wfrp45`'s
+/// Success Levels, [`System`](super::System)) and Avrae's fractional arithmetic
+/// (`0.5*10`) give totals of their own, outside its promise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounds {
     /// The lowest possible total.

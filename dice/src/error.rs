@@ -96,6 +96,10 @@ pub enum DiceErrorKind {
     /// Avrae's `rr`, `ro`, `ra`, `e`, `mi` or `ma` after a set of values rather than dice.
     #[error("this operation works on dice only, not on a set of values")]
     DiceOnlyOperation,
+    /// Avrae's limit: a roll drew more than `max` dice in all (rerolls and
+    /// explosions included).
+    #[error("too many dice rolled: Avrae's reading stops a roll at {max} dice")]
+    TooManyRolls { max: u32 },
     /// Division by zero while evaluating.
     #[error("division by zero")]
     DivisionByZero,

@@ -3,7 +3,7 @@
 use super::ast::{
     BinaryOp, Comparison, DiceTerm, Die, Expr, Line, SelectAction, SelectEnd, Selection, Selector, SetOpKind,
 };
-use super::{set_ops, DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
+use super::{set_ops, Dialect, DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
 
 /// The result of one roll (one repetition of one `;`-separated part of a line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +16,11 @@ pub struct RollResult {
     pub total: i64,
     /// True when [`MAX_EXTRA_DICE_PER_ROLL`] stopped explosions or rerolls.
     pub capped: bool,
+    /// A game system's reading of the roll (`alien4`: successes and panic), which
+    /// also gave the total.
+    pub note: Option<String>,
+    /// Dice Maiden's output flags written before the roll.
+    pub flags: crate::OutputFlags,
 }
 
 /// An evaluated expression, mirroring [`Expr`] so that results can be shown with
@@ -96,12 +101,40 @@ pub enum Tally {
 /// divisor or operator.
 pub fn evaluate<S: DieSource + ?Sized>(line: &Line, source: &mut S) -> Result<Vec<RollResult>, DiceError> {
     let mut results = Vec::new();
+    let avrae = crate::dialect::split(&line.text).0 == Dialect::Avrae;
     for roll in &line.rolls {
         for _ in 0..roll.repeat {
-            let mut evaluator =
-                Evaluator { line, source: &mut *source, extra_left: MAX_EXTRA_DICE_PER_ROLL, capped: false };
-            let (expr, total) = evaluator.eval(&roll.expr)?;
-            results.push(RollResult { label: roll.label.clone(), expr, total, capped: evaluator.capped });
+            // Avrae stops a roll that draws more than 1,000 dice in all with an error;
+            // Rookery's own reading caps the extra dice instead (see MAX_EXTRA_DICE_PER_ROLL).
+            let extra_left =
+                if avrae { AVRAE_MAX_ROLLS.saturating_sub(base_dice(&roll.expr)) } else { MAX_EXTRA_DICE_PER_ROLL };
+            let mut evaluator = Evaluator { line, source: &mut *source, extra_left, capped: false, fractional: avrae };
+            let (expr, mut total) = evaluator.eval(&roll.expr)?;
+            if avrae {
+                if evaluator.capped {
+                    let kind = DiceErrorKind::TooManyRolls { max: AVRAE_MAX_ROLLS };
+                    return Err(DiceError::new(kind, roll.expr.span(), &line.text));
+                }
+                match crate::fractional::total(&roll.expr, &expr, &line.text) {
+                    Some(Ok(exact)) => total = exact,
+                    Some(Err((kind, span))) => return Err(DiceError::new(kind, span, &line.text)),
+                    None => {}
+                }
+            }
+            let note = roll.system.map(|system| {
+                let (read, note) =
+                    crate::systems::finish(system, &expr, total, &mut |sides| i64::from(evaluator.source.roll(sides)));
+                total = read;
+                note
+            });
+            results.push(RollResult {
+                label: roll.label.clone(),
+                expr,
+                total,
+                capped: evaluator.capped,
+                note,
+                flags: roll.flags,
+            });
         }
     }
     Ok(results)
@@ -113,6 +146,24 @@ struct Evaluator<'a, S: ?Sized> {
     /// Extra dice this roll may still draw for explosions and rerolls.
     extra_left: u32,
     capped: bool,
+    /// Avrae's reading: divisions by zero are judged by the fractional pass
+    /// (`1/0.5` is 2 there), so the whole-number pass lets them through as 0.
+    fractional: bool,
+}
+
+/// Avrae's d20 limit on the dice one roll may draw in all.
+const AVRAE_MAX_ROLLS: u32 = 1000;
+
+/// How many dice `expr` names before explosions and rerolls.
+fn base_dice(expr: &Expr) -> u32 {
+    match expr {
+        Expr::Number { .. } => 0,
+        Expr::Dice(term) => term.count,
+        Expr::Negate { operand, .. } => base_dice(operand),
+        Expr::Group { inner, .. } => base_dice(inner),
+        Expr::Set { items, .. } => items.iter().map(base_dice).sum(),
+        Expr::Binary { lhs, rhs, .. } => base_dice(lhs) + base_dice(rhs),
+    }
 }
 
 impl<S: DieSource + ?Sized> Evaluator<'_, S> {
@@ -141,6 +192,11 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                 let (lhs_result, a) = self.eval(lhs)?;
                 let (rhs_result, b) = self.eval(rhs)?;
                 let value = match op {
+                    BinaryOp::Divide | BinaryOp::DivideTruncating | BinaryOp::FloorDivide | BinaryOp::Modulo
+                        if b == 0 && self.fractional =>
+                    {
+                        Some(0)
+                    }
                     BinaryOp::Add => a.checked_add(b),
                     BinaryOp::Subtract => a.checked_sub(b),
                     BinaryOp::Multiply => a.checked_mul(b),

@@ -63,6 +63,7 @@ mod bounds;
 mod dialect;
 mod error;
 mod eval;
+mod fractional;
 mod hex;
 mod ledger;
 mod modifier_parser;
@@ -74,6 +75,7 @@ mod set_ops;
 mod shortcuts;
 mod stats;
 mod stream;
+mod systems;
 mod transcript;
 mod verify;
 
@@ -91,8 +93,10 @@ pub use parser::parse;
 pub use presets::verdict;
 pub use render::{render, render_roll};
 pub use sealed::SealedReveal;
+pub use shortcuts::OutputFlags;
 pub use stats::{chi_square, chi_square_survival, ChiSquare};
 pub use stream::{derivation_block, derivation_block_with_entropy};
+pub use systems::{Hero, System};
 pub use transcript::{Entry, Transcript, TranscriptError};
 pub use verify::{verify, Discrepancy, RollCheck, VerifyReport};
 

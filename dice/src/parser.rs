@@ -19,7 +19,7 @@
 use super::ast::BinaryOp;
 use super::ast::{DiceTerm, Die, Expr, Line, Modifiers, RollSpec, SelectAction, SelectEnd, Selection};
 use super::dialect::{self, Dialect};
-use super::{modifier_parser, set_ops, shortcuts, DiceError, DiceErrorKind, Span};
+use super::{modifier_parser, set_ops, shortcuts, DiceError, DiceErrorKind, OutputFlags, Span};
 use super::{MAX_DICE_PER_LINE, MAX_LINE_BYTES, MAX_NESTING, MAX_NUMBER, MAX_REPEAT, MAX_SIDES};
 
 mod sets;
@@ -38,7 +38,37 @@ pub fn parse(text: &str) -> Result<Line, DiceError> {
     }
     let (dialect, start) = dialect::split(text);
     let expanded = shortcuts::expand(text, start, dialect);
-    let text = expanded.as_deref().unwrap_or(text);
+    let Some(expanded) = expanded else {
+        return parse_rolls(text, start, dialect);
+    };
+    let mut line =
+        parse_rolls(&expanded.text, start, dialect).map_err(|error| as_typed(error, text, &expanded.text))?;
+    for (roll, (system, flags)) in line.rolls.iter_mut().zip(expanded.systems.iter().zip(&expanded.flags)) {
+        roll.system = *system;
+        roll.flags = *flags;
+    }
+    Ok(line)
+}
+
+/// An error found in the written-out form of a line, pointed at the roll it is in as
+/// the user typed it (the written-out text is never shown).
+fn as_typed(error: DiceError, typed: &str, expanded: &str) -> DiceError {
+    let at = error.span().start.min(expanded.len());
+    let roll = expanded.get(..at).map_or(0, |before| before.matches(';').count());
+    let mut offset = 0;
+    for (i, part) in typed.split(';').enumerate() {
+        if i == roll {
+            let lead = part.len() - part.trim_start().len();
+            let span = Span::new(offset + lead, offset + part.trim_end().len().max(lead));
+            return DiceError::new(error.kind().clone(), span, typed);
+        }
+        offset += part.len() + 1;
+    }
+    DiceError::new(error.kind().clone(), Span::new(0, typed.len()), typed)
+}
+
+/// Parses the rolls of `text` from `start` (after any dialect prefix).
+fn parse_rolls(text: &str, start: usize, dialect: Dialect) -> Result<Line, DiceError> {
     let mut parser = Parser::new(text, dialect);
     parser.pos = start;
     let mut rolls = Vec::new();
@@ -199,7 +229,7 @@ impl<'a> Parser<'a> {
             (Some(title), Some(label)) => Some(format!("{title}: {label}")),
             (title, label) => title.or(label),
         };
-        Ok(RollSpec { repeat, expr, label })
+        Ok(RollSpec { repeat, expr, label, system: None, flags: OutputFlags::default() })
     }
 
     /// Dice Maiden's `(Label)` before a roll: parentheses holding words rather than

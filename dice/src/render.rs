@@ -20,8 +20,17 @@ pub fn render_roll(result: &RollResult) -> String {
         out.push_str(label);
         out.push_str(": ");
     }
-    write_expr(&mut out, &result.expr);
-    let _ = write!(out, " = **{}**", result.total);
+    if result.flags.simple {
+        let _ = write!(out, "**{}**", result.total);
+    } else {
+        write_expr(&mut out, &result.expr);
+        if !result.flags.no_result {
+            let _ = write!(out, " = **{}**", result.total);
+        }
+    }
+    if let Some(note) = &result.note {
+        let _ = write!(out, " → {note}");
+    }
     if result.capped {
         let _ = write!(out, " (explosions and rerolls stopped after {MAX_EXTRA_DICE_PER_ROLL} extra dice)");
     }

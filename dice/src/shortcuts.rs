@@ -22,25 +22,141 @@
 //! space, and not followed by a letter or digit. Comments are left alone.
 
 use super::dialect::Dialect;
+use super::systems::{self, System};
 
-/// `text` with its shortcuts written out, or `None` when it has none. `start` is
-/// where the notation begins (after a dialect prefix).
-pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<String> {
+/// A line with its shortcuts written out, and what each `;`-separated roll of it
+/// carries besides its notation.
+pub(crate) struct Expanded {
+    pub text: String,
+    /// Per roll, in order: the game system reading it, if any.
+    pub systems: Vec<Option<System>>,
+    /// Per roll, in order: Dice Maiden's output flags written before it.
+    pub flags: Vec<OutputFlags>,
+}
+
+/// Dice Maiden's output flags, written before a roll: `p` (private), `s` (simple:
+/// the total only), `nr` (no result: the dice only), `ul` (unsorted; Rookery always
+/// shows dice in the order rolled, so it changes nothing).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OutputFlags {
+    pub private: bool,
+    pub simple: bool,
+    pub no_result: bool,
+    pub unsorted: bool,
+}
+
+/// `text` with its shortcuts, system rolls and flags written out, or `None` when it
+/// has none. `start` is where the notation begins (after a dialect prefix).
+pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<Expanded> {
     if dialect == Dialect::Avrae {
         return None;
     }
     let mut out = String::with_capacity(text.len() + 16);
     out.push_str(&text[..start]);
+    let mut expanded = Expanded { text: String::new(), systems: Vec::new(), flags: Vec::new() };
+    let mut changed = false;
+    for (i, segment) in text[start..].split(';').enumerate() {
+        if i > 0 {
+            out.push(';');
+        }
+        let (head, rest, flags) = roll_start(segment, dialect);
+        out.push_str(head);
+        // A system may read its own `!` (`wng 4d6 !soak`); otherwise it ends at the comment.
+        let whole = systems::recognise(rest, dialect).map(|roll| (roll, rest.len()));
+        let (system, end) = match whole {
+            Some((roll, end)) => (Some(roll), end),
+            None => {
+                let end = comment_start(rest, dialect);
+                (systems::recognise(&rest[..end], dialect), end)
+            }
+        };
+        let rest = match &system {
+            Some(roll) => {
+                out.push_str(&roll.notation);
+                out.push(' ');
+                &rest[end..]
+            }
+            None => rest,
+        };
+        changed |= system.is_some() || flags != OutputFlags::default();
+        changed |= expand_words(rest, dialect, &mut out);
+        expanded.systems.push(system.and_then(|roll| roll.system));
+        expanded.flags.push(flags);
+    }
+    expanded.text = out;
+    changed.then_some(expanded)
+}
+
+/// Splits a roll into what comes before its notation (spaces, a Dice Maiden
+/// `(Label)`, a roll-set count), kept as written, and the rest; output flags
+/// before them are taken out and returned.
+fn roll_start(segment: &str, dialect: Dialect) -> (&str, &str, OutputFlags) {
+    let mut flags = OutputFlags::default();
+    let mut pos = 0;
+    loop {
+        let rest = segment[pos..].trim_start();
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let flag = match rest[..word_end].to_ascii_lowercase().as_str() {
+            "p" => &mut flags.private,
+            "s" => &mut flags.simple,
+            "nr" => &mut flags.no_result,
+            "ul" => &mut flags.unsorted,
+            _ => break,
+        };
+        if word_end == rest.len() {
+            break;
+        }
+        *flag = true;
+        pos = segment.len() - rest.len() + word_end;
+    }
+    let flagless = &segment[pos..];
+    let mut head = 0;
+    for _ in 0..2 {
+        let rest = &flagless[head..];
+        let trimmed = rest.trim_start();
+        let skipped = rest.len() - trimmed.len();
+        let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && trimmed[digits..].starts_with([' ', 'x', 'X']) {
+            let after = &trimmed[digits..];
+            let x = usize::from(after.starts_with(['x', 'X']));
+            if x == 1 || after.trim_start().starts_with(|c: char| c.is_ascii_alphabetic() || c == '+' || c == '-') {
+                head += skipped + digits + x;
+                continue;
+            }
+        }
+        if dialect == Dialect::Maiden && trimmed.starts_with('(') {
+            if let Some(close) = trimmed.find(')') {
+                let inside = &trimmed[1..close];
+                if !inside.is_empty() && !inside.contains(|c: char| c.is_ascii_digit() || ",;#(".contains(c)) {
+                    head += skipped + close + 1;
+                    continue;
+                }
+            }
+        }
+        break;
+    }
+    let (head, rest) = flagless.split_at(head);
+    let rest_start = rest.len() - rest.trim_start().len();
+    let head_len = head.len() + rest_start;
+    (&flagless[..head_len], &flagless[head_len..], flags)
+}
+
+/// Where a roll's comment starts (`#`, or `!` in Dice Maiden's reading), or its end.
+fn comment_start(roll: &str, dialect: Dialect) -> usize {
+    roll.find(|c: char| c == '#' || (c == '!' && dialect == Dialect::Maiden)).unwrap_or(roll.len())
+}
+
+/// Writes `text` (one roll) to `out` with its word shortcuts written out; true when
+/// there were any.
+fn expand_words(text: &str, dialect: Dialect, out: &mut String) -> bool {
     let mut changed = false;
     let mut in_comment = false;
     let mut at_word_start = true;
-    let mut pos = start;
+    let mut pos = 0;
     while pos < text.len() {
         let rest = &text[pos..];
         let c = rest.chars().next().unwrap_or(' ');
-        if c == ';' {
-            in_comment = false;
-        } else if c == '#' || (c == '!' && dialect == Dialect::Maiden) {
+        if c == '#' || (c == '!' && dialect == Dialect::Maiden) {
             in_comment = true;
         }
         if at_word_start && !in_comment {
@@ -52,11 +168,11 @@ pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<Strin
                 continue;
             }
         }
-        at_word_start = matches!(c, ' ' | '\t' | ';');
+        at_word_start = matches!(c, ' ' | '\t');
         out.push(c);
         pos += c.len_utf8();
     }
-    changed.then_some(out)
+    changed
 }
 
 /// The shortcut `rest` starts with: how many bytes it takes and what it stands for.
@@ -130,7 +246,7 @@ mod tests {
     use super::*;
 
     fn expanded(text: &str, dialect: Dialect) -> String {
-        expand(text, 0, dialect).unwrap_or_else(|| text.to_owned())
+        expand(text, 0, dialect).map_or_else(|| text.to_owned(), |e| e.text)
     }
 
     #[test]

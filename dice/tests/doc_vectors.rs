@@ -127,6 +127,9 @@ fn documented_entropy_derivation_matches_the_code() {
     ledger.roll_notation_with_entropy("1d20+5 # perception", false, ENTROPY).unwrap();
     ledger.roll_notation("1d20+5 # perception").unwrap();
     ledger.roll_notation_with_entropy("1d20+5 # perception", true, "1181551392518402090").unwrap();
+    // Clicks on the buttons under roll 0: "Roll again", then "Advantage".
+    ledger.roll_notation_with_entropy("1d20+5 # perception", false, "1181551392518402091").unwrap();
+    ledger.roll_notation_with_entropy("1d20+5 adv # perception", false, "1181551392518402092").unwrap();
     let transcript = ledger.reveal();
     assert_eq!(documented_entropy_transcript(), transcript.to_string());
     let parsed: Transcript = documented_entropy_transcript().parse().unwrap();

@@ -86,6 +86,67 @@ fn the_browser_verifier_checks_the_published_vectors() {
     }
 }
 
+/// A transcript of Avrae and Dice Maiden lines (and one game-system roll, which the
+/// page leaves to `rookery verify`), rolled by the ledger.
+fn dialect_transcript() -> String {
+    use rookery_dice::{Ledger, LedgerId, ServerSeed};
+    let mut ledger = Ledger::new(LedgerId::new("doc:dialects").unwrap(), ServerSeed::from_bytes([7; 32]));
+    for line in DIALECT_LINES {
+        ledger.roll_notation(line).unwrap();
+    }
+    ledger.roll_notation("maiden: wfrp45").unwrap();
+    ledger.reveal().to_string()
+}
+
+const DIALECT_LINES: &[&str] = &[
+    "avrae: (1d4/2)*2 + 1.5",
+    "avrae: 3*0.5 + 1d6/4",
+    "avrae: (1d4, 2+2, 3d6kl1)kh1",
+    "avrae: 4d6e6kh3 [fire] - 7 // 2",
+    "avrae: 10d6rr<3ro>5ra6mi2",
+    "avrae: ((10d6kh5)kl2)kh1 % 4",
+    "avrae: 2d20kh1 + 5 >= 15; 6x 1d6p1",
+    "maiden: (Attack) 4d6 k3 ! strength",
+    "maiden: 4d6 e6 + 2",
+    "maiden: 2d6 r2 - 1d4",
+    "maiden: 3 4d6 ie6 d1",
+    "maiden: 1d20 ir1; 10d10 t7 f1",
+];
+
+#[test]
+fn the_browser_verifier_re_derives_avrae_and_dice_maiden_totals() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
+        return;
+    };
+    let dir = tempfile_dir().join("dialects");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let transcript = dialect_transcript();
+    let (state, dom) = page_verdict(browser, &dir, &transcript);
+    assert_eq!(state, "verified", "{dom}");
+    assert_eq!(
+        dom.matches("use rookery verify</td>").count(),
+        1,
+        "only the wfrp roll is left to rookery verify: {dom}"
+    );
+    for line in transcript.lines().filter(|l| l.starts_with("roll ")) {
+        let totals = line.split(" totals=").nth(1).and_then(|t| t.split(' ').next()).unwrap();
+        if !line.contains("wfrp") {
+            assert!(dom.contains(&format!("<td>{totals}</td>")), "{totals} re-derived for {line}: {dom}");
+        }
+    }
+    // A changed total of each dialect is caught.
+    for dialect in ["avrae:", "maiden:"] {
+        let line = transcript.lines().find(|l| l.contains(dialect)).unwrap();
+        let totals = line.split(" totals=").nth(1).and_then(|t| t.split(' ').next()).unwrap();
+        let first: i64 = totals.split(',').next().unwrap().parse().unwrap();
+        let forged = line.replacen(&format!("totals={first}"), &format!("totals={}", first + 1), 1);
+        let (state, dom) = page_verdict(browser, &dir, &transcript.replace(line, &forged));
+        assert_eq!(state, "mismatch", "a forged {dialect} total went unnoticed: {dom}");
+    }
+}
+
 fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("rookery-verify-html-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -35,6 +35,10 @@ impl Core {
         sealed: bool,
         entropy: Option<u64>,
     ) -> Outcome {
+        // `/roll history` is the (and Dice Maiden users') spelling of `/dice history`.
+        if expression.trim().eq_ignore_ascii_case("history") {
+            return self.dice_command(place, user, &DiceCommand::History);
+        }
         let (key, now) = (channel(place), self.now());
         let dialect = self.dialect(place)?;
         let tagged = match self.expand_alias(place, user, expression)? {
@@ -42,6 +46,8 @@ impl Core {
             None => dialect.tag(expression),
         };
         let expression = tagged.as_str();
+        // Dice Maiden's `p` flag asks for a private roll: Rookery's sealed roll.
+        let sealed = sealed || dice::parse(expression).is_ok_and(|line| line.rolls.iter().any(|r| r.flags.private));
         self.tables.with_day(&self.storage, key, now, |day| {
             let entropy = entropy.map(|id| id.to_string());
             let rolled = match (&entropy, sealed) {

@@ -92,7 +92,8 @@ pub(super) fn help() -> Reply {
          `/takeback request|accept|decline` · the Rematch button after a game\n\
          `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
-         `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result) · `/seed text` add your entropy \
+         `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result; game systems too: `coc 45 b1`, \
+         `alien5s2`, `wfrp45`) · `/roll history` recent rolls · `/seed text` add your entropy \
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
          `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
          streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)\n\

@@ -24,7 +24,7 @@ pub fn on_event<'a>(
 }
 
 async fn clicked(http: &serenity::Http, data: &Data, click: &ComponentInteraction) -> Result<(), Error> {
-    let Some(command) = convert::button_command(&click.data.custom_id) else {
+    let Some(command) = convert::button_command(&click.data.custom_id, click.id.get()) else {
         tracing::info!(custom_id = %click.data.custom_id, "click on a button Rookery does not know");
         return respond::private_error(http, click.id, &click.token, UNKNOWN_BUTTON).await;
     };

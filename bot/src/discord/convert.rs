@@ -42,9 +42,14 @@ pub fn mentioned(user: &serenity::User) -> User {
 }
 
 /// What a button's custom id asks for; `None` for ids Rookery never sent (an
-/// old message from a previous version, or a forged click).
-pub fn button_command(custom_id: &str) -> Option<Command> {
-    ButtonAction::parse_custom_id(custom_id)
+/// old message from a previous version, or a forged click). `interaction` is the
+/// click's id: a button that rolls (roll again, advantage) mixes it into the roll
+/// as public entropy, like `/roll` does with its interaction's id.
+pub fn button_command(custom_id: &str, interaction: u64) -> Option<Command> {
+    match ButtonAction::parse_custom_id(custom_id)? {
+        Command::Dice(command) => Some(Command::Dice(command.with_entropy(interaction))),
+        other => Some(other),
+    }
 }
 
 /// `/roll`: an expression rolls table dice; no expression (or only spaces)
@@ -121,18 +126,27 @@ mod tests {
     #[test]
     fn buttons_map_to_commands() {
         let clicked = |action, game| Some(Command::Clicked { action, game });
-        assert_eq!(button_command("resign:4"), clicked(ButtonAction::Resign, 4));
-        assert_eq!(button_command("roll:4"), clicked(ButtonAction::Roll, 4));
+        assert_eq!(button_command("resign:4", 1), clicked(ButtonAction::Resign, 4));
+        assert_eq!(button_command("roll:4", 1), clicked(ButtonAction::Roll, 4));
         assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
-        assert_eq!(button_command("self-destruct"), None);
+        assert_eq!(button_command("self-destruct", 1), None);
         // A button from before buttons named their game cannot be checked: refused.
-        assert_eq!(button_command("resign"), None);
+        assert_eq!(button_command("resign", 1), None);
+    }
+
+    #[test]
+    fn roll_again_buttons_carry_the_click_as_entropy() {
+        use crate::core::{AgainMode, DiceCommand};
+        let again = |mode, entropy| Some(Command::Dice(DiceCommand::Again { ledger: 3, index: 7, mode, entropy }));
+        assert_eq!(button_command("roll-again:3:7", 42), again(AgainMode::Same, Some(42)));
+        assert_eq!(button_command("roll-adv:3:7", 43), again(AgainMode::Advantage, Some(43)));
+        assert_eq!(ButtonAction::parse_custom_id("roll-again:3:7"), again(AgainMode::Same, None));
     }
 
     #[test]
     fn second_roll_button() {
         assert_eq!(
-            button_command("roll-second:9"),
+            button_command("roll-second:9", 1),
             Some(Command::Clicked { action: ButtonAction::RollSecond, game: 9 })
         );
         assert_eq!(ButtonAction::RollSecond.command(), Command::RollSecondForGame);

@@ -27,8 +27,9 @@ pub enum DiceCommand {
     /// `/dice stats [user] [die] [period]`: counts, mean, chi-square, histogram.
     Stats { user: Option<User>, die: Option<u32>, period: StatsPeriod },
     /// A button under a table roll: roll line `index` of table ledger `ledger`
-    /// (storage id) again, as it was or with advantage or disadvantage.
-    Again { ledger: u64, index: u64, mode: AgainMode },
+    /// (storage id) again, as it was or with advantage or disadvantage. `entropy` is
+    /// the click's public entropy (on Discord, the interaction id), as for `/roll`.
+    Again { ledger: u64, index: u64, mode: AgainMode, entropy: Option<u64> },
 }
 
 /// How a roll is rolled again.
@@ -49,7 +50,18 @@ impl DiceCommand {
             _ => return None,
         };
         let (ledger, index) = payload.split_once(':')?;
-        Some(DiceCommand::Again { ledger: ledger.parse().ok()?, index: index.parse().ok()?, mode })
+        Some(DiceCommand::Again { ledger: ledger.parse().ok()?, index: index.parse().ok()?, mode, entropy: None })
+    }
+
+    /// This command with the public entropy of the interaction that asked for it,
+    /// where the command rolls (the roll-again buttons); others are unchanged.
+    pub fn with_entropy(self, interaction: u64) -> DiceCommand {
+        match self {
+            DiceCommand::Again { ledger, index, mode, .. } => {
+                DiceCommand::Again { ledger, index, mode, entropy: Some(interaction) }
+            }
+            other => other,
+        }
     }
 }
 
@@ -93,11 +105,20 @@ impl Core {
             DiceCommand::History => self.history(place),
             DiceCommand::Alias(command) => self.alias(place, user, command),
             DiceCommand::Stats { user: whom, die, period } => self.dice_stats(place, whom.as_ref(), *die, *period),
-            DiceCommand::Again { ledger, index, mode } => self.roll_again(place, user, *ledger, *index, *mode),
+            DiceCommand::Again { ledger, index, mode, entropy } => {
+                self.roll_again(place, user, (*ledger, *index), *mode, *entropy)
+            }
         }
     }
 
-    fn roll_again(&self, place: Place, user: &User, ledger: u64, index: u64, mode: AgainMode) -> Outcome {
+    fn roll_again(
+        &self,
+        place: Place,
+        user: &User,
+        (ledger, index): (u64, u64),
+        mode: AgainMode,
+        entropy: Option<u64>,
+    ) -> Outcome {
         let log: Vec<LoggedRoll> = self.storage.rolls(channel(place), ledger).map_err(storage_failure)?;
         let Some(earlier) = log.into_iter().find(|roll| roll.index == index && !roll.sealed) else {
             return Err(Refusal::new("That roll is not on record in this channel any more."));
@@ -108,7 +129,7 @@ impl Core {
             AgainMode::Disadvantage => advantage_line(&earlier.expression, "dis"),
         };
         let line = line.ok_or_else(|| Refusal::new("That roll has no plain d20 to roll with advantage."))?;
-        self.roll(place, user, &line, false, None)
+        self.roll(place, user, &line, false, entropy)
     }
 
     /// The dialect `/roll` uses in this server (Rookery's own unless set).
