@@ -102,8 +102,11 @@ pub fn dice_labels(game: &Game) -> Vec<String> {
         let record = game.roll_text(roll).unwrap_or_default();
         if !record.starts_with('{') {
             // A plain record (`[2,2]`): the kind's whole chain, as rolled.
-            let chain: Vec<String> =
-                rolls.iter().filter(|(k, _)| *k == index).map(|roll| game.roll_text(roll).unwrap_or_default()).collect();
+            let chain: Vec<String> = rolls
+                .iter()
+                .filter(|(k, _)| *k == index)
+                .map(|roll| game.roll_text(roll).unwrap_or_default())
+                .collect();
             labels.push(format!("{}: {}", kind.label, chain.join(" ")));
             continue;
         }
