@@ -17,8 +17,7 @@ mod fen;
 mod marks;
 mod notation;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::color::{ByColor, Color};
 use crate::geometry::{Shade, Square};
@@ -32,6 +31,7 @@ use crate::rules::{Dialect, DrawRules, Rules};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
 use crate::variants::chess;
+use crate::variants::CompiledRules;
 
 pub use chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 pub use dice::{face_of, Face, DEPLOY, FAILED};
@@ -84,12 +84,9 @@ pub fn die(options: &GameOptions) -> [Face; 6] {
 /// The rules of a game with these options. The lineup, the die and the
 /// captured rule are data of the rules, so each combination is built once.
 pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
-    /// Rules by (lineup, die, captured).
-    type Built = Mutex<HashMap<(u32, u32, u32), Arc<Rules>>>;
-    static BUILT: OnceLock<Built> = OnceLock::new();
+    static BUILT: CompiledRules<(u32, u32, u32)> = CompiledRules::new();
     let key = (options.value(LINEUP), options.value(DIE), options.value(CAPTURED));
-    let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    built.entry(key).or_insert_with(|| Arc::new(rules(options))).clone()
+    BUILT.get(key, || rules(options))
 }
 
 /// Dice Landing's rules for these options.

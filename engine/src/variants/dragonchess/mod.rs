@@ -13,7 +13,7 @@ pub mod options;
 pub mod pieces;
 pub mod text;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::color::{ByColor, Color};
 use crate::freezing::Freezing;
@@ -25,6 +25,7 @@ use crate::royalty::Royalty;
 use crate::rules::{Dialect, DrawRules, Promotion, Rules, Transformation};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
+use crate::variants::CompiledRules;
 
 pub use options::{Settings, OPTIONS};
 
@@ -140,21 +141,11 @@ pub fn rules(settings: Settings) -> Rules {
     rules
 }
 
-/// Rules compiled so far, one per combination of settings.
-type Compiled = Mutex<Vec<(Settings, Arc<Rules>)>>;
-
 /// The rules for `options`, compiled once per combination and shared.
 pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
-    static BUILT: OnceLock<Compiled> = OnceLock::new();
+    static BUILT: CompiledRules<Settings> = CompiledRules::new();
     let settings = Settings::from_options(options);
-    // A panic elsewhere cannot leave the list half-written: entries are pushed whole.
-    let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, rules)) = built.iter().find(|(s, _)| *s == settings) {
-        return Arc::clone(rules);
-    }
-    let rules = Arc::new(rules(settings));
-    built.push((settings, Arc::clone(&rules)));
-    rules
+    BUILT.get(settings, || rules(settings))
 }
 
 /// Spec §8: only the two Kings remain.

@@ -14,7 +14,7 @@ pub mod options;
 pub mod pieces;
 pub mod text;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::color::{ByColor, Color};
 use crate::geometry::{Geometry, Square};
@@ -29,6 +29,7 @@ use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, PromotionRule, R
 use crate::squareset::SquareSet;
 use crate::turns::{Price, RoyalForfeit, SecretRule, TurnRules};
 use crate::variant::Variant;
+use crate::variants::CompiledRules;
 
 pub use options::{Cannon, Castling, Settings, OPTIONS};
 pub use pieces::*;
@@ -180,20 +181,11 @@ fn castling_rules(castling: Castling) -> Vec<CastlingRule> {
     rules
 }
 
-/// Rules compiled so far, one per combination of settings.
-type Compiled = Mutex<Vec<(Settings, Arc<Rules>)>>;
-
 /// The rules for `options`, compiled once per combination and shared.
 pub fn rules_for(options: &GameOptions) -> Arc<Rules> {
-    static BUILT: OnceLock<Compiled> = OnceLock::new();
+    static BUILT: CompiledRules<Settings> = CompiledRules::new();
     let settings = Settings::from_options(options);
-    let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, rules)) = built.iter().find(|(s, _)| *s == settings) {
-        return Arc::clone(rules);
-    }
-    let rules = Arc::new(rules(settings));
-    built.push((settings, Arc::clone(&rules)));
-    rules
+    BUILT.get(settings, || rules(settings))
 }
 
 /// §11: only kings on the board and nothing in either hand.
