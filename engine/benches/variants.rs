@@ -50,17 +50,9 @@ fn guardener() {
     for (name, chain, depth) in chains {
         let granted = chain_grants(chain.iter().map(|r| r.as_slice()));
         let mut position = fen::parse(&rules, rules.start).expect("start position");
-        let (nodes, time) = (0..RUNS)
-            .map(|_| {
-                let started = Instant::now();
-                let nodes = perft::perft_granted(&mut position, depth, granted);
-                (nodes, started.elapsed())
-            })
-            .min_by_key(|(_, time): &(u64, Duration)| *time)
-            .expect("at least one run");
-        let rate = nodes as f64 / time.as_secs_f64() / 1e6;
-        println!("guardener perft({depth}) with chain {name} at every ply: {nodes} nodes, best of {RUNS}");
-        println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s (target >= 20)", time.as_secs_f64());
+        let label = format!("guardener perft({depth}) with chain {name} at every ply");
+        best_of_runs(&label, || perft::perft_granted(&mut position, depth, granted));
+        println!("rookery   target >= 20 M nodes/s");
     }
 }
 
@@ -71,16 +63,21 @@ const CHESS_AS_DICE_LANDING: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 fn measure(variant: Variant, start: &str, depth: u32) -> f64 {
     let rules = variant.rules().expect("a built variant");
     let mut position = fen::parse(&rules, start).expect("start position");
+    best_of_runs(&format!("{variant} perft({depth}) from {start}"), || perft::perft(&mut position, depth))
+}
+
+/// The best of [`RUNS`] runs of `count` (a perft), printed; M nodes/s.
+fn best_of_runs(label: &str, mut count: impl FnMut() -> u64) -> f64 {
     let (nodes, time) = (0..RUNS)
         .map(|_| {
             let started = Instant::now();
-            let nodes = perft::perft(&mut position, depth);
+            let nodes = count();
             (nodes, started.elapsed())
         })
         .min_by_key(|(_, time): &(u64, Duration)| *time)
         .expect("at least one run");
     let rate = nodes as f64 / time.as_secs_f64() / 1e6;
-    println!("{variant} perft({depth}) from {start}: {nodes} nodes, best of {RUNS}");
+    println!("{label}: {nodes} nodes, best of {RUNS}");
     println!("rookery   {:>8.3} s  {rate:>7.1} M nodes/s", time.as_secs_f64());
     rate
 }
