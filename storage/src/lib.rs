@@ -19,6 +19,7 @@ mod finished;
 mod group_commit;
 mod puzzles;
 mod records;
+mod relocate;
 mod watermark;
 
 use std::path::Path;

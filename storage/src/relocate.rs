@@ -1,0 +1,109 @@
+//! Moving a game in play to another channel: a game that opens its own
+//! thread leaves the channel where it was accepted, taking with it everything
+//! stored beside it (its dice ledger, sealed secrets), in one transaction.
+
+use sled::transaction::ConflictableTransactionError;
+use sled::Transactional;
+
+use crate::{archive_key, records, ChannelKey, Storage, StorageError};
+
+impl Storage {
+    /// Moves game `id`, the current game of `from`, to `to`, with every
+    /// ledger entry of `from` that belongs to it (JSON records whose `game`
+    /// field is `id`). Nothing moves, and the answer is `false`, unless
+    /// `from` still holds game `id` and `to` holds no game at all.
+    pub fn move_game(&self, from: ChannelKey, to: ChannelKey, id: u64) -> Result<bool, StorageError> {
+        // Ledger ids cannot be scanned inside a transaction; an entry sealed
+        // after this scan (a secret chosen in the same instant) stays behind,
+        // which the transaction cannot detect, so the scan is as late as it can be.
+        let mut ledger_ids = Vec::new();
+        for entry in self.ledgers.scan_prefix(from.bytes()) {
+            let (key, value) = entry?;
+            let value: serde_json::Value = serde_json::from_slice(&value).unwrap_or_default();
+            if value.get("game").and_then(serde_json::Value::as_u64) == Some(id) {
+                if let Some(ledger) = key.get(16..24).and_then(|b| b.try_into().ok()) {
+                    ledger_ids.push(u64::from_be_bytes(ledger));
+                }
+            }
+        }
+        let (from_key, to_key) = (from.bytes(), to.bytes());
+        let _writing = self.writing();
+        let moved = (&self.games, &self.ledgers).transaction(|(games, ledgers)| {
+            let Some(bytes) = games.get(from_key)? else { return Ok(false) };
+            let game = records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?;
+            if game.id != id || games.get(to_key)?.is_some() {
+                return Ok(false);
+            }
+            games.insert(&to_key, bytes)?;
+            games.remove(&from_key)?;
+            for ledger in &ledger_ids {
+                if let Some(entry) = ledgers.remove(&archive_key(from, *ledger))? {
+                    ledgers.insert(&archive_key(to, *ledger), entry)?;
+                }
+            }
+            Ok(true)
+        });
+        let moved = moved.map_err(|error| match error {
+            sled::transaction::TransactionError::Abort(error) => error,
+            sled::transaction::TransactionError::Storage(error) => error.into(),
+        })?;
+        if moved {
+            self.flush()?;
+        }
+        Ok(moved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Change, ChannelGame, Phase};
+
+    fn game(id: u64) -> ChannelGame {
+        ChannelGame {
+            id,
+            variant: "luckdragon".into(),
+            options: String::new(),
+            start: None,
+            actions: vec!["roll 3 4 5".into()],
+            white: None,
+            black: None,
+            phase: Phase::Playing,
+            move_seconds: None,
+            last_activity: 0,
+            reminded: false,
+            takeback_request: None,
+            ledger: Some(2),
+            created: 0,
+            seeds: Vec::new(),
+            clock: None,
+            black_at_bottom: false,
+        }
+    }
+
+    #[test]
+    fn a_game_moves_with_its_ledgers_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::open(dir.path()).unwrap();
+        let (channel, thread) = (ChannelKey { guild: 1, channel: 10 }, ChannelKey { guild: 1, channel: 11 });
+        storage.update_channel(channel, |_| Ok::<_, ()>(Change::Put(game(7), ()))).unwrap().unwrap();
+        storage.put_ledger(channel, 2, &serde_json::json!({"game": 7, "seed": "ab"})).unwrap();
+        storage.put_ledger(channel, 3, &serde_json::json!({"game": 7, "secrets": []})).unwrap();
+        storage.put_ledger(channel, 4, &serde_json::json!({"table": true})).unwrap();
+
+        assert!(!storage.move_game(channel, thread, 8).unwrap(), "not this channel's game");
+        assert!(storage.move_game(channel, thread, 7).unwrap());
+        assert_eq!(storage.channel_game(channel).unwrap(), None);
+        assert_eq!(storage.channel_game(thread).unwrap(), Some(game(7)));
+        let moved: Vec<serde_json::Value> = storage.channel_ledgers(thread).unwrap();
+        assert_eq!(moved.len(), 2);
+        assert_eq!(storage.ledger::<serde_json::Value>(thread, 2).unwrap().unwrap()["seed"], "ab");
+        let stayed: Vec<serde_json::Value> = storage.channel_ledgers(channel).unwrap();
+        assert_eq!(stayed, [serde_json::json!({"table": true})]);
+
+        // A channel that holds a game already takes no other.
+        storage.update_channel(channel, |_| Ok::<_, ()>(Change::Put(game(9), ()))).unwrap().unwrap();
+        assert!(!storage.move_game(channel, thread, 9).unwrap());
+        assert_eq!(storage.channel_game(channel).unwrap().map(|g| g.id), Some(9));
+    }
+}
