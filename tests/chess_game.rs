@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 25] = [
+const COMMANDS: [&str; 27] = [
     "play",
     "accept",
     "decline",
@@ -38,6 +38,8 @@ const COMMANDS: [&str; 25] = [
     "dice",
     "alias",
     "admin",
+    "settings",
+    "moves",
 ];
 
 /// Discord's callback types: a message, or autocomplete suggestions.

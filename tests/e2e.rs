@@ -10,6 +10,7 @@
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
+//! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
 
 mod adapter;
 mod chess_game;
@@ -18,6 +19,7 @@ mod fake_discord;
 mod guardener_game;
 mod interactions;
 mod newchess_game;
+mod opponent_game;
 mod posts;
 mod seeded_dice;
 mod turns_game;

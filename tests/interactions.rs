@@ -20,6 +20,8 @@ pub struct Player {
 
 pub const ALICE: Player = Player { id: 700_000_000_000_000_001, name: "alice", moderator: true };
 pub const BOB: Player = Player { id: 700_000_000_000_000_002, name: "bob", moderator: false };
+/// The bot's own user, as a command option names it (`/play chess @Rookery`).
+pub const ROOKERY: Player = Player { id: APPLICATION_ID, name: "Rookery", moderator: false };
 
 /// Option values for slash commands, in Discord's typed form.
 pub fn string(name: &str, value: &str) -> Value {
@@ -54,6 +56,13 @@ pub fn slash(id: u64, by: Player, name: &str, options: Vec<Value>) -> Value {
     interaction(id, by, 2, command_data(name, options))
 }
 
+/// [`slash`] in another channel of the test guild (a thread).
+pub fn slash_in(channel: u64, id: u64, by: Player, name: &str, options: Vec<Value>) -> Value {
+    let mut command = slash(id, by, name, options);
+    command["channel_id"] = json!(channel.to_string());
+    command
+}
+
 /// An autocomplete request while `by` types into `/name`.
 pub fn autocomplete(id: u64, by: Player, name: &str, options: Vec<Value>) -> Value {
     interaction(id, by, 4, command_data(name, options))
@@ -71,7 +80,7 @@ fn command_data(name: &str, options: Vec<Value>) -> Value {
     for option in &options {
         if option["type"] == 6 {
             let id = option["value"].as_str().expect("user options hold an id");
-            let player = [ALICE, BOB].into_iter().find(|p| p.id.to_string() == id).expect("a known player");
+            let player = [ALICE, BOB, ROOKERY].into_iter().find(|p| p.id.to_string() == id).expect("a known player");
             users.insert(id.to_string(), user_json(player));
         }
     }
@@ -115,7 +124,8 @@ fn interaction(id: u64, by: Player, kind: u8, data: Value) -> Value {
 }
 
 fn user_json(player: Player) -> Value {
-    json!({"id": player.id.to_string(), "username": player.name, "discriminator": "0", "global_name": null})
+    let bot = player.id == ROOKERY.id;
+    json!({"id": player.id.to_string(), "username": player.name, "discriminator": "0", "global_name": null, "bot": bot})
 }
 
 #[cfg(test)]

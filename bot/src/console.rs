@@ -32,9 +32,20 @@ pub struct Users {
     names: Vec<String>,
 }
 
+/// Rookery's own account in the console: `/play chess rookery` plays the engine.
+pub fn rookery() -> User {
+    User { id: ROOKERY_ID, name: "Rookery".into(), can_manage_channel: false }
+}
+
+/// The console's id for Rookery, far from the numbers people get.
+const ROOKERY_ID: u64 = u64::MAX;
+
 impl Users {
     pub fn get(&mut self, name: &str) -> User {
         let name = name.trim_start_matches('@').to_string();
+        if name.eq_ignore_ascii_case("rookery") {
+            return rookery();
+        }
         let index = match self.names.iter().position(|n| *n == name) {
             Some(i) => i,
             None => {
@@ -70,18 +81,31 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "play" => {
             let variant =
                 words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
-            let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
-            let days = words.iter().find_map(|w| w.parse::<u32>().ok());
+            let is_rookery = |w: &str| w.trim_start_matches('@').eq_ignore_ascii_case("rookery");
+            let opponent = words.iter().find(|w| w.starts_with('@') || is_rookery(w)).map(|w| users.get(w));
+            let engine = opponent.as_ref().is_some_and(|o| o.id == ROOKERY_ID);
+            let is_level = |w: &str| w.starts_with("level:") || w.starts_with("level=");
+            // Against Rookery a bare number is its level; otherwise days per move.
+            let number = words.iter().find_map(|w| w.parse::<u32>().ok());
+            let level = words.iter().find(|w| is_level(w)).map(|w| &w[6..]);
+            let level = match (level, engine) {
+                (Some(text), _) => Some(text.parse::<u8>().map_err(|_| "a level is a number from 1 to 8")?),
+                (None, true) => number.map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
+                (None, false) => None,
+            };
+            let days = number.filter(|_| !engine);
             let is_clock = |w: &str| w.starts_with("clock:") || w.starts_with("clock=");
             let clock = words.iter().find(|w| is_clock(w)).map(|w| w[6..].to_string());
             // Any other word is an option of the variant (`dwarf_reversal`, `quiet_plies=0`).
             let options: Vec<&str> = words[1..]
                 .iter()
                 .copied()
-                .filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err() && !is_clock(w))
+                .filter(|w| {
+                    !w.starts_with('@') && !is_rookery(w) && w.parse::<u32>().is_err() && !is_clock(w) && !is_level(w)
+                })
                 .collect();
             let options = (!options.is_empty()).then(|| options.join(","));
-            Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }
+            Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }.with_level(level)
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
@@ -136,6 +160,15 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
             Command::AdminEnd { reason: (!reason.is_empty()).then(|| reason.to_string()) }
         }
         "admin" => return Err("/admin takes: end [reason]".into()),
+        "settings" => Command::Settings {
+            threads: match (words.first(), words.get(1)) {
+                (None, _) => None,
+                (Some(&"threads"), Some(&"on")) => Some(true),
+                (Some(&"threads"), Some(&"off")) => Some(false),
+                _ => return Err("/settings takes: threads on|off".into()),
+            },
+        },
+        "moves" => Command::Moves,
         other => return Err(format!("there is no /{other}; type /help")),
     };
     Ok(Line::Run(command.with_seed(seed)))
@@ -203,6 +236,7 @@ const CONSOLE_HELP: &str = "In this console:\n  \
     a bare line   is a move: `e4` is `/move e4`; in a dice game `roll` and `lucky8` roll the game's dice\n  \
     /roll-second  the game's second kind of roll (Luck Dragon's Lucky 8), like its button\n  \
     /rematch      the Rematch button of the last finished game\n  \
+    /play chess rookery 3   play Rookery itself, at level 3 of 8 (4 if left out)\n  \
     /quit         leave (so does the end of the input)\n\
     Buttons are shown as [Label] /command: type the command to click one. \
     Pictures and files are saved in the image folder, never over earlier ones.";
@@ -212,8 +246,14 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
     let interactive = std::io::stdin().is_terminal();
     let mut users = Users::default();
     let mut speaker = users.get("alice");
+    handler.play_as(rookery());
     std::fs::create_dir_all(images)?;
     let mut saved = 0usize;
+    // Games against Rookery left waiting by an earlier session go on first.
+    handler.settle();
+    for (_, reply) in handler.due().into_iter().filter(|(place, _)| *place == CHANNEL) {
+        print_reply(&reply, &speaker, images, &mut saved, out)?;
+    }
     if interactive {
         writeln!(out, "Rookery console: one local channel. Type /help, /as NAME to switch players, /quit to leave.")?;
     }
@@ -243,6 +283,8 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
                 if help {
                     writeln!(out, "{CONSOLE_HELP}")?;
                 }
+                // Rookery's answer comes before the next line is read.
+                handler.settle();
                 for (_, reply) in handler.due().into_iter().filter(|(place, _)| *place == CHANNEL) {
                     print_reply(&reply, &speaker, images, &mut saved, out)?;
                 }

@@ -108,6 +108,18 @@ impl Core {
     /// kinds) for `user`, from the game's ledger, and applies the faces; then
     /// whatever the turn does by itself follows in the same transaction.
     pub(super) fn roll_for_game(&self, place: Place, user: &User, kind: usize) -> Outcome {
+        self.roll_if(place, user, kind, |_| Ok(()))
+    }
+
+    /// [`Core::roll_for_game`], only while the stored record passes `check`
+    /// (the engine rolls only in the very game it decided to roll in).
+    pub(super) fn roll_if(
+        &self,
+        place: Place,
+        user: &User,
+        kind: usize,
+        check: impl Fn(&ChannelGame) -> Result<(), Refusal>,
+    ) -> Outcome {
         let now = self.now();
         // No tree can be read inside the channel's transaction, so what lives
         // beside the record (the ledger, sealed secrets) is read first.
@@ -117,6 +129,7 @@ impl Core {
                 let Some(record) = current.filter(|r| r.phase == Phase::Playing) else {
                     return Err(Refusal::new(NO_GAME));
                 };
+                check(&record)?;
                 let mut game = self.live_game(&record)?;
                 let chance = game.position().rules().chance.ok_or_else(|| Refusal::new(NO_DICE))?;
                 let roll = chance.kinds.get(kind).ok_or_else(|| Refusal::new("This game has no such roll."))?;

@@ -21,6 +21,13 @@ fn rules_text(variant: Variant) -> Option<&'static str> {
     }
 }
 
+/// The variant's title, as its rules page heads it (`Dragonchess`,
+/// `Luck Dragon Chess`); its name when it has no page.
+pub(super) fn title(variant: Variant) -> String {
+    let heading = rules_text(variant).and_then(|text| text.lines().next()).and_then(|l| l.strip_prefix("# "));
+    heading.map_or_else(|| variant.name().to_string(), |h| h.split(':').next().unwrap_or(h).trim().to_string())
+}
+
 pub(super) fn rules(variant: &str) -> Outcome {
     let variant: Variant = variant.parse()?;
     let text = rules_text(variant)
@@ -86,8 +93,9 @@ pub(super) fn help() -> Reply {
          `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them); \
          `clock:5+3` gives each side 5 minutes plus 3 seconds per move; in a dice game `seed:text` (also on \
          `/accept`) adds your entropy to the game's dice before its first roll\n\
+         `/play variant @Rookery [level:1-8]` play Rookery itself, no acceptance needed\n\
          `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
-         `/board` show the game from your side · `/game` players, PGN and FEN\n\
+         `/board` show the game from your side · `/moves` every move so far · `/game` players, PGN and FEN\n\
          `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
          `/takeback request|accept|decline` · the Rematch button after a game\n\
          `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN\n\
@@ -97,6 +105,7 @@ pub(super) fn help() -> Reply {
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
          `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
          streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)\n\
+         `/settings threads:on|off` each new game in its own thread (Manage Channels) · \
          `/admin end [reason]` end this channel's game (unrated) or clear its challenge (moderators)",
     )
 }

@@ -95,6 +95,11 @@ fn side_word(record: &ChannelGame, side: Color) -> String {
 
 /// The last few moves, numbered: `… 11. Bb5 a6 12. Ba4 Nf6`.
 fn recent_moves(game: &Game) -> Option<String> {
+    last_moves(game, SHOWN_PLIES)
+}
+
+/// The last `plies` moves, numbered, with `…` when earlier ones are left out.
+pub(super) fn last_moves(game: &Game, plies: usize) -> Option<String> {
     let sans = game.moves_san();
     if sans.is_empty() {
         return None;
@@ -102,7 +107,7 @@ fn recent_moves(game: &Game) -> Option<String> {
     let start = game.start_position();
     // Plies counted from White's move of the start position's move number.
     let offset = usize::from(start.turn() == Color::Black);
-    let first = sans.len().saturating_sub(SHOWN_PLIES);
+    let first = sans.len().saturating_sub(plies);
     let mut words = Vec::new();
     if first > 0 {
         words.push("…".to_string());

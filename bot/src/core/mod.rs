@@ -17,22 +17,26 @@ mod lineup;
 pub mod live;
 mod message;
 mod moderation;
+mod opponent;
 mod pace;
 mod price;
 pub mod puzzle;
 pub mod rating;
 mod rematch;
 pub mod request;
+mod threads;
 mod turns;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
+pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Picture, Place, PuzzleCommand, Reply,
-    Request, TakebackAction, User,
+    Request, TakebackAction, ThreadStart, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -86,6 +90,12 @@ pub struct Core {
     millis: Option<Clock>,
     /// Engine games of recently used records, so a move does not replay the game.
     live: live::LiveGames,
+    /// Rookery's own account, for games against the engine.
+    account: opponent::Account,
+    /// The engine's thinking threads.
+    thinkers: opponent::Thinkers,
+    /// Messages of the engine's own making waiting for [`Handler::due`].
+    outbox: Mutex<Vec<(Place, Reply)>>,
 }
 
 impl Core {
@@ -100,7 +110,30 @@ impl Core {
             limits: None,
             millis: None,
             live: live::LiveGames::new(live::DEFAULT_CAPACITY),
+            account: opponent::Account::default(),
+            thinkers: opponent::Thinkers::new(None),
+            outbox: Mutex::default(),
         }
+    }
+
+    /// The core whose engine draws its randomness from `seed` (and each
+    /// position), so games against Rookery can be replayed in tests.
+    pub fn with_engine_seed(mut self, seed: u64) -> Core {
+        self.thinkers = opponent::Thinkers::new(Some(seed));
+        self
+    }
+
+    /// Rookery's own account: see [`Handler::play_as`].
+    pub fn play_as(&self, user: User) {
+        let mut taken = self.take_seat(user);
+        for (_, reply) in &mut taken {
+            crate::picture::draw_pending(std::slice::from_mut(reply));
+        }
+        self.outbox().extend(taken);
+    }
+
+    fn outbox(&self) -> std::sync::MutexGuard<'_, Vec<(Place, Reply)>> {
+        self.outbox.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The core keeping at most `games` live games in memory (0: none, every
@@ -145,7 +178,9 @@ impl Core {
         let place = request.place;
         let user = &request.user;
         match &request.command {
-            Command::Play { .. } | Command::Accept => self.challenge_step(place, user, &request.command, None),
+            Command::Play { .. } | Command::Accept | Command::Leveled { .. } => {
+                self.challenge_step(place, user, &request.command, None)
+            }
             Command::Seeded { seed, command } => self.challenge_step(place, user, command, Some(seed)),
             Command::Decline => self.decline(place, user),
             Command::Move { text } => self.play_move(place, user, text),
@@ -183,6 +218,8 @@ impl Core {
             Command::Puzzle(command) => self.puzzle(place, user, command),
             Command::Dice(command) => self.dice_command(place, user, command),
             Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),
+            Command::Settings { threads } => self.settings(place, user, *threads),
+            Command::Moves => self.moves(place),
             Command::Clicked { action, game } => {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })
@@ -195,8 +232,23 @@ impl Core {
     /// A challenge or its acceptance, with the player's seed for the game's
     /// dice if one was given.
     fn challenge_step(&self, place: Place, user: &User, command: &Command, seed: Option<&str>) -> Outcome {
+        self.challenge_at_level(place, user, command, seed, None)
+    }
+
+    /// [`Core::challenge_step`] with the engine's level for a game against Rookery.
+    fn challenge_at_level(
+        &self,
+        place: Place,
+        user: &User,
+        command: &Command,
+        seed: Option<&str>,
+        level: Option<u8>,
+    ) -> Outcome {
         match command {
+            Command::Leveled { level, command } => self.challenge_at_level(place, user, command, seed, Some(*level)),
             Command::Play { variant, opponent, move_days, options, clock } => {
+                let opponent = self.opponent_seat(opponent.as_ref(), level)?;
+                let against_rookery = opponent.as_ref().is_some_and(|o| self.account.is(o.id));
                 let terms = games::Terms {
                     variant,
                     opponent: opponent.as_ref(),
@@ -205,9 +257,13 @@ impl Core {
                     time_control: clock.as_deref(),
                     seed,
                 };
-                self.play(place, user, terms)
+                let replies = self.play(place, user, terms)?;
+                if against_rookery {
+                    return self.engine_accepts(place, replies);
+                }
+                Ok(replies)
             }
-            Command::Accept => self.accept(place, user, seed),
+            Command::Accept => self.accept(place, user, seed).and_then(|replies| self.open_thread(place, replies)),
             _ => Err(Refusal::new("A seed goes with `/play` or `/accept`; otherwise use `/seed`.")),
         }
     }
@@ -220,6 +276,7 @@ impl Handler for Core {
         }
         match self.run(&request) {
             Ok(mut replies) => {
+                replies.extend(self.engine_turn(request.place));
                 crate::picture::draw_pending(&mut replies);
                 replies
             }
@@ -231,11 +288,42 @@ impl Handler for Core {
         self.move_suggestions(place, user, partial).unwrap_or_default()
     }
 
+    fn move_to_thread(&self, from: Place, game: u64, thread: Place) -> Result<Reply, String> {
+        let note = self.relocate(from, game, thread).map_err(|Refusal(reason)| reason)?;
+        // A thought about the game where it was is dropped as stale: think again there.
+        let answered = self.engine_turn(thread);
+        self.outbox().extend(answered.into_iter().map(|reply| (thread, reply)));
+        Ok(note)
+    }
+
+    fn wait_due(&self, timeout: Duration) {
+        if self.outbox().is_empty() {
+            self.thinkers.wait_done(timeout);
+        }
+    }
+
+    fn settle(&self) {
+        loop {
+            self.thinkers.wait_idle(SETTLE_LIMIT);
+            let results = self.engine_results();
+            if results.is_empty() {
+                return;
+            }
+            self.outbox().extend(results);
+        }
+    }
+
+    fn play_as(&self, user: User) {
+        Core::play_as(self, user);
+    }
+
     fn due(&self) -> Vec<(Place, Reply)> {
-        let mut due = self.flag_falls().unwrap_or_else(|Refusal(reason)| {
+        let mut due = std::mem::take(&mut *self.outbox());
+        due.extend(self.engine_results());
+        due.extend(self.flag_falls().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "clock check failed");
             Vec::new()
-        });
+        }));
         due.extend(self.tick().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "deadline check failed");
             Vec::new()
@@ -257,6 +345,10 @@ impl Handler for Core {
         due
     }
 }
+
+/// How long [`Handler::settle`] waits for the engine at most: well beyond
+/// the top level's budget, so only a stuck engine is given up on.
+const SETTLE_LIMIT: Duration = Duration::from_secs(60);
 
 fn channel(place: Place) -> ChannelKey {
     ChannelKey { guild: place.guild, channel: place.channel }

@@ -131,6 +131,20 @@ pub enum Command {
     Help,
     /// `/puzzle ...`: the daily mate puzzle.
     Puzzle(PuzzleCommand),
+    /// `/settings [threads]`: the channel's settings (Manage Channels to
+    /// change them); `threads` on: each new game opens its own thread.
+    Settings {
+        threads: Option<bool>,
+    },
+    /// `/moves`: every move of the channel's game so far, for anyone watching.
+    Moves,
+    /// `/play … level:` against Rookery: the challenge `command` (a `Play`)
+    /// with the engine's strength, 1 to 8. A wrapper rather than a field, so
+    /// `Play` stays as it was.
+    Leveled {
+        level: u8,
+        command: Box<Command>,
+    },
     /// `/admin end [reason]`: a moderator ends the channel's game (unrated)
     /// or clears its challenge.
     AdminEnd {
@@ -145,6 +159,15 @@ pub enum Command {
 }
 
 impl Command {
+    /// The challenge with the engine's `level` for a game against Rookery,
+    /// if one was given (`/play … level:`).
+    pub fn with_level(self, level: Option<u8>) -> Command {
+        match level {
+            Some(level) => Command::Leveled { level, command: Box::new(self) },
+            None => self,
+        }
+    }
+
     /// The command with the player's `seed` for the game's dice, if one was
     /// given (`/play … seed:`, `/accept seed:`).
     pub fn with_seed(self, seed: Option<String>) -> Command {
@@ -202,6 +225,19 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Only the requesting user sees it.
     pub ephemeral: bool,
+    /// This reply starts a game that should get a thread of its own: the
+    /// front end opens it, moves the game there ([`Handler::move_to_thread`])
+    /// and posts this reply in it; if it cannot, the game stays here.
+    pub thread: Option<ThreadStart>,
+}
+
+/// A thread to open for a game that is starting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadStart {
+    /// The thread's name: the players and the variant.
+    pub name: String,
+    /// The game that moves into it.
+    pub game: u64,
 }
 
 /// What a board picture will show, and the file name it will have.
@@ -437,6 +473,30 @@ pub trait Handler: Send + Sync + 'static {
     /// periodically.
     fn due(&self) -> Vec<(Place, Reply)> {
         Vec::new()
+    }
+
+    /// Waits at most `timeout` for messages to become due (the engine's
+    /// moves, thought out in the background), returning early when some are.
+    /// Front ends call it between calls to [`Handler::due`].
+    fn wait_due(&self, timeout: std::time::Duration) {
+        std::thread::sleep(timeout);
+    }
+
+    /// Waits until the background work started by earlier requests (the
+    /// engine thinking) is done, so [`Handler::due`] holds its messages: for
+    /// front ends that answer one line at a time, like the console.
+    fn settle(&self) {}
+
+    /// Rookery's own account, once known (Discord: the bot user, from the
+    /// gateway's READY): challenges to it start games against the engine,
+    /// and games where it is this account's turn are picked up again.
+    fn play_as(&self, _user: User) {}
+
+    /// Moves game `game` of `from` into the thread `thread`, just opened for
+    /// it at a reply's request ([`Reply::thread`]). The answer is the note
+    /// for the channel the game left, or why the game stays where it is.
+    fn move_to_thread(&self, _from: Place, _game: u64, _thread: Place) -> Result<Reply, String> {
+        Err("this front end keeps games where they start".into())
     }
 }
 

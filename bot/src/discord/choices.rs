@@ -51,6 +51,15 @@ impl From<TakebackChoice> for TakebackAction {
     }
 }
 
+/// A setting switched on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Switch {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
 /// Variant names that start with what the user typed so far (any case).
 pub fn variants_matching(partial: &str) -> Vec<&'static str> {
     let partial = partial.trim().to_ascii_lowercase();

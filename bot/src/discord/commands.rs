@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use super::choices::{variants_matching, DrawChoice, TakebackChoice};
+use super::choices::{variants_matching, DrawChoice, Switch, TakebackChoice};
 use super::{convert, respond, Context, Data, Error};
 use crate::core::{Command, Request};
 
@@ -39,10 +39,14 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         super::dice::dice(),
         super::dice::alias(),
         admin(),
+        settings(),
+        moves(),
     ]
 }
 
 /// Challenge someone (or anyone) to a game in this channel.
+// Each argument is one of the command's options, as poise declares them.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn play(
     ctx: Context<'_>,
@@ -59,9 +63,14 @@ pub async fn play(
     #[description = "Your seed for the game's dice ledger (dice games), mixed into every roll"]
     #[max_length = 256]
     seed: Option<String>,
+    #[description = "How strongly Rookery plays, 1 to 8 (4 if left out), when you challenge Rookery itself"]
+    #[min = 1]
+    #[max = 8]
+    level: Option<u8>,
 ) -> Result<(), Error> {
     let opponent = opponent.as_ref().map(convert::mentioned);
-    run(ctx, Command::Play { variant, opponent, move_days, options, clock }.with_seed(seed)).await
+    let play = Command::Play { variant, opponent, move_days, options, clock };
+    run(ctx, play.with_level(level).with_seed(seed)).await
 }
 
 /// Accept the open challenge in this channel (the same as its Accept button).
@@ -243,6 +252,23 @@ async fn end(
         command: Command::AdminEnd { reason },
     };
     respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+/// Show this channel's settings, or change them (Manage Channels).
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "on: each new game opens its own thread; off: games are played in this channel"] threads: Option<
+        Switch,
+    >,
+) -> Result<(), Error> {
+    run(ctx, Command::Settings { threads: threads.map(|t| t == Switch::On) }).await
+}
+
+/// List every move of this channel's (or thread's) game so far, for players and spectators.
+#[poise::command(slash_command)]
+pub async fn moves(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Moves).await
 }
 
 /// Runs `command` for whoever invoked `ctx` and sends the core's replies.

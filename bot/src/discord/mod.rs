@@ -10,6 +10,7 @@
 //! - `dice`: `/dice` and its subcommands.
 //! - `buttons`: component clicks, which poise does not dispatch.
 //! - `respond`: runs the core off the async threads and sends its replies.
+//! - `threads`: opens the thread a starting game asks for and moves it there.
 //! - `serve`: the client and framework set-up.
 
 mod buttons;
@@ -21,6 +22,7 @@ mod puzzle;
 mod reply;
 mod respond;
 mod serve;
+mod threads;
 
 use std::sync::Arc;
 use std::time::Duration;

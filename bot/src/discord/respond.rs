@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{Builder, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId};
 
+use super::threads::open_requested;
 use super::{reply, Data, Error};
 use crate::core::{Reply, Request};
 
@@ -22,10 +23,11 @@ const CORE_FAILED: &str = "Something went wrong on Rookery's side. Please try ag
 /// thinking…") and the replies come once it is done.
 pub async fn answer(http: &Http, id: InteractionId, token: &str, data: &Data, request: Request) -> Result<(), Error> {
     let handler = data.handler.clone();
+    let place = request.place;
     let mut core = tokio::task::spawn_blocking(move || handler.handle(request));
     if let Ok(done) = tokio::time::timeout(data.defer_after, &mut core).await {
         return match done {
-            Ok(replies) => send(http, id, token, replies).await,
+            Ok(replies) => send(http, id, token, open_requested(http, &data.handler, place, replies).await).await,
             Err(failed) => {
                 private_error(http, id, token, CORE_FAILED).await?;
                 Err(failed.into())
@@ -36,7 +38,7 @@ pub async fn answer(http: &Http, id: InteractionId, token: &str, data: &Data, re
     let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
     defer.execute(http, (id, token)).await?;
     match core.await {
-        Ok(replies) => send_deferred(http, token, replies).await,
+        Ok(replies) => send_deferred(http, token, open_requested(http, &data.handler, place, replies).await).await,
         Err(failed) => {
             send_deferred(http, token, vec![Reply::private(CORE_FAILED)]).await?;
             Err(failed.into())

@@ -71,6 +71,17 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord; registering commands");
+                // Rookery plays under its own account, known from here on
+                // (before any command can arrive); games waiting for it go on.
+                let me = crate::core::User {
+                    id: ready.user.id.get(),
+                    name: ready.user.name.clone(),
+                    can_manage_channel: false,
+                };
+                let seated = handler.clone();
+                if let Err(error) = tokio::task::spawn_blocking(move || seated.play_as(me)).await {
+                    tracing::error!(%error, "Rookery could not take its seat in its games");
+                }
                 // A failed registration must not stop the bot: without user
                 // data poise would hold every event forever, and Discord keeps
                 // the commands from the last successful registration.
@@ -127,13 +138,17 @@ fn chain(error: &dyn std::error::Error) -> String {
     text
 }
 
-/// Posts what the handler says is due, every `tick`, for as long as the bot runs.
+/// Posts what the handler says is due, every `tick` (sooner for the
+/// engine's moves), for as long as the bot runs.
 async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration) {
-    let mut interval = tokio::time::interval(tick);
-    // After a slow round, wait a whole tick rather than catching up in a burst.
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        interval.tick().await;
+        // A tick, or less when the engine has a move to post: players see
+        // Rookery's answer as soon as it is made.
+        let waiting = handler.clone();
+        if let Err(error) = tokio::task::spawn_blocking(move || waiting.wait_due(tick)).await {
+            tracing::error!(%error, "waiting for due messages failed");
+            tokio::time::sleep(tick).await;
+        }
         let ask = handler.clone();
         let due = match tokio::task::spawn_blocking(move || ask.due()).await {
             Ok(due) => due,
