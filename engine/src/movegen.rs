@@ -20,8 +20,11 @@ pub(crate) enum Legality {
     Free,
     /// No royal piece on the board: only a royal piece dropped is tested.
     RoyalDrops,
-    /// Every move is tried on the board; this many royals were attacked before.
-    Trial(usize),
+    /// Every move that may change an attack on a royal piece is tried on the
+    /// board: this many royals were attacked before, and only moves touching
+    /// `lines` (the cells of the attacks that could reach them, `None`: every
+    /// move) can change that; see [`Position::royal_lines`].
+    Trial { attacked_before: usize, lines: Option<SquareSet> },
     /// One royal piece, not in check, no hoppers: only the king's moves, those
     /// of pinned pieces and rare special moves need a test.
     Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
@@ -45,11 +48,12 @@ impl Position {
         // A grant can replace the board moves by drops (a deployment turn).
         if rules.gating.as_ref().is_none_or(|g| !g.drops_only.intersects(self.granted())) {
             // Variants without hoppers, freezing, gating or shielded pieces
-            // get a walker compiled without those tests.
+            // get a walker compiled without those tests (a game with drops
+            // only while a landed piece is immune).
             let hooks = rules.tables.any_hop()
                 || rules.freezing.is_some()
                 || rules.gating.is_some()
-                || rules.drops.is_some()
+                || !self.immune().is_empty()
                 || !rules.promotions.is_empty()
                 || rules.royalty == Royalty::Several;
             if hooks {
@@ -72,9 +76,16 @@ impl Position {
         if let Some(extra) = rules.extra_moves {
             extra(self, out);
         }
-        if let Some(restrict) = rules.restrict_moves {
+        if let Some(restrict) = rules.restrict_moves.filter(|_| self.restrict_may_apply()) {
             restrict(self, out);
         }
+    }
+
+    /// Whether the variant's `restrict_moves` may remove a move here.
+    #[inline]
+    pub(crate) fn restrict_may_apply(&self) -> bool {
+        let rules = self.rules();
+        rules.restrict_moves.is_some() && rules.restrict_applies.is_none_or(|applies| applies(self))
     }
 
     /// Moves that follow the pieces' patterns. Under [`Legality::Fast`] the
@@ -254,11 +265,11 @@ impl Position {
             // No royal piece on the board (a composed position, a king still
             // in reserve): never in check, but a royal drop must land safe.
             (None, _) => Legality::RoyalDrops,
-            (Some(_), Some(_)) => Legality::Trial(self.attacked_royals(us).len()),
-            (Some(_), None) if rules.tables.any_hop() => Legality::Trial(0),
+            (Some(_), Some(_)) => self.trial(),
+            (Some(_), None) if rules.tables.any_hop() => self.trial(),
             (Some(king), None) => match self.pins_unless_checked(king, us) {
                 Some(pinned) => Legality::Fast { king, pinned },
-                None => Legality::Trial(1),
+                None => self.trial(),
             },
         }
     }
@@ -274,7 +285,11 @@ impl Position {
                 mv.dropped().is_none_or(|k| !rules.kind(k).royal)
                     || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
             }
-            Legality::Trial(attacked_before) => {
+            // A move off the lines leaves every royal as attacked as it was.
+            Legality::Trial { attacked_before, lines: Some(lines) } if !self.may_change_attacks(mv, lines) => {
+                *attacked_before == 0
+            }
+            Legality::Trial { attacked_before, .. } => {
                 scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before)
             }
             Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),

@@ -51,6 +51,9 @@ struct Undo {
     hash: u64,
     /// A straddling piece was split by the move (see [`crate::straddle`]).
     twins: bool,
+    /// The move changed state off the board (hands, immunity, promoted
+    /// pieces), saved on the off-board stack.
+    off_board: bool,
 }
 
 /// What `unmake` needs to restore of the state only variants with hands keep.
@@ -328,6 +331,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: board.hash,
             twins: false,
+            off_board: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -389,8 +393,11 @@ impl Position {
             let before = self.marks;
             let rights = self.castling;
             update(rules, mv, moved, &before, &mut self.marks, &mut self.castling);
+            // Most moves change neither: each key costs a loop over its bits.
             board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
-            board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
+            if rights != self.castling {
+                board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
+            }
             self.marks_undo.push(before);
         }
         if self.turn == Color::Black {
@@ -399,10 +406,8 @@ impl Position {
         self.turn = !self.turn;
         board.hash ^= rules.zobrist.side;
         let captured = undo.captured;
+        undo.off_board = self.rules.drops.is_some() && self.make_off_board(mv, moved, captured);
         self.undo.push(undo);
-        if self.rules.drops.is_some() {
-            self.make_off_board(mv, moved, captured);
-        }
         if (self.straddles.white.is_some() || self.straddles.black.is_some())
             && self.unlink_twins(mv, moved.color, captured)
         {
@@ -417,7 +422,7 @@ impl Position {
         if undo.twins {
             self.relink_twins();
         }
-        if self.rules.drops.is_some() {
+        if undo.off_board {
             self.unmake_off_board(mv, undo.moved, undo.captured);
         }
         let rules = &*self.rules;
@@ -487,23 +492,38 @@ impl Position {
     /// The hand changes of a move in a variant with hands: a drop leaves the
     /// hand, a captured piece goes where the rules send it, a promotion drawn
     /// from the hand takes its piece; then promoted pieces and landing
-    /// immunity follow. Runs after the board and before the turn changes.
-    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
-        let rules = Arc::clone(&self.rules);
+    /// immunity follow. Runs after the board changed. Whether anything
+    /// changed: most moves of a game with hands touch none of it.
+    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) -> bool {
+        let untouched = mv.dropped().is_none()
+            && captured.is_none()
+            && mv.promotion().is_none()
+            && self.immune.is_empty()
+            && !self.promoted.contains(mv.from);
+        if untouched {
+            return false;
+        }
+        // What the rules say is read first, so that no reference into them
+        // (nor a clone of their `Arc`, an atomic count per move) outlives it.
+        let rules = &*self.rules;
         let drops = rules.drops.as_ref().expect("a variant with hands");
+        let destination = captured
+            .and_then(|(square, piece)| drops.destination(piece.color, piece.kind, self.promoted.contains(square)));
+        let from_hand = rules.promotion.from_hand;
+        let landing_immunity = drops.landing_immunity;
         self.off_board_undo.push(OffBoardUndo { immune: self.immune, promoted: self.promoted });
         let us = moved.color;
         if let Some(kind) = mv.dropped() {
             self.change_hand(us, kind, false);
         }
-        if let Some((square, piece)) = captured {
-            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
-                self.change_hand(owner, kind, true);
-            }
+        if let Some((owner, kind)) = destination {
+            self.change_hand(owner, kind, true);
+        }
+        if let Some((square, _)) = captured {
             self.promoted.remove(square);
         }
         if let Some(kind) = mv.promotion() {
-            if rules.promotion.from_hand {
+            if from_hand {
                 self.change_hand(us, kind, false);
             }
             self.promoted.insert(mv.to);
@@ -512,28 +532,33 @@ impl Position {
             self.promoted.insert(mv.to);
         }
         let mut immune = SquareSet::EMPTY;
-        if drops.landing_immunity && mv.dropped().is_some() {
+        if landing_immunity && mv.dropped().is_some() {
             immune.insert(mv.to);
         }
-        self.set_immune(immune);
+        if !(immune.is_empty() && self.immune.is_empty()) {
+            self.set_immune(immune);
+        }
+        true
     }
 
     fn unmake_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
-        let rules = Arc::clone(&self.rules);
-        let drops = rules.drops.as_ref().expect("a variant with hands");
         let saved = self.off_board_undo.pop().expect("hands saved by make");
-        self.board.hash ^= rules.zobrist.immunity_change(&self.immune, &saved.immune);
-        self.immune = saved.immune;
+        if !(saved.immune.is_empty() && self.immune.is_empty()) {
+            self.set_immune(saved.immune);
+        }
         self.promoted = saved.promoted;
+        let rules = &*self.rules;
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        let destination = captured
+            .and_then(|(square, piece)| drops.destination(piece.color, piece.kind, self.promoted.contains(square)));
+        let from_hand = rules.promotion.from_hand;
         if let Some(kind) = mv.dropped() {
             self.change_hand(moved.color, kind, true);
         }
-        if let Some((square, piece)) = captured {
-            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
-                self.change_hand(owner, kind, false);
-            }
+        if let Some((owner, kind)) = destination {
+            self.change_hand(owner, kind, false);
         }
-        if let Some(kind) = mv.promotion().filter(|_| rules.promotion.from_hand) {
+        if let Some(kind) = mv.promotion().filter(|_| from_hand) {
             self.change_hand(moved.color, kind, true);
         }
     }

@@ -5,6 +5,7 @@
 
 use crate::color::Color;
 use crate::geometry::Square;
+use crate::movegen::Legality;
 use crate::moves::{Move, Special};
 use crate::position::Position;
 use crate::squareset::SquareSet;
@@ -85,6 +86,62 @@ impl Position {
         };
         self.unmake();
         safe
+    }
+
+    /// [`Legality::Trial`] for the side to move: its attacked royals, and
+    /// the lines that could change that.
+    pub(crate) fn trial(&self) -> Legality {
+        let us = self.turn();
+        Legality::Trial { attacked_before: self.attacked_royals(us).len(), lines: self.royal_lines(us) }
+    }
+
+    /// The cells on which a move could change whether `color`'s royal pieces
+    /// are attacked: along each chain toward a royal, the cells up to the
+    /// farthest enemy piece that attacks along it. A move of `color` only
+    /// empties and fills cells and removes enemy pieces, so a chain with no
+    /// such piece stays harmless, and one whose cells the move leaves alone
+    /// attacks as before. `None` where pieces act beyond their chains or
+    /// change on arrival (freezers, pieces on two squares, transformations):
+    /// then every move is tried.
+    pub(crate) fn royal_lines(&self, color: Color) -> Option<SquareSet> {
+        let rules = self.rules();
+        let irregular = rules.freezing.is_some()
+            || !rules.transformations.is_empty()
+            || self.straddles.white.is_some()
+            || self.straddles.black.is_some();
+        if irregular {
+            return None;
+        }
+        let tables = &rules.tables;
+        let enemy = !color;
+        let mut lines = SquareSet::EMPTY;
+        for royal in self.royals(color).iter() {
+            for chain in tables.chains(enemy, royal) {
+                let cells = tables.chain_cells(chain);
+                let attacker = cells.iter().rposition(|cell| {
+                    self.piece_at(cell.square).is_some_and(|p| p.color == enemy && cell.attackers >> p.kind.0 & 1 != 0)
+                });
+                for cell in attacker.map_or(&[][..], |last| &cells[..=last]) {
+                    lines.insert(cell.square);
+                }
+            }
+        }
+        Some(lines)
+    }
+
+    /// Whether `mv` may change an attack on a royal piece of the mover whose
+    /// attacks run along `lines`: a royal piece moving or dropped, a move
+    /// touching the lines, or a special move that touches more cells.
+    pub(crate) fn may_change_attacks(&self, mv: Move, lines: &SquareSet) -> bool {
+        let rules = self.rules();
+        match mv.special {
+            Special::Promotion(kind) if rules.kind(kind).royal => true,
+            Special::Drop(_) => self.moves_royal(mv) || lines.contains(mv.to),
+            Special::None | Special::DoubleStep | Special::Promotion(_) | Special::Teleport => {
+                lines.contains(mv.from) || lines.contains(mv.to) || self.moves_royal(mv)
+            }
+            _ => true,
+        }
     }
 
     /// Whether `mv` moves (or drops) a royal piece.

@@ -156,6 +156,9 @@ impl Zobrist {
     /// The hash difference between two states of the marks: only what changed
     /// is looked up, which after most moves is nothing.
     pub fn marks_change(&self, before: &Marks, after: &Marks) -> u64 {
+        if before == after {
+            return 0;
+        }
         let cells = self.en_passant.len();
         let mut h = 0;
         for square in (before.unmoved ^ after.unmoved).iter() {
@@ -337,6 +340,10 @@ pub struct Rules {
     /// (Dice Landing: no own piece onto the king's landing square while the
     /// king is in reserve). Runs after `extra_moves`; it may only remove.
     pub restrict_moves: Option<fn(&Position, &mut Vec<Move>)>,
+    /// Whether `restrict_moves` may remove a move in this position (`None`:
+    /// it may anywhere). Where it cannot, moves are counted in bulk and the
+    /// hook is skipped.
+    pub restrict_applies: Option<fn(&Position) -> bool>,
     pub update_marks: Option<UpdateMarks>,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
@@ -402,6 +409,7 @@ impl Rules {
             pgn_variant: variant.name(),
             extra_moves: None,
             restrict_moves: None,
+            restrict_applies: None,
             update_marks: None,
             chance: None,
             roll_text: None,
