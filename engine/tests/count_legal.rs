@@ -61,3 +61,53 @@ fn counts_match_the_lists_in_sharp_chess_positions() {
         assert!(random_play_counts(position, 40, 11) > 100, "{text}");
     }
 }
+
+/// Games with reserves are counted by masks too: deployments land immune
+/// pieces, revival refills reserves, and the king's kept square and a due
+/// deployment switch bulk counting off. Random play deploys on a third of
+/// the turns (every face of the die), so the counts meet all of it.
+#[test]
+fn counts_match_the_lists_with_reserves_deployments_and_immunity() {
+    use rookery_engine::variants::dicelanding::{self, DEPLOY, OPTIONS};
+    use rookery_engine::GameOptions;
+    let mut rng = SplitMix64::new(5);
+    let mut immune_seen = 0;
+    for (options, lineup) in [
+        ("captured=revival", dicelanding::START),
+        ("", dicelanding::KING_ONLY),
+        ("die=QRBN**", dicelanding::START),
+        // Both kings in reserve: their kept squares restrict the board moves.
+        ("", "8/2pppp2/8/8/8/8/2PPPP2/8[KQRRBBNNkqrrbbnn] w - - 0 1 -"),
+    ] {
+        let rules = dicelanding::rules_for(&GameOptions::parse(OPTIONS, options).unwrap());
+        let mut position = fen::parse(&rules, lineup).unwrap();
+        for _ in 0..12 {
+            let mut played = 0;
+            for _ply in 0..150 {
+                let board_moves = position.legal_moves();
+                assert_eq!(position.count_legal(), board_moves.len() as u64, "{}", fen::write(&position));
+                immune_seen += usize::from(!position.immune().is_empty());
+                let mut moves = board_moves;
+                if rng.below(3) == 0 {
+                    position.set_granted(DEPLOY[rng.below(DEPLOY.len())].into());
+                    let deployments = position.legal_moves();
+                    assert_eq!(position.count_legal(), deployments.len() as u64, "{}", fen::write(&position));
+                    if deployments.is_empty() {
+                        position.set_granted(Default::default());
+                    } else {
+                        moves = deployments;
+                    }
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                position.make(moves[rng.below(moves.len())]);
+                played += 1;
+            }
+            for _ in 0..played {
+                position.unmake();
+            }
+        }
+    }
+    assert!(immune_seen > 100, "only {immune_seen} positions with a landed piece");
+}
