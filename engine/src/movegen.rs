@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
-use crate::royalty::Royalty;
+use crate::royalty::{RoyalLines, Royalty};
 use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
 use crate::tables::{ChainCell, AFAR, BEHIND, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
@@ -20,11 +20,10 @@ pub(crate) enum Legality {
     Free,
     /// No royal piece on the board: only a royal piece dropped is tested.
     RoyalDrops,
-    /// Every move that may change an attack on a royal piece is tried on the
-    /// board: this many royals were attacked before, and only moves touching
-    /// `lines` (the cells of the attacks that could reach them, `None`: every
-    /// move) can change that; see [`Position::royal_lines`].
-    Trial { attacked_before: usize, lines: Option<SquareSet> },
+    /// Moves are tried on the board where `lines` (the cells of the attacks
+    /// that could reach the royals; `None`: none known) do not decide them;
+    /// this many royals were attacked before. See [`RoyalLines`].
+    Trial { attacked_before: usize, lines: Option<RoyalLines> },
     /// One royal piece, not in check, no hoppers: only the king's moves, those
     /// of pinned pieces and rare special moves need a test.
     Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
@@ -285,12 +284,10 @@ impl Position {
                 mv.dropped().is_none_or(|k| !rules.kind(k).royal)
                     || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
             }
-            // A move off the lines leaves every royal as attacked as it was.
-            Legality::Trial { attacked_before, lines: Some(lines) } if !self.may_change_attacks(mv, lines) => {
-                *attacked_before == 0
-            }
-            Legality::Trial { attacked_before, .. } => {
-                scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before)
+            Legality::Trial { attacked_before, lines } => {
+                lines.as_ref().and_then(|lines| self.judged_by_lines(mv, *attacked_before, lines)).unwrap_or_else(
+                    || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before),
+                )
             }
             Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),
         };

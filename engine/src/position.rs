@@ -567,16 +567,30 @@ impl Position {
     /// stood on it).
     #[inline]
     pub fn attacked(&self, target: Square, by: Color) -> bool {
+        self.attack_walk::<false>(target, by, target)
+    }
+
+    /// Whether `by` attacks `target` once the piece on `vacated` has left it
+    /// (a royal piece stepping away must not hide behind its own shadow, nor
+    /// screen a hop toward where it lands).
+    pub(crate) fn attacked_leaving(&self, target: Square, by: Color, vacated: Square) -> bool {
+        self.attack_walk::<true>(target, by, vacated)
+    }
+
+    /// [`Position::attacked`], with `vacated` seen as empty when `LEAVING`.
+    #[inline]
+    fn attack_walk<const LEAVING: bool>(&self, target: Square, by: Color, vacated: Square) -> bool {
         let tables = &self.rules.tables;
+        let at = |square: Square| if LEAVING && square == vacated { None } else { self.board.at(square) };
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
             let cells = tables.chain_cells(chain);
-            if chain.behind && self.board.at(cells[0].square).is_none() {
+            if chain.behind && at(cells[0].square).is_none() {
                 // A grasshopper's screen stands right next to its target.
                 continue;
             }
             for cell in cells {
-                if let Some(piece) = self.board.at(cell.square) {
+                if let Some(piece) = at(cell.square) {
                     if !screened {
                         screened = true;
                         continue;
