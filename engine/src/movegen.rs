@@ -285,9 +285,7 @@ impl Position {
                     || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
             }
             Legality::Trial { attacked_before, lines } => {
-                lines.as_ref().and_then(|lines| self.judged_by_lines(mv, *attacked_before, lines)).unwrap_or_else(
-                    || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before),
-                )
+                self.trial_keeps(mv, *attacked_before, lines.as_ref(), scratch)
             }
             Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),
         };

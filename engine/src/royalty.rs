@@ -156,7 +156,23 @@ impl Position {
     /// it where they decide; `None` where it must be tried: a royal piece
     /// dropped, a move touching the lines of a royal it does not move, a
     /// special move touching more cells.
-    pub(crate) fn judged_by_lines(&self, mv: Move, attacked_before: usize, lines: &RoyalLines) -> Option<bool> {
+    /// Whether `mv` keeps the mover's royals safe under [`Legality::Trial`]:
+    /// judged from the lines where they decide, else tried on `scratch`.
+    // Kept out of line: inlined, it reshapes the walker of every variant.
+    #[inline(never)]
+    pub(crate) fn trial_keeps(
+        &self,
+        mv: Move,
+        attacked_before: usize,
+        lines: Option<&RoyalLines>,
+        scratch: &mut Option<Position>,
+    ) -> bool {
+        lines
+            .and_then(|lines| self.judged_by_lines(mv, attacked_before, lines))
+            .unwrap_or_else(|| scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, attacked_before))
+    }
+
+    fn judged_by_lines(&self, mv: Move, attacked_before: usize, lines: &RoyalLines) -> Option<bool> {
         let rules = self.rules();
         match mv.special {
             Special::Promotion(kind) if rules.kind(kind).royal => return None,
