@@ -105,7 +105,7 @@ impl Position {
         spare.clear();
         self.generate_castling(spare);
         count += spare.len() as u64;
-        if rules.drops.is_some() {
+        if rules.drops.is_some() && !self.hand(us).is_empty() {
             spare.clear();
             self.generate_drops(spare);
             for mv in spare.iter() {

@@ -394,7 +394,9 @@ impl Position {
             let rights = self.castling;
             update(rules, mv, moved, &before, &mut self.marks, &mut self.castling);
             // Most moves change neither: each key costs a loop over its bits.
-            board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
+            if before != self.marks {
+                board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
+            }
             if rights != self.castling {
                 board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
             }
