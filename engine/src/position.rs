@@ -54,6 +54,8 @@ struct Undo {
     /// The move changed state off the board (hands, immunity, promoted
     /// pieces), saved on the off-board stack.
     off_board: bool,
+    /// The marks before the move were saved on the marks stack.
+    marks_saved: bool,
 }
 
 /// What `unmake` needs to restore of the state only variants with hands keep.
@@ -332,6 +334,7 @@ impl Position {
             hash: board.hash,
             twins: false,
             off_board: false,
+            marks_saved: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -389,7 +392,8 @@ impl Position {
             board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
             self.castling &= kept;
         }
-        if let Some(update) = rules.update_marks {
+        if let Some(update) = rules.update_marks.filter(|_| !marks_stay(rules, &self.marks, mv)) {
+            undo.marks_saved = true;
             let before = self.marks;
             let rights = self.castling;
             update(rules, mv, moved, &before, &mut self.marks, &mut self.castling);
@@ -450,7 +454,7 @@ impl Position {
                 board.put(rules, mv.from, undo.moved);
             }
         }
-        if rules.update_marks.is_some() {
+        if undo.marks_saved {
             self.marks = self.marks_undo.pop().expect("marks saved by make");
         }
         if let Some((square, piece)) = undo.captured {
@@ -671,4 +675,15 @@ impl Position {
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
         self.board.occupied[color].iter().map(move |sq| (sq, self.board.at(sq).expect("occupied").kind))
     }
+}
+
+/// Whether the rules promise that `mv` leaves `marks` as they are
+/// (`Rules::marks_follow_squares`): a plain move off the marked squares.
+#[inline]
+fn marks_stay(rules: &Rules, marks: &Marks, mv: Move) -> bool {
+    let marked = |square: Square| marks.unmoved.contains(square) || marks.tagged.contains(square);
+    rules.marks_follow_squares
+        && matches!(mv.special, Special::None | Special::DoubleStep | Special::Promotion(_))
+        && !marked(mv.from)
+        && !marked(mv.to)
 }

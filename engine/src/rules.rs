@@ -345,6 +345,12 @@ pub struct Rules {
     /// hook is skipped.
     pub restrict_applies: Option<fn(&Position) -> bool>,
     pub update_marks: Option<UpdateMarks>,
+    /// `update_marks` changes nothing for a plain move (a step, a double step
+    /// or a promotion: no drop, castling or other special move) that neither
+    /// starts nor ends on a square of `unmoved` or `tagged` (Dice Landing:
+    /// castling rights that follow the unmoved squares), so `make` skips it
+    /// for such moves.
+    pub marks_follow_squares: bool,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
     /// A roll as the game log writes it when the game's options say what a
@@ -411,6 +417,7 @@ impl Rules {
             restrict_moves: None,
             restrict_applies: None,
             update_marks: None,
+            marks_follow_squares: false,
             chance: None,
             roll_text: None,
             turns: TurnRules::default(),

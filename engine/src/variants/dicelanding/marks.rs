@@ -66,8 +66,6 @@ pub(super) fn update_marks(
             unmoved.remove(rule.king_from);
             unmoved.remove(rule.rook_from);
         }
-        // Most moves touch no unmoved square: marks and rights stay.
-        _ if !unmoved.contains(mv.from) && !unmoved.contains(mv.to) => return,
         _ => {
             unmoved.remove(mv.from);
             unmoved.remove(mv.to);

@@ -110,6 +110,7 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);
+    rules.marks_follow_squares = true;
     rules.dialect = Dialect {
         parse_position: fen::parse,
         write_position: fen::write,
