@@ -119,6 +119,7 @@ pub enum PlayerError {
 pub struct Player {
     variant: Variant,
     level: Level,
+    budget: Duration,
     values: Vec<i32>,
     searcher: Searcher,
 }
@@ -128,7 +129,7 @@ impl Player {
         let rules = variant.rules()?;
         let searcher = Searcher::new(&rules);
         let searcher = if level.positional() { searcher.positional() } else { searcher };
-        Ok(Player { variant, level, values: piece_values(&rules), searcher })
+        Ok(Player { variant, level, budget: level.budget(), values: piece_values(&rules), searcher })
     }
 
     pub fn level(&self) -> Level {
@@ -137,7 +138,14 @@ impl Player {
 
     /// The longest the player thinks about one decision.
     pub fn budget(&self) -> Duration {
-        self.level.budget()
+        self.budget
+    }
+
+    /// The same player thinking for `budget` instead of its level's time, as
+    /// fast games and benchmarks need.
+    pub fn with_budget(mut self, budget: Duration) -> Player {
+        self.budget = budget;
+        self
     }
 
     /// What `side` does now in `game`. The caller applies the decision and,

@@ -42,12 +42,12 @@ impl<'p> Thinker<'p> {
         if candidates.is_empty() {
             return None;
         }
-        let level = self.player.level;
+        let (level, budget) = (self.player.level, self.player.budget);
         let start = Instant::now();
         let mut scores: Vec<i32> = Vec::new();
         for depth in 1..=level.max_depth() {
             // The first iteration always completes, so there is an answer.
-            self.player.searcher.set_deadline((depth > 1).then(|| start + level.budget()));
+            self.player.searcher.set_deadline((depth > 1).then(|| start + budget));
             let Some(these) = candidates.iter().map(|c| self.value(game, c, depth, rng)).collect::<Option<Vec<_>>>()
             else {
                 break;
@@ -58,7 +58,7 @@ impl<'p> Thinker<'p> {
             (candidates, scores) = paired.into_iter().unzip();
             let spent = start.elapsed();
             // The next iteration takes several times as long as this one.
-            if scores[0] >= WON - 100 || spent * 3 > level.budget() {
+            if scores[0] >= WON - 100 || spent * 3 > budget {
                 break;
             }
         }
