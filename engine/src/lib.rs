@@ -41,6 +41,7 @@ pub mod options;
 pub mod perft;
 pub mod pgn;
 pub mod piece;
+pub mod player;
 pub mod position;
 pub mod puzzle;
 pub mod royalty;
