@@ -68,6 +68,16 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "as" => return Err("say who: /as alice".into()),
         "quit" | "exit" => return Ok(Line::Quit),
         "play" => {
+            // A custom start (`lineup=custom:<position>`) is the rest of the
+            // line: position text has spaces and numbers of its own.
+            let (args, custom) = match args.find("=custom:") {
+                Some(at) => {
+                    let name_starts = args[..at].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                    (&args[..name_starts], Some(&args[name_starts..]))
+                }
+                None => (args, None),
+            };
+            let words: Vec<&str> = args.split_whitespace().collect();
             let variant =
                 words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
             let opponent = words.iter().find(|w| w.starts_with('@')).map(|w| users.get(w));
@@ -79,6 +89,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 .iter()
                 .copied()
                 .filter(|w| !w.starts_with('@') && w.parse::<u32>().is_err() && !is_clock(w))
+                .chain(custom)
                 .collect();
             let options = (!options.is_empty()).then(|| options.join(","));
             Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }
@@ -308,6 +319,7 @@ fn button_line(button: &crate::core::Button) -> String {
         A::DeclineDraw => "draw decline",
         A::Roll => "roll",
         A::RollSecond => "roll-second",
+        A::ConfirmRoll => "move roll!",
         A::Pass => "pass",
         A::Board => "board",
         A::Abort => "abort",
@@ -360,6 +372,16 @@ mod tests {
                 opponent: Some(bob.clone()),
                 move_days: None,
                 options: Some("dwarf_reversal,quiet_plies=0".into()),
+                clock: None
+            }))
+        );
+        assert_eq!(
+            parse_line("/play dicelanding @bob die=PPPPPP lineup=custom:4k3/8/8/8/8/8/8/R7[K] w - - 0 1 -", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "dicelanding".into(),
+                opponent: Some(bob.clone()),
+                move_days: None,
+                options: Some("die=PPPPPP,lineup=custom:4k3/8/8/8/8/8/8/R7[K] w - - 0 1 -".into()),
                 clock: None
             }))
         );

@@ -340,6 +340,15 @@ pub struct Rules {
     pub update_marks: Option<UpdateMarks>,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// Whether a side in check with no legal move lost by what this turn's
+    /// roll granted rather than by checkmate (Dice Landing R5: the die gave a
+    /// landing, which replaces the board moves, and no landing blocks). The
+    /// game then ends with [`EndReason::RollInCheck`](crate::game::EndReason).
+    pub lost_by_roll: Option<fn(&Position) -> bool>,
+    /// A warning the player must confirm before a voluntary roll of kind
+    /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
+    /// may lose the game at once). Front ends ask before rolling.
+    pub roll_warning: Option<fn(&Position, &GameOptions, usize) -> Option<String>>,
     /// A roll as the game log writes it when the game's options say what a
     /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
     pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
@@ -404,6 +413,8 @@ impl Rules {
             restrict_moves: None,
             update_marks: None,
             chance: None,
+            lost_by_roll: None,
+            roll_warning: None,
             roll_text: None,
             turns: TurnRules::default(),
             passes_in_position: None,

@@ -166,6 +166,7 @@ impl Core {
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::RollKindForGame { kind } => self.roll_for_game(place, user, *kind),
+            Command::ConfirmRoll => self.confirm_roll(place, user),
             Command::Pass => self.pass(place, user),
             Command::Choose { option } => self.choose(place, user, option),
             Command::ChooseOption { index } => self.choose_option(place, user, *index),

@@ -82,6 +82,9 @@ pub enum Command {
     RollKindForGame {
         kind: usize,
     },
+    /// The "Roll anyway" button, or `roll!`: the voluntary roll whose risk
+    /// the player was warned about (Dice Landing: rolling in check).
+    ConfirmRoll,
     /// `/pass`, the Pass button: give up this turn, where the rules allow it.
     Pass,
     /// `/choose option`: a secret choice (New chess: the true king). Only the
@@ -252,6 +255,8 @@ pub enum ButtonAction {
     /// A game's roll of the kind with this index (the third kind on: the
     /// first two keep their own buttons, whose ids older messages carry).
     RollKind(u8),
+    /// Rolls after a warning ("Roll anyway").
+    ConfirmRoll,
     Pass,
     Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
@@ -278,7 +283,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 19] = [
+    const ALL: [ButtonAction; 20] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -287,6 +292,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::ConfirmRoll,
         ButtonAction::Pass,
         ButtonAction::Board,
         ButtonAction::RollAgain,
@@ -311,6 +317,7 @@ impl ButtonAction {
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
             ButtonAction::RollKind(_) => ROLL_KIND,
+            ButtonAction::ConfirmRoll => "roll-confirm",
             ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
@@ -384,6 +391,7 @@ impl ButtonAction {
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::RollKind(kind) => Command::RollKindForGame { kind: kind.into() },
+            ButtonAction::ConfirmRoll => Command::ConfirmRoll,
             ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
