@@ -336,6 +336,10 @@ fn button_line(button: &crate::core::Button) -> String {
                     .map_or(String::new(), |(_, s)| s.replace(',', " "))
             )
         }
+        A::ChosenMove => {
+            let payload = button.payload.as_deref().and_then(|p| p.split_once(':'));
+            return format!("move {}", payload.map_or("", |(_, text)| text));
+        }
         A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage => {
             return format!("button {}", button.custom_id())
         }

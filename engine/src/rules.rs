@@ -325,6 +325,9 @@ pub struct Rules {
     pub transformations: Vec<Transformation>,
     /// Per-kind promotions; empty in most variants.
     pub promotions: Vec<PromotionRule>,
+    /// What promoting is called, for questions and buttons ("promote"; New
+    /// chess: "knight").
+    pub promotion_verb: &'static str,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// The PGN `Variant` tag's value: the variant's own name unless other
@@ -407,6 +410,7 @@ impl Rules {
             freezing: None,
             transformations: Vec::new(),
             promotions: Vec::new(),
+            promotion_verb: "promote",
             side_names: ["White", "Black"],
             pgn_variant: variant.name(),
             extra_moves: None,

@@ -304,6 +304,8 @@ impl Core {
                 game.apply(Action::Timeout(flagged)).map_err(explain)?;
             } else if game.position().turn() != side && game.outcome().is_none() {
                 return Err(not_your_turn(&game, side, text));
+            } else if let Some(ways) = notation::open_promotion(game.position(), text) {
+                return Ok(Change::Keep(vec![super::promotion_question::ask(&record, &game, &ways)]));
             } else {
                 game.play_move(side, text).map_err(explain)?;
             }

@@ -85,6 +85,12 @@ pub enum Command {
     /// The "Roll anyway" button, or `roll!`: the voluntary roll whose risk
     /// the player was warned about (Dice Landing: rolling in check).
     ConfirmRoll,
+    /// A button answering "which move did you mean?" (New chess: knight or
+    /// not): the move `text`, in coordinates, in game `game`.
+    ChosenMove {
+        game: u64,
+        text: String,
+    },
     /// `/pass`, the Pass button: give up this turn, where the rules allow it.
     Pass,
     /// `/choose option`: a secret choice (New chess: the true king). Only the
@@ -275,6 +281,8 @@ pub enum ButtonAction {
     ChooseSecond,
     /// Pays a price (payload: game and squares).
     Price,
+    /// Plays one of the moves a question offered (payload: game and move).
+    ChosenMove,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -283,7 +291,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 20] = [
+    const ALL: [ButtonAction; 21] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -304,6 +312,7 @@ impl ButtonAction {
         ButtonAction::ChooseFirst,
         ButtonAction::ChooseSecond,
         ButtonAction::Price,
+        ButtonAction::ChosenMove,
     ];
 
     pub fn id(self) -> &'static str {
@@ -329,6 +338,7 @@ impl ButtonAction {
             ButtonAction::ChooseFirst => "choose-1",
             ButtonAction::ChooseSecond => "choose-2",
             ButtonAction::Price => "price",
+            ButtonAction::ChosenMove => "move",
         }
     }
 
@@ -358,6 +368,10 @@ impl ButtonAction {
             Some((_, payload)) if action == ButtonAction::Price => {
                 let (game, squares) = payload.split_once(':')?;
                 Some(Command::Price { text: squares.replace(',', " "), game: Some(game.parse().ok()?) })
+            }
+            Some((_, payload)) if action == ButtonAction::ChosenMove => {
+                let (game, text) = payload.split_once(':')?;
+                Some(Command::ChosenMove { game: game.parse().ok()?, text: text.to_string() })
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -405,6 +419,8 @@ impl ButtonAction {
             ButtonAction::ChooseSecond => Command::ChooseOption { index: 1 },
             // Without its payload a price button names no pieces: the price is asked for again.
             ButtonAction::Price => Command::Price { text: String::new(), game: None },
+            // Without its payload the button names no move: the board again.
+            ButtonAction::ChosenMove => Command::Board,
         }
     }
 }
