@@ -20,6 +20,8 @@ pub enum Line {
     /// Speak as this user from now on.
     As(String),
     Run(Command),
+    /// `/choose` alone: ask for the secret choice without echoing it.
+    ChooseHidden,
     Quit,
     Nothing,
 }
@@ -117,7 +119,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "roll-second" => Command::RollSecondForGame,
         "pass" => Command::Pass,
         "choose" if !args.is_empty() => Command::Choose { option: args.to_string() },
-        "choose" => return Err("say what you choose: /choose E".into()),
+        "choose" => return Ok(Line::ChooseHidden),
         "roll" => {
             let sealed = args.ends_with(" sealed");
             Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed, entropy: None }
@@ -214,6 +216,8 @@ const CONSOLE_HELP: &str = "In this console:\n  \
     a bare line   is a move: `e4` is `/move e4`; in a dice game `roll` and `lucky8` roll the game's dice\n  \
     /roll-second  the game's second kind of roll (Luck Dragon's Lucky 8), like its button\n  \
     /rematch      the Rematch button of the last finished game\n  \
+    /choose       a secret choice (New chess's true king), asked without echoing it\n  \
+    roll!         roll after the bot's warning (Dice Landing: rolling in check)\n  \
     /quit         leave (so does the end of the input)\n\
     Buttons are shown as [Label] /command: type the command to click one. \
     Pictures and files are saved in the image folder, never over earlier ones.";
@@ -246,6 +250,17 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
             Ok(Line::As(name)) => speaker = users.get(&name),
+            Ok(Line::ChooseHidden) => {
+                let Some(option) = hidden_choice(interactive, &mut input)? else { break };
+                let command = Command::Choose { option: option.clone() };
+                for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
+                    if reply.ephemeral && names_choice(&reply.text, &option) {
+                        writeln!(out, "(only {}) {SEALED}", speaker.name)?;
+                    } else {
+                        print_reply(&reply, &speaker, images, &mut saved, out)?;
+                    }
+                }
+            }
             Ok(Line::Run(command)) => {
                 let help = command == Command::Help;
                 for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
@@ -262,6 +277,31 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
         }
     }
     Ok(())
+}
+
+/// Said instead of the private answer to a hidden choice, which names the
+/// choice and its nonce: anyone else at this screen could read them.
+const SEALED: &str = "Your secret choice is sealed; the channel sees only its commitment. Its details are not \
+    shown on this shared screen, and the bot reveals them when the rules need it or the game ends.";
+
+/// The secret choice, read without echo: from the terminal with a hidden
+/// prompt, or from the next input line when the input is a pipe (nothing is
+/// echoed there). `None` at the end of the input.
+fn hidden_choice(interactive: bool, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    if interactive {
+        return rpassword::prompt_password("Your secret choice (hidden as you type): ").map(Some);
+    }
+    let mut line = Vec::new();
+    if input.read_until(b'\n', &mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
+}
+
+/// Whether a private reply names `option` as the choice made (`**E**`).
+fn names_choice(text: &str, option: &str) -> bool {
+    let option = option.trim().to_lowercase();
+    !option.is_empty() && text.to_lowercase().contains(&format!("**{option}**"))
 }
 
 fn print_reply(
@@ -425,6 +465,8 @@ mod tests {
         );
         assert_eq!(parse_line("/accept", &mut users), Ok(Line::Run(Command::Accept)));
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
+        assert_eq!(parse_line("/choose", &mut users), Ok(Line::ChooseHidden));
+        assert_eq!(parse_line("/choose F", &mut users), Ok(Line::Run(Command::Choose { option: "F".into() })));
         assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));
         assert!(parse_line("/play", &mut users).is_err());
