@@ -13,40 +13,24 @@ use common::{alice, bob, carol, Table, HERE};
 use rookery::core::Command;
 use rookery_storage::{Change, ChannelKey};
 
-const LINEUP: &str = "2b1k2r/2p1ppp1/8/8/8/8/2P1PPP1/2B1K3[QRRBPqrbn] w e1e8h8 - 0 1 -";
-
-const RECORD: [&str; 17] = [
-    "roll white roll 2",
-    "g2g4",
-    "roll black roll 2",
-    "N@g8",
-    "roll white roll 6",
-    "Q@d1",
-    "roll black roll 1",
-    "g8h6",
-    "roll white roll 3",
-    "B@f1",
-    "roll black roll 4",
-    "R@a8",
-    "roll white roll 4",
-    "R@a1",
-    "a8b8",
-    "c1h6",
-    "h8h6",
-];
+/// The reconstructed lineup, then the record's actions (shared with the
+/// engine's test of the same game).
+const EXAMPLE: &str = include_str!("../../engine/tests/data/dicelanding-example.txt");
 
 #[test]
 fn the_example_game_through_the_lineup_path() {
+    let mut lines = EXAMPLE.lines().filter(|l| !l.starts_with('#'));
+    let (lineup, actions): (&str, Vec<&str>) = (lines.next().unwrap(), lines.collect());
     let t = Table::new();
     let play = Command::Play {
         variant: "dicelanding".into(),
         opponent: Some(bob()),
         move_days: None,
-        options: Some(format!("lineup=custom:{LINEUP}")),
+        options: Some(format!("lineup=custom:{lineup}")),
         clock: None,
     };
     let challenge = t.ok(alice(), play);
-    assert!(challenge.text.contains(LINEUP), "{}", challenge.text);
+    assert!(challenge.text.contains(lineup), "{}", challenge.text);
     assert_eq!(&challenge.image.as_ref().expect("a preview of the lineup").bytes[1..4], b"PNG");
     t.ok(bob(), Command::Accept);
     let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };
@@ -54,8 +38,8 @@ fn the_example_game_through_the_lineup_path() {
         .storage()
         .update_channel(key, |current| {
             let mut record = current.unwrap();
-            assert_eq!(record.start.as_deref(), Some(LINEUP), "the lineup is stored with the game");
-            record.actions = RECORD.iter().map(|a| a.to_string()).collect();
+            assert_eq!(record.start.as_deref(), Some(lineup), "the lineup is stored with the game");
+            record.actions = actions.iter().map(|a| a.to_string()).collect();
             Ok::<_, ()>(Change::Put(record, ()))
         })
         .unwrap()
@@ -65,6 +49,6 @@ fn the_example_game_through_the_lineup_path() {
     let resigned = t.ok(bob(), Command::Resign);
     assert!(resigned.text.contains("**1-0** · alice wins by resignation."), "{}", resigned.text);
     let pgn = String::from_utf8(resigned.files[0].bytes.clone()).unwrap();
-    assert!(pgn.contains(&format!("[FEN \"{LINEUP}\"]")), "{pgn}");
+    assert!(pgn.contains(&format!("[FEN \"{lineup}\"]")), "{pgn}");
     assert!(pgn.contains("{d6 2: N} 1. [N]<g4 {d6 2: N} 1... [N]>Ng8"), "{pgn}");
 }

@@ -296,6 +296,10 @@ impl Chance {
     }
 }
 
+/// The warning before a voluntary roll of a kind, if the rules see a risk
+/// in rolling now ([`Rules::roll_warning`]).
+pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
+
 /// Updates a position's [`Marks`] and castling rights once the pieces of a
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
@@ -351,7 +355,7 @@ pub struct Rules {
     /// A warning the player must confirm before a voluntary roll of kind
     /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
     /// may lose the game at once). Front ends ask before rolling.
-    pub roll_warning: Option<fn(&Position, &GameOptions, usize) -> Option<String>>,
+    pub roll_warning: Option<RollWarning>,
     /// A roll as the game log writes it when the game's options say what a
     /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
     pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,

@@ -21,7 +21,7 @@ use rookery_engine::variants::dicelanding::face_of;
 use rookery_engine::{notation, Color, Variant};
 
 /// The reconstructed lineup, with the source's reserves.
-pub const LINEUP: &str = "2b1k2r/2p1ppp1/8/8/8/8/2P1PPP1/2B1K3[QRRBPqrbn] w e1e8h8 - 0 1 -";
+const LINEUP: &str = "2b1k2r/2p1ppp1/8/8/8/8/2P1PPP1/2B1K3[QRRBPqrbn] w e1e8h8 - 0 1 -";
 
 /// The source's moves as it prints them (glyphs lost, `J` for ☺), each with
 /// the face rolled (if any) and the move as Rookery reads it.
@@ -38,28 +38,14 @@ const MOVES: [(&str, Option<char>, &str); 10] = [
     ("xh6", None, "Rxh6"),
 ];
 
-/// The game as Rookery's records store it (bot/tests/dicelanding_example.rs
-/// plays the same record through the command core).
-const RECORD: [&str; 18] = [
-    "roll white roll 2",
-    "g2g4",
-    "roll black roll 2",
-    "N@g8",
-    "roll white roll 6",
-    "Q@d1",
-    "roll black roll 1",
-    "g8h6",
-    "roll white roll 3",
-    "B@f1",
-    "roll black roll 4",
-    "R@a8",
-    "roll white roll 4",
-    "R@a1",
-    "a8b8",
-    "c1h6",
-    "h8h6",
-    "resign black",
-];
+/// The lineup and the game as Rookery's records store it, shared with
+/// bot/tests/dicelanding_example.rs, which plays them through the command core.
+const EXAMPLE: &str = include_str!("data/dicelanding-example.txt");
+
+fn example_record() -> (&'static str, Vec<&'static str>) {
+    let mut lines = EXAMPLE.lines().filter(|l| !l.starts_with('#'));
+    (lines.next().unwrap(), lines.collect())
+}
 
 /// The number on the default die (`P N B R Q *`) that shows `symbol`.
 fn number(game: &Game, symbol: char) -> u32 {
@@ -68,7 +54,7 @@ fn number(game: &Game, symbol: char) -> u32 {
 
 /// The example game, replayed move by move; returns it with the SAN of the
 /// position after move 4 (Black to move) for the exemption check.
-pub fn example_game() -> (Game, Vec<String>) {
+fn example_game() -> (Game, Vec<String>) {
     let mut game = Game::from_fen(Variant::DiceLanding, LINEUP).unwrap();
     let mut after_four = Vec::new();
     for (i, (source, face, typed)) in MOVES.iter().enumerate() {
@@ -109,7 +95,10 @@ fn the_example_game_replays_through_move_five() {
     assert_eq!(game.outcome().unwrap().result(), "1-0");
     let record = game.record();
     assert_eq!(record.start.as_deref(), Some(LINEUP));
-    assert_eq!(record.actions, RECORD);
+    let (lineup, actions) = example_record();
+    assert_eq!(lineup, LINEUP);
+    assert_eq!(record.actions[..actions.len()], actions);
+    assert_eq!(record.actions[actions.len()..], ["resign black"]);
     let replayed = Game::replay(&GameRecord { ..record }).unwrap();
     assert_eq!(replayed.moves_san(), game.moves_san());
 }
