@@ -116,14 +116,22 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// The moves `text` may mean when it reads as a move that could promote or
-/// not, optionally, and says neither (New chess: `Ff8` or `c5f8` where
-/// knighting is allowed but not forced; `Ff8^` and `Ff8=` say it): the move
-/// without promotion first, then each promotion. `None` when the text is not
-/// a legal move or decides. A mark after the square (`^`, `=`, `=Q`, `q`)
-/// decides; check and annotation marks (`+ # ! ?`) do not.
+/// not, by a kind's optional promotion ([`crate::rules::PromotionRule`]),
+/// and says neither (New chess: `Ff8` or `c5f8` where knighting is allowed
+/// but not forced; `Ff8^` and `Ff8=` say it): the move without promotion
+/// first, then each promotion. `None` when the text is not a legal move or
+/// decides. A mark after the square (`^`, `=`, `=Q`, `q`) decides; check and
+/// annotation marks (`+ # ! ?`) do not. Other kind changes a move may carry
+/// (Luck Dragon's `/R`) are not promotions a player is asked about.
 pub fn open_promotion(position: &Position, text: &str) -> Option<Vec<Move>> {
     let mv = parse_move(position, text).ok()?;
-    if mv.dropped().is_some() {
+    let piece = position.piece_at(mv.from).filter(|_| mv.dropped().is_none())?;
+    let optional = |rule: &crate::rules::PromotionRule| {
+        rule.kind == piece.kind
+            && rule.zone[piece.color].contains(mv.to)
+            && !rule.compulsory[piece.color].contains(mv.to)
+    };
+    if !position.rules().promotions.iter().any(optional) {
         return None;
     }
     let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
