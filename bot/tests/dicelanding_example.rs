@@ -11,7 +11,6 @@ mod common;
 
 use common::{alice, bob, carol, Table, HERE};
 use rookery::core::Command;
-use rookery_storage::{Change, ChannelKey};
 
 /// The reconstructed lineup, then the record's actions (shared with the
 /// engine's test of the same game).
@@ -33,17 +32,10 @@ fn the_example_game_through_the_lineup_path() {
     assert!(challenge.text.contains(lineup), "{}", challenge.text);
     assert_eq!(&challenge.image.as_ref().expect("a preview of the lineup").bytes[1..4], b"PNG");
     t.ok(bob(), Command::Accept);
-    let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };
-    t.core
-        .storage()
-        .update_channel(key, |current| {
-            let mut record = current.unwrap();
-            assert_eq!(record.start.as_deref(), Some(lineup), "the lineup is stored with the game");
-            record.actions = actions.iter().map(|a| a.to_string()).collect();
-            Ok::<_, ()>(Change::Put(record, ()))
-        })
-        .unwrap()
-        .unwrap();
+    t.restage(HERE, |record| {
+        assert_eq!(record.start.as_deref(), Some(lineup), "the lineup is stored with the game");
+        record.actions = actions.iter().map(|a| a.to_string()).collect();
+    });
     let board = t.ok(carol(), Command::Board);
     assert!(board.text.contains("2. [*]>Qd1 [P]<Nh6 3. [B]>Bf1 [R]>Ra8 4. [R]>Ra1 Rb8 5. Bxh6 Rxh6"), "{}", board.text);
     let resigned = t.ok(bob(), Command::Resign);

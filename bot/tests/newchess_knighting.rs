@@ -6,7 +6,6 @@ mod common;
 
 use common::{alice, bob, Table, HERE};
 use rookery::core::{ButtonAction, Command, Handler, Place, Reply};
-use rookery_storage::{Change, ChannelKey};
 
 /// NC6: the fool on c5 may knight on f8, g9 and h10; the pawn on h9 must.
 const STAGE: &str = "k8j/S6P2/10/10/10/2F7/10/10/10/K8J[] w - 0 1";
@@ -26,16 +25,7 @@ fn staged_at(t: &Table, place: Place) {
     };
     t.send_at(place, alice(), play);
     t.send_at(place, bob(), Command::Accept);
-    let key = ChannelKey { guild: place.guild, channel: place.channel };
-    t.core
-        .storage()
-        .update_channel(key, |current| {
-            let mut record = current.unwrap();
-            record.start = Some(STAGE.to_string());
-            Ok::<_, ()>(Change::Put(record, ()))
-        })
-        .unwrap()
-        .unwrap();
+    t.restage(place, |record| record.start = Some(STAGE.to_string()));
     t.send_at(place, alice(), Command::Choose { option: "E".into() });
     t.send_at(place, bob(), Command::Choose { option: "F".into() });
 }
