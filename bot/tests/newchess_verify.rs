@@ -31,6 +31,8 @@ fn revealed_choices_verify_against_their_commitments() {
     assert!(secret_cli::is_pgn(&text));
     let (report, ok) = secret_cli::verify(&text);
     assert!(ok, "{report}");
+    // Reveals made after the resignation read back after it.
+    assert_eq!(rookery_engine::pgn_read::read(&text).unwrap(), chosen(true).record());
     assert!(report.contains("White: chose F;") && report.contains("Black: chose E;"), "{report}");
     // A reveal changed after the fact no longer matches.
     let forged = text.replace("reveal W: F-king", "reveal W: E-king");

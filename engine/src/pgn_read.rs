@@ -33,10 +33,18 @@ pub fn read(text: &str) -> Result<GameRecord, PgnReadError> {
         .ok_or_else(|| PgnReadError::Variant(named.to_string()))?;
     let mut game = Game::create(variant, tag("VariantOptions").unwrap_or(""), tag("FEN"))?;
     let context = tag("SecretContext").unwrap_or("");
+    // Reveals the rules did not ask for were made once the game was over
+    // (after a resignation the closing comment gives): they wait for it.
+    let mut after_the_end = Vec::new();
     for token in tokens(movetext) {
         let fail = |error| PgnReadError::Token { token: token.to_string(), error };
         if let Some(comment) = token.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
             for action in comment_actions(&game, comment.trim(), context)? {
+                let asked = game.turn().is_some_and(|turn| turn.choices.contains(&Choice::Reveal));
+                if matches!(action, Action::Reveal { .. }) && game.outcome().is_none() && !asked {
+                    after_the_end.push((token, action));
+                    continue;
+                }
                 game.apply(action).map_err(fail)?;
             }
         } else if let Some(faces) = token.strip_prefix('[').and_then(|t| t.strip_suffix(']')).and_then(faces_of) {
@@ -49,6 +57,9 @@ pub fn read(text: &str) -> Result<GameRecord, PgnReadError> {
                 game.play_move(side, token).map_err(fail)?;
             }
         }
+    }
+    for (token, action) in after_the_end {
+        game.apply(action).map_err(|error| PgnReadError::Token { token: token.to_string(), error })?;
     }
     Ok(game.record())
 }
