@@ -17,4 +17,5 @@ pub mod plain;
 pub mod ply_bench;
 pub mod puzzles_cli;
 pub mod restore;
+pub mod secret_cli;
 pub mod tools;

@@ -100,9 +100,11 @@ enum Command {
         #[arg(long)]
         seed: Option<String>,
     },
-    /// Re-derive every roll of a revealed ledger transcript and report mismatches.
+    /// Re-derive every roll of a revealed ledger transcript and report
+    /// mismatches; or, given a game's PGN, check its secret choices' reveals
+    /// against their commitments.
     Verify {
-        /// The transcript file.
+        /// The transcript file, or a game's PGN.
         transcript: std::path::PathBuf,
     },
     /// Write every stored record as JSON lines (a backup).
@@ -223,6 +225,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify { transcript } => {
             let text =
                 std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
+            if rookery::secret_cli::is_pgn(&text) {
+                let (report, ok) = rookery::secret_cli::verify(&text);
+                println!("{report}");
+                anyhow::ensure!(ok, "the secret choices do not verify");
+                return Ok(());
+            }
             let (report, ok) = dice_cli::verify(&text)?;
             println!("{report}");
             anyhow::ensure!(ok, "the transcript does not verify");

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use crate::core::{Attachment, Picture, Reply};
 
 use rookery_engine::game::Game;
+use rookery_engine::{Color, Kind};
 use rookery_render::position::{glyph_for, view_of, Look};
 use rookery_render::{
     BoardView, Cell, Die, DieKind, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Shade, Side, Theme,
@@ -54,11 +55,14 @@ pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
     if rules.kinds.iter().all(|kind| CHESS_SET.contains(&kind.name)) {
         return None;
     }
-    let mut shown: Vec<(Glyph, char, &str)> = Vec::new();
-    for kind in &rules.kinds {
+    // Each kind as position text writes it: a knighted fool is `+F`.
+    let mut shown: Vec<(Glyph, String, &str)> = Vec::new();
+    for (index, kind) in rules.kinds.iter().enumerate() {
         let Some(glyph) = glyph_for(kind.name) else { continue };
         if !shown.iter().any(|(g, _, _)| *g == glyph) {
-            shown.push((glyph, kind.letter, kind.name));
+            let mut token = String::new();
+            rules.push_token(&mut token, Color::White, Kind(index as u8));
+            shown.push((glyph, token, kind.name));
         }
     }
     let shade = |i: usize| if i % 2 == 0 { Shade::Light } else { Shade::Dark };
@@ -71,7 +75,7 @@ pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
         .collect();
     let layer = Layer {
         name: "Pieces and their letters".into(),
-        files: shown.iter().map(|(_, letter, _)| letter.to_string()).collect(),
+        files: shown.iter().map(|(_, token, _)| token.clone()).collect(),
         ranks: vec![String::new()],
         cells,
     };
@@ -181,6 +185,16 @@ mod tests {
         assert!(letters.contains("D Dwarf") && !letters.contains("reversed"), "{letters}");
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("dragonchess-legend.png"), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_legend_writes_knighted_pieces_with_their_plus() {
+        let (png, letters) = legend(&Game::new(Variant::NewChess).unwrap()).unwrap();
+        assert!(letters.starts_with("K E-king · J F-king · G Gold general · T Tower · F Fool"), "{letters}");
+        assert!(letters.ends_with("+F Knighted fool · +S Knighted sergeant · +P Knighted pawn"), "{letters}");
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("newchess-legend.png"), png).unwrap();
         }
     }
 }

@@ -40,6 +40,8 @@ pub mod notation;
 pub mod options;
 pub mod perft;
 pub mod pgn;
+mod pgn_notes;
+pub mod pgn_read;
 pub mod piece;
 pub mod player;
 pub mod position;

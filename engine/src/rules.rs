@@ -299,6 +299,10 @@ impl Chance {
     }
 }
 
+/// The warning before a voluntary roll of a kind, if the rules see a risk
+/// in rolling now ([`Rules::roll_warning`]).
+pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
+
 /// Updates a position's [`Marks`] and castling rights once the pieces of a
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
@@ -328,6 +332,9 @@ pub struct Rules {
     pub transformations: Vec<Transformation>,
     /// Per-kind promotions; empty in most variants.
     pub promotions: Vec<PromotionRule>,
+    /// What promoting is called, for questions and buttons ("promote"; New
+    /// chess: "knight").
+    pub promotion_verb: &'static str,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// The PGN `Variant` tag's value: the variant's own name unless other
@@ -353,6 +360,15 @@ pub struct Rules {
     pub marks_follow_squares: bool,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// Whether a side in check with no legal move lost by what this turn's
+    /// roll granted rather than by checkmate (Dice Landing R5: the die gave a
+    /// landing, which replaces the board moves, and no landing blocks). The
+    /// game then ends with [`EndReason::RollInCheck`](crate::game::EndReason).
+    pub lost_by_roll: Option<fn(&Position) -> bool>,
+    /// A warning the player must confirm before a voluntary roll of kind
+    /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
+    /// may lose the game at once). Front ends ask before rolling.
+    pub roll_warning: Option<RollWarning>,
     /// A roll as the game log writes it when the game's options say what a
     /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
     pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
@@ -411,6 +427,7 @@ impl Rules {
             freezing: None,
             transformations: Vec::new(),
             promotions: Vec::new(),
+            promotion_verb: "promote",
             side_names: ["White", "Black"],
             pgn_variant: variant.name(),
             extra_moves: None,
@@ -419,6 +436,8 @@ impl Rules {
             update_marks: None,
             marks_follow_squares: false,
             chance: None,
+            lost_by_roll: None,
+            roll_warning: None,
             roll_text: None,
             turns: TurnRules::default(),
             passes_in_position: None,

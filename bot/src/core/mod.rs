@@ -19,6 +19,7 @@ mod message;
 mod moderation;
 mod pace;
 mod price;
+mod promotion_question;
 pub mod puzzle;
 pub mod rating;
 mod rematch;
@@ -166,6 +167,11 @@ impl Core {
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::RollKindForGame { kind } => self.roll_for_game(place, user, *kind),
+            Command::ConfirmRoll => self.confirm_roll(place, user),
+            Command::ChosenMove { game, text } => {
+                self.still_current(place, *game)?;
+                self.play_move(place, user, text)
+            }
             Command::Pass => self.pass(place, user),
             Command::Choose { option } => self.choose(place, user, option),
             Command::ChooseOption { index } => self.choose_option(place, user, *index),

@@ -82,6 +82,15 @@ pub enum Command {
     RollKindForGame {
         kind: usize,
     },
+    /// The "Roll anyway" button, or `roll!`: the voluntary roll whose risk
+    /// the player was warned about (Dice Landing: rolling in check).
+    ConfirmRoll,
+    /// A button answering "which move did you mean?" (New chess: knight or
+    /// not): the move `text`, in coordinates, in game `game`.
+    ChosenMove {
+        game: u64,
+        text: String,
+    },
     /// `/pass`, the Pass button: give up this turn, where the rules allow it.
     Pass,
     /// `/choose option`: a secret choice (New chess: the true king). Only the
@@ -252,6 +261,8 @@ pub enum ButtonAction {
     /// A game's roll of the kind with this index (the third kind on: the
     /// first two keep their own buttons, whose ids older messages carry).
     RollKind(u8),
+    /// Rolls after a warning ("Roll anyway").
+    ConfirmRoll,
     Pass,
     Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
@@ -270,6 +281,8 @@ pub enum ButtonAction {
     ChooseSecond,
     /// Pays a price (payload: game and squares).
     Price,
+    /// Plays one of the moves a question offered (payload: game and move).
+    ChosenMove,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -278,7 +291,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 19] = [
+    const ALL: [ButtonAction; 21] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -287,6 +300,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::ConfirmRoll,
         ButtonAction::Pass,
         ButtonAction::Board,
         ButtonAction::RollAgain,
@@ -298,6 +312,7 @@ impl ButtonAction {
         ButtonAction::ChooseFirst,
         ButtonAction::ChooseSecond,
         ButtonAction::Price,
+        ButtonAction::ChosenMove,
     ];
 
     pub fn id(self) -> &'static str {
@@ -311,6 +326,7 @@ impl ButtonAction {
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
             ButtonAction::RollKind(_) => ROLL_KIND,
+            ButtonAction::ConfirmRoll => "roll-confirm",
             ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
@@ -322,6 +338,7 @@ impl ButtonAction {
             ButtonAction::ChooseFirst => "choose-1",
             ButtonAction::ChooseSecond => "choose-2",
             ButtonAction::Price => "price",
+            ButtonAction::ChosenMove => "move",
         }
     }
 
@@ -351,6 +368,10 @@ impl ButtonAction {
             Some((_, payload)) if action == ButtonAction::Price => {
                 let (game, squares) = payload.split_once(':')?;
                 Some(Command::Price { text: squares.replace(',', " "), game: Some(game.parse().ok()?) })
+            }
+            Some((_, payload)) if action == ButtonAction::ChosenMove => {
+                let (game, text) = payload.split_once(':')?;
+                Some(Command::ChosenMove { game: game.parse().ok()?, text: text.to_string() })
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -384,6 +405,7 @@ impl ButtonAction {
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::RollKind(kind) => Command::RollKindForGame { kind: kind.into() },
+            ButtonAction::ConfirmRoll => Command::ConfirmRoll,
             ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
@@ -397,6 +419,8 @@ impl ButtonAction {
             ButtonAction::ChooseSecond => Command::ChooseOption { index: 1 },
             // Without its payload a price button names no pieces: the price is asked for again.
             ButtonAction::Price => Command::Price { text: String::new(), game: None },
+            // Without its payload the button names no move: the board again.
+            ButtonAction::ChosenMove => Command::Board,
         }
     }
 }

@@ -106,6 +106,8 @@ pub fn rules(options: &GameOptions) -> Rules {
     };
     rules.drops = Some(drops(&rules, &die(options), options.value(CAPTURED) == 1));
     rules.chance = Some(dice::CHANCE);
+    rules.lost_by_roll = Some(dice::landed_without_block);
+    rules.roll_warning = Some(dice::roll_warning);
     rules.roll_text = Some(dice::roll_text);
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
