@@ -16,5 +16,6 @@ pub mod picture;
 pub mod plain;
 pub mod ply_bench;
 pub mod puzzles_cli;
+pub mod replay;
 pub mod restore;
 pub mod tools;

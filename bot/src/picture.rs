@@ -3,7 +3,8 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{Attachment, Picture, Reply};
+use crate::core::{Attachment, PendingReplay, Picture, Reply};
+use crate::replay::{self, megabytes, ATTACHMENT_MAX};
 
 use rookery_engine::game::Game;
 use rookery_render::position::{glyph_for, view_of, Look};
@@ -37,12 +38,46 @@ pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
 /// out: it must not cost the player their move.
 pub fn draw_pending(replies: &mut [Reply]) {
     for reply in replies {
-        let Some(Picture { name, view }) = reply.picture.take() else { continue };
-        match renderer().render_png(&view) {
-            Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
-            Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+        if let Some(Picture { name, view }) = reply.picture.take() {
+            match renderer().render_png(&view) {
+                Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
+                Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+            }
+        }
+        if let Some(pending) = reply.replay.take() {
+            attach_replay(reply, pending);
         }
     }
+}
+
+/// Draws a pending replay into `reply`'s files, or says in its text why
+/// there is none: a failure, or a GIF too large for Discord.
+fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped }: PendingReplay) {
+    let gif = rookery_engine::game::Game::replay(&record)
+        .map_err(replay::ReplayFailure::from)
+        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light));
+    let note = match gif {
+        Ok(bytes) => {
+            let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
+            if others + bytes.len() <= ATTACHMENT_MAX {
+                reply.files.push(Attachment { name, bytes });
+                return;
+            }
+            format!(
+                "The replay GIF came out at {}, more than Discord takes ({}); `/pgn` has the whole game.",
+                megabytes(bytes.len()),
+                megabytes(ATTACHMENT_MAX)
+            )
+        }
+        Err(error) => {
+            tracing::error!(%error, replay = %name, "replay GIF failed");
+            "The replay GIF could not be drawn this time; `/pgn` has the whole game.".to_string()
+        }
+    };
+    if !reply.text.is_empty() {
+        reply.text.push('\n');
+    }
+    reply.text.push_str(&note);
 }
 
 /// The pieces of a variant whose pictures are not the chess set's: each

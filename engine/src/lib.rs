@@ -45,6 +45,7 @@ pub mod position;
 pub mod puzzle;
 pub mod royalty;
 pub mod rules;
+pub mod review;
 pub mod search;
 pub mod splitmix;
 pub mod squareset;

@@ -38,7 +38,7 @@ pub(super) fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
 }
 
 /// The engine's record of a stored game.
-pub(super) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
+pub(crate) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
     Ok(GameRecord {
         variant: record.variant.parse()?,
         options: record.options.clone(),
@@ -444,7 +444,10 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         }
         let bottom =
             side_of(&record, user.id).unwrap_or(if record.black_at_bottom { Color::Black } else { Color::White });
-        Ok(vec![game_message_from(&record, &self.live_game(&record)?, bottom)])
+        let mut reply = game_message_from(&record, &self.live_game(&record)?, bottom);
+        // The replay came with the game's end; `/replay` draws it again on request.
+        reply.replay = None;
+        Ok(vec![reply])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
