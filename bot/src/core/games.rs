@@ -444,10 +444,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
         }
         let bottom =
             side_of(&record, user.id).unwrap_or(if record.black_at_bottom { Color::Black } else { Color::White });
-        let mut reply = game_message_from(&record, &self.live_game(&record)?, bottom);
-        // The replay came with the game's end; `/replay` draws it again on request.
-        reply.replay = None;
-        Ok(vec![reply])
+        Ok(vec![game_message_from(&record, &self.live_game(&record)?, bottom)])
     }
 
     pub(super) fn game_info(&self, place: Place) -> Outcome {
