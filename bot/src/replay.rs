@@ -28,9 +28,11 @@ pub fn frames(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<BoardView>
         let ply = matches!(action, Action::Move(_) | Action::Pass(_));
         // The dice in force for this move, read before the move clears them.
         let (dice, labels) = if ply { (turn_dice(&replay), dice_labels(&replay)) } else { Default::default() };
-        replay
-            .apply(action.clone())
-            .map_err(|error| ReplayError::Action { index, text: format!("{action:?}"), error })?;
+        replay.apply(action.clone()).map_err(|error| ReplayError::Action {
+            index,
+            text: format!("{action:?}"),
+            error,
+        })?;
         if ply {
             let last_move = match action {
                 Action::Move(mv) => Some(*mv),

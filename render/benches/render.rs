@@ -10,7 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rookery_render::{
-    BoardView, CellRef, Encoding, GifTiming, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side, SideColours,
+    BoardView, CellRef, Encoding, GifTiming, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side,
+    SideColours,
 };
 
 /// Place rank strings (rank 1 first, `.` empty) on board `layer`.
@@ -105,6 +106,13 @@ fn bench(c: &mut Criterion) {
             group.bench_function("render+encode", |b| b.iter(|| renderer.render_png(&view).expect("renders")));
             group.bench_function("encode only", |b| b.iter(|| renderer.encode(&frame).expect("encodes")));
             group.bench_function("compose only", |b| b.iter(|| renderer.compose(&view).expect("composes")));
+            if !view.arrows.is_empty() {
+                // The arrow's own cost, measured side by side with the view without it.
+                let plain = BoardView { arrows: Vec::new(), ..view.clone() };
+                group.bench_function("render+encode, no arrow", |b| {
+                    b.iter(|| renderer.render_png(&plain).expect("renders"))
+                });
+            }
             group.finish();
         }
     }

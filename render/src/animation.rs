@@ -90,12 +90,7 @@ impl Renderer {
 }
 
 fn full_frame(width: usize, height: usize, index: &[u8]) -> gif::Frame<'static> {
-    gif::Frame {
-        width: width as u16,
-        height: height as u16,
-        buffer: index.to_vec().into(),
-        ..gif::Frame::default()
-    }
+    gif::Frame { width: width as u16, height: height as u16, buffer: index.to_vec().into(), ..gif::Frame::default() }
 }
 
 /// The rectangle of `now` that differs from `before`, pixels that did not

@@ -91,9 +91,8 @@ fn arrow_mask(start: (f32, f32), tip: (f32, f32), cell: f32, opacity: u8) -> Opt
         outline.iter().map(|p| Point::new((p.0 - left).round() as i32, (p.1 - top).round() as i32)).collect();
     let mut image = GrayImage::new(width, height);
     // Coverage only grows: an edge pixel drawn twice is not painted twice.
-    let keep_most = |line: Luma<u8>, old: Luma<u8>, weight: f32| {
-        Luma([old[0].max((f32::from(line[0]) * weight).round() as u8)])
-    };
+    let keep_most =
+        |line: Luma<u8>, old: Luma<u8>, weight: f32| Luma([old[0].max((f32::from(line[0]) * weight).round() as u8)]);
     draw_antialiased_polygon_mut(&mut image, &points, Luma([opacity]), keep_most);
     let mask = Mask { width: width as usize, height: height as usize, alpha: image.into_raw() };
     Some((left as i32, top as i32, mask))
