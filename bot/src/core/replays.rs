@@ -4,7 +4,7 @@
 use rookery_engine::game::Game;
 use rookery_engine::review::{review, MoveReview, ReviewSettings};
 use rookery_engine::Color;
-use rookery_render::position::{view_of, Look};
+use rookery_render::position::{cell_of, view_of, Look};
 use rookery_render::{Arrow, ArrowKind, BoardView, Theme};
 use rookery_storage::{ChannelGame, Phase};
 
@@ -137,10 +137,7 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
 fn worst_moment(worst: &MoveReview) -> BoardView {
     let look = Look { last_move: None, flipped: worst.side == Color::Black, theme: Theme::Light };
     let mut view = view_of(&worst.before, look);
-    let cell = |square| {
-        let g = &worst.before.rules().geometry;
-        rookery_render::CellRef::on(g.layer(square), g.file(square), g.rank(square))
-    };
+    let cell = |square| cell_of(&worst.before, square);
     let played = worst.played;
     if played.dropped().is_some() {
         // A drop has no origin to draw an arrow from: its square is tinted.

@@ -4,8 +4,8 @@
 use rookery_engine::game::Game;
 use rookery_engine::puzzle::Difficulty;
 use rookery_engine::Color;
-use rookery_render::position::{view_of, Look};
-use rookery_render::{Arrow, ArrowKind, CellRef, LastMove, Theme};
+use rookery_render::position::{cell_of, view_of, Look};
+use rookery_render::{Arrow, ArrowKind, LastMove, Theme};
 use rookery_storage::{DailyPuzzle, Storage};
 
 use super::super::{storage_failure, Attachment, Refusal, Reply};
@@ -68,8 +68,7 @@ fn solution_png(puzzle: &rookery_engine::puzzle::Puzzle) -> Result<Vec<u8>, Box<
     let key = *puzzle.solution_moves()?.first().ok_or("the puzzle has no solution")?;
     let look = Look { last_move: None, flipped: start.turn() == Color::Black, theme: Theme::Light };
     let mut view = view_of(&start, look);
-    let g = &start.rules().geometry;
-    let cell = |square| CellRef::on(g.layer(square), g.file(square), g.rank(square));
+    let cell = |square| cell_of(&start, square);
     if key.dropped().is_some() {
         view.last_move = Some(LastMove { from: None, to: cell(key.to) });
     } else {
