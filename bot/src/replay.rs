@@ -70,7 +70,80 @@ pub fn megabytes(bytes: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rookery_engine::{Color, Variant};
+    use rookery_engine::game::Choice;
+    use rookery_engine::{turns, Color, Variant};
+
+    /// Up to `plies` turns of `variant` by a fixed pseudo-random player that
+    /// makes the rolls, secret choices and reveals the rules ask for.
+    fn random_game(variant: Variant, plies: usize) -> Game {
+        let mut game = Game::new(variant).unwrap();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n.max(1)
+        };
+        let mut played = 0;
+        let mut chosen: [Option<String>; 2] = [None, None];
+        while played < plies {
+            let Some(turn) = game.turn() else { break };
+            let side = turn.side;
+            let action = match &turn.choices[..] {
+                [Choice::ChooseSecret { options }, ..] => {
+                    let option = &options[0];
+                    chosen[side.index()] = Some(option.clone());
+                    let commitment = turns::commitment("test", side, option, "nonce");
+                    Action::ChooseSecret { side, context: "test".into(), commitment }
+                }
+                [Choice::Reveal, ..] => {
+                    let option = chosen[side.index()].clone().unwrap_or_default();
+                    Action::Reveal { side, option, nonce: "nonce".into() }
+                }
+                choices => match choices.iter().find(|c| matches!(c, Choice::Roll { required: true, .. })) {
+                    Some(Choice::Roll { kind, dice, .. }) => {
+                        let faces = dice.iter().map(|&sides| 1 + next(sides as usize) as u32).collect();
+                        Action::Roll { side, kind: *kind, faces }
+                    }
+                    _ => {
+                        let moves = game.position().legal_moves();
+                        played += 1;
+                        if moves.is_empty() {
+                            Action::Pass(side)
+                        } else {
+                            Action::Move(moves[next(moves.len())])
+                        }
+                    }
+                },
+            };
+            if game.apply(action).is_err() {
+                // A price to pay, say: this player stops there.
+                break;
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn every_variant_replays_with_a_frame_per_ply() {
+        for variant in Variant::ALL {
+            let game = random_game(variant, 12);
+            let plies = game.actions().iter().filter(|a| matches!(a, Action::Move(_) | Action::Pass(_))).count();
+            assert!(plies >= 6, "{variant}: only {plies} plies");
+            let frames = frames(&game, false, Theme::Light).unwrap();
+            assert_eq!(frames.len(), plies + 1, "{variant}");
+            let gif = renderer().render_gif(&frames, TIMING).unwrap();
+            let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+            let decoded = image::AnimationDecoder::into_frames(decoder).collect_frames().unwrap();
+            assert_eq!(decoded.len(), plies + 1, "{variant}");
+            let dice_frames = frames.iter().filter(|f| !f.dice.is_empty()).count();
+            let rolls = game.actions().iter().filter(|a| matches!(a, Action::Roll { .. })).count();
+            assert_eq!(dice_frames > 0, rolls > 0, "{variant}: dice shown where rolled");
+            if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+                std::fs::write(std::path::Path::new(&dir).join(format!("replay-{variant}.gif")), &gif).unwrap();
+                let png = renderer().render_png(frames.last().unwrap()).unwrap();
+                std::fs::write(std::path::Path::new(&dir).join(format!("replay-{variant}-last.png")), png).unwrap();
+            }
+        }
+    }
 
     #[test]
     fn a_frame_per_ply_with_the_rolled_dice_on_the_move_they_were_rolled_for() {
