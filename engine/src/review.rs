@@ -7,14 +7,16 @@
 //! centipawns. Scores are capped at [`SCORE_CAP`] either way, so once a game
 //! is won, choosing the slower of two wins is not called a blunder.
 //!
-//! Games without dice are searched with [`Searcher`] to the same amount of
-//! work per move (a node budget, so a review is the same on every machine).
-//! In a dice game the opponent's reply depends on a roll nobody knows yet, so
-//! the review looks one move deep: the material each allowed move wins
-//! (a royal capture or a mate counts as the whole cap), nothing more.
+//! Games are searched with [`Searcher`] to the same amount of work per move
+//! (a node budget, so a review is the same on every machine). In a game whose
+//! dice only add options (Luck Dragon, Dice Landing), later turns are searched
+//! as if nobody rolled. In a game where every turn starts with a required roll
+//! (Guardener), the opponent's reply depends on a roll nobody knows yet, so
+//! the review looks one move deep: the material each allowed move wins (a royal
+//! capture or a mate counts as the whole cap), nothing more.
 
 use crate::color::Color;
-use crate::game::{Action, Game, ReplayError};
+use crate::game::{Action, Choice, Game, ReplayError};
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
@@ -49,9 +51,9 @@ pub struct ReviewSettings {
 }
 
 impl Default for ReviewSettings {
-    /// About a tenth of a second a move for chess on one core.
+    /// Tens of milliseconds a move for chess on one core.
     fn default() -> ReviewSettings {
-        ReviewSettings { nodes_per_move: 20_000, max_depth: 6, thresholds: Thresholds::default() }
+        ReviewSettings { nodes_per_move: 10_000, max_depth: 6, thresholds: Thresholds::default() }
     }
 }
 
@@ -117,12 +119,12 @@ pub fn review(game: &Game, settings: &ReviewSettings) -> Result<Vec<MoveReview>,
     let mut replay = Game::create(record.variant, &record.options, record.start.as_deref())?;
     let rules = replay.position().rules().clone();
     let mut searcher = Searcher::new(&rules);
-    let dice = rules.chance.is_some();
+    let one_deep = rolls_first(&replay);
     let mut reviews = Vec::new();
     for (index, action) in game.actions().iter().enumerate() {
         if let Action::Move(played) = action {
             let before = replay.position().scratch();
-            let judged = if dice {
+            let judged = if one_deep {
                 one_move_deep(&searcher, &before, *played)
             } else {
                 searched(&mut searcher, &before, *played, settings)
@@ -149,6 +151,13 @@ pub fn review(game: &Game, settings: &ReviewSettings) -> Result<Vec<MoveReview>,
     Ok(reviews)
 }
 
+/// Whether turns of `game`'s variant start with a roll the rules require:
+/// then a searched reply would be a guess at a roll, so the review goes one
+/// move deep. (Where rolls are optional, later turns are searched unrolled.)
+pub fn rolls_first(game: &Game) -> bool {
+    game.turn().is_some_and(|turn| turn.choices.iter().any(|c| matches!(c, Choice::Roll { required: true, .. })))
+}
+
 /// The best move and the scores of it and of the played move, for the mover.
 struct Judged {
     best: Option<Move>,
@@ -167,10 +176,17 @@ fn searched(searcher: &mut Searcher, before: &Position, played: Move, settings: 
     let start = searcher.nodes();
     let mut depth = 1;
     let mut result = searcher.search(&mut position, depth);
-    while depth < settings.max_depth && searcher.nodes() - start < settings.nodes_per_move && result.mate_in().is_none()
+    let mut last = searcher.nodes() - start;
+    // The next iteration costs a few times the last one: start it only if
+    // that still fits the budget.
+    while depth < settings.max_depth
+        && searcher.nodes() - start + 4 * last <= settings.nodes_per_move
+        && result.mate_in().is_none()
     {
         depth += 1;
+        let before_iteration = searcher.nodes();
         result = searcher.search(&mut position, depth);
+        last = searcher.nodes() - before_iteration;
     }
     let best_score = capped(result.score);
     let played_score = if result.best == Some(played) {
@@ -248,6 +264,51 @@ mod tests {
         let mate = &reviews[6];
         assert_eq!((mate.judgement, mate.better.is_none()), (None, true), "the mate is the best move");
         assert!(reviews[0].judgement.is_none(), "1. e4 is fine: lost {}", reviews[0].loss);
+    }
+
+    #[test]
+    fn variants_that_roll_before_every_move_are_reviewed_one_move_deep() {
+        let one_deep: Vec<Variant> =
+            Variant::ALL.into_iter().filter(|v| rolls_first(&Game::new(*v).unwrap())).collect();
+        assert_eq!(one_deep, [Variant::Guardener]);
+    }
+
+    #[test]
+    fn a_guardener_move_is_only_compared_with_moves_its_roll_allowed() {
+        let mut game = Game::new(Variant::Guardener).unwrap();
+        let mut pick = 0usize;
+        while game.moves_san().len() < 12 {
+            let turn = game.turn().expect("the game goes on");
+            let roll = turn.choices.iter().find_map(|c| match c {
+                Choice::Roll { kind, dice, required: true } => Some((*kind, dice.clone())),
+                _ => None,
+            });
+            let action = match roll {
+                // Never a double, so no chain of rerolls.
+                Some((kind, dice)) => {
+                    let faces = dice.iter().enumerate().map(|(i, &sides)| (pick + i) as u32 % sides + 1).collect();
+                    Action::Roll { side: turn.side, kind, faces }
+                }
+                None => {
+                    let moves = game.position().legal_moves();
+                    pick += 7;
+                    match moves.len() {
+                        0 => Action::Pass(turn.side),
+                        n => Action::Move(moves[pick % n]),
+                    }
+                }
+            };
+            game.apply(action).unwrap();
+        }
+        let reviews = review(&game, &ReviewSettings::default()).unwrap();
+        assert_eq!(reviews.len(), 12);
+        for r in &reviews {
+            let legal = r.before.legal_moves();
+            assert!(legal.contains(&r.played), "the position is the one after the roll");
+            if let Some((better, _)) = &r.better {
+                assert!(legal.contains(better), "{} suggested a move its roll did not allow", r.played_san);
+            }
+        }
     }
 
     #[test]

@@ -119,8 +119,8 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
     }
     if rules.chance.is_some() {
         lines.push(
-            "Dice game: each move is compared only with the moves its roll allowed, one move deep (the next roll is \
-             nobody's to guess)."
+            "Dice game: each move is compared only with the moves its roll allowed, and no later roll is guessed \
+             (docs/replays.md)."
                 .to_string(),
         );
     }
