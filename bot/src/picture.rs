@@ -17,8 +17,8 @@ pub fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(|| Renderer::new(RenderOptions::default()))
 }
 
-/// The game's current position as a PNG, the last move highlighted and the
-/// dice rolled this turn beside the board.
+/// The game's current position as a PNG, the last move highlighted (tint
+/// and arrow) and the dice rolled this turn beside the board.
 pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, RenderError> {
     renderer().render_png(&game_view(game, flipped, theme))
 }
@@ -27,6 +27,8 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
 pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
+    // The tint says which squares; the arrow says which way, at a glance.
+    view.arrow_last_move();
     view.dice = turn_dice(game);
     view.dice_labels = dice_labels(game);
     view
@@ -206,6 +208,31 @@ mod tests {
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("lucky8-label.png"), png).unwrap();
         }
+    }
+
+    #[test]
+    fn a_replay_that_would_not_fit_is_left_out_with_a_note() {
+        let mut game = Game::new(Variant::Chess).unwrap();
+        game.play_move(Color::White, "e4").unwrap();
+        let pending = PendingReplay { name: "rookery-1.gif".into(), record: game.record(), flipped: false };
+        let mut fits = Reply { replay: Some(pending.clone()), ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut fits));
+        assert_eq!(fits.files.len(), 1);
+        assert_eq!(fits.text, "Game over.");
+
+        // Files already near Discord's limit: the GIF stays out, the message says why.
+        let big = Attachment { name: "big.txt".into(), bytes: vec![0; ATTACHMENT_MAX - 100] };
+        let mut full = Reply { replay: Some(pending), files: vec![big], ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut full));
+        assert_eq!(full.files.len(), 1, "only the file that was there");
+        assert!(full.text.contains("more than Discord takes"), "{}", full.text);
+        assert!(full.replay.is_none());
+
+        let broken = rookery_engine::game::GameRecord { actions: vec!["nonsense".into()], ..game.record() };
+        let pending = PendingReplay { name: "rookery-2.gif".into(), record: broken, flipped: false };
+        let mut failed = Reply { replay: Some(pending), ..Reply::default() };
+        draw_pending(std::slice::from_mut(&mut failed));
+        assert!(failed.files.is_empty() && failed.text.contains("could not be drawn"), "{}", failed.text);
     }
 
     #[test]
