@@ -85,13 +85,17 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
         let own: Vec<&MoveReview> = reviews.iter().filter(|r| r.side == side).collect();
         let count = |name: &str| own.iter().filter(|r| r.judgement.is_some_and(|j| j.name() == name)).count();
         let average = own.iter().map(|r| i64::from(r.loss)).sum::<i64>() / own.len().max(1) as i64;
+        let counted = |name: &str, plural: &str| match count(name) {
+            1 => format!("1 {name}"),
+            n => format!("{n} {plural}"),
+        };
         lines.push(format!(
-            "{} ({}): {} inaccuracies, {} mistakes, {} blunders · average loss {average} cp",
+            "{} ({}): {}, {}, {} · average loss {average} cp",
             rules.side_name(side),
             player_name(side.fold(record.white.as_ref(), record.black.as_ref())),
-            count("inaccuracy"),
-            count("mistake"),
-            count("blunder"),
+            counted("inaccuracy", "inaccuracies"),
+            counted("mistake", "mistakes"),
+            counted("blunder", "blunders"),
         ));
     }
     let mut marked: Vec<&MoveReview> = reviews.iter().filter(|r| r.judgement.is_some()).collect();
