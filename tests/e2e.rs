@@ -19,6 +19,7 @@ mod guardener_game;
 mod interactions;
 mod newchess_game;
 mod posts;
+mod replay_game;
 mod seeded_dice;
 mod turns_game;
 

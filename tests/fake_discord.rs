@@ -50,6 +50,8 @@ pub struct File {
     pub size: usize,
     /// Whether the bytes start with the PNG signature.
     pub is_png: bool,
+    /// Whether the bytes start with a GIF signature (an animated replay).
+    pub is_gif: bool,
 }
 
 impl Call {
@@ -300,6 +302,7 @@ async fn record(request: Request) -> Result<Call> {
                     content_type,
                     size: bytes.len(),
                     is_png: bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+                    is_gif: bytes.starts_with(b"GIF89a"),
                 }),
                 None => bail!("multipart field {name} is neither payload_json nor a file"),
             }

@@ -106,6 +106,8 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "games" => Command::Games { user: words.first().map(|w| users.get(w)) },
         "pgn" if !args.is_empty() => Command::Pgn { id: args.to_string() },
         "pgn" => return Err("say which game: /pgn 12 (/games lists them)".into()),
+        "replay" => Command::Replay { id: words.first().map(|w| (*w).to_string()) },
+        "review" => Command::Review { id: words.first().map(|w| (*w).to_string()) },
         "resign" => Command::Resign,
         "draw" => Command::Draw(
             [DrawAction::Offer, DrawAction::Accept, DrawAction::Decline, DrawAction::Claim]

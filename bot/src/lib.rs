@@ -16,6 +16,7 @@ pub mod picture;
 pub mod plain;
 pub mod ply_bench;
 pub mod puzzles_cli;
+pub mod replay;
 pub mod restore;
 pub mod secret_cli;
 pub mod tools;

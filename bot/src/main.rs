@@ -78,7 +78,8 @@ enum Command {
         #[command(flatten)]
         setup: tools::Setup,
     },
-    /// Draw the position after the given moves as a PNG.
+    /// Draw the position after the given moves as a PNG, or with --gif the
+    /// whole game as an animated GIF.
     Render {
         #[command(flatten)]
         setup: tools::Setup,
@@ -88,6 +89,19 @@ enum Command {
         /// Use the dark theme.
         #[arg(long)]
         dark: bool,
+        /// Write an animated GIF of the whole game, one frame a move.
+        #[arg(long)]
+        gif: bool,
+        /// With --gif: play this PGN file's moves (after --moves, if any).
+        #[arg(long, requires = "gif")]
+        pgn: Option<std::path::PathBuf>,
+        /// With --gif: the finished game with this id (`/games` lists them),
+        /// from the database at --data-dir.
+        #[arg(long, requires_all = ["gif", "data_dir"], conflicts_with = "pgn")]
+        game: Option<u64>,
+        /// The bot's database directory, for --game (the bot must not be running on it).
+        #[arg(long)]
+        data_dir: Option<std::path::PathBuf>,
         /// Where to write the picture.
         #[arg(short, long)]
         output: std::path::PathBuf,
@@ -216,7 +230,14 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,
-        Command::Render { setup, flip, dark, output } => tools::render(setup, *flip, *dark, output)?,
+        Command::Render { setup, flip, dark, gif: false, output, .. } => tools::render(setup, *flip, *dark, output)?,
+        Command::Render { setup, flip, dark, gif: true, pgn, game, data_dir, output } => {
+            let source = match (game, data_dir) {
+                (Some(id), Some(data_dir)) => tools::GifSource::Stored { data_dir, id: *id },
+                _ => tools::GifSource::Moves { setup, pgn: pgn.as_deref() },
+            };
+            tools::render_gif(source, *flip, *dark, output)?
+        }
         Command::Roll { expression, seed } => {
             let now = system_clock()();
             let channel = |id: u64| format!("#channel-{id}");

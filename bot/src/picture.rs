@@ -3,7 +3,8 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{Attachment, Picture, Reply};
+use crate::core::{Attachment, PendingReplay, Picture, Reply};
+use crate::replay::{self, megabytes, ATTACHMENT_MAX};
 
 use rookery_engine::game::Game;
 use rookery_engine::{Color, Kind};
@@ -17,8 +18,8 @@ pub fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(|| Renderer::new(RenderOptions::default()))
 }
 
-/// The game's current position as a PNG, the last move highlighted and the
-/// dice rolled this turn beside the board.
+/// The game's current position as a PNG, the last move highlighted (tint
+/// and arrow) and the dice rolled this turn beside the board.
 pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, RenderError> {
     renderer().render_png(&game_view(game, flipped, theme))
 }
@@ -27,6 +28,8 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
 pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
+    // The tint says which squares; the arrow says which way, at a glance.
+    view.arrow_last_move();
     view.dice = turn_dice(game);
     view.dice_labels = dice_labels(game);
     view
@@ -38,12 +41,46 @@ pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
 /// out: it must not cost the player their move.
 pub fn draw_pending(replies: &mut [Reply]) {
     for reply in replies {
-        let Some(Picture { name, view }) = reply.picture.take() else { continue };
-        match renderer().render_png(&view) {
-            Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
-            Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+        if let Some(Picture { name, view }) = reply.picture.take() {
+            match renderer().render_png(&view) {
+                Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
+                Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+            }
+        }
+        if let Some(pending) = reply.replay.take() {
+            attach_replay(reply, pending);
         }
     }
+}
+
+/// Draws a pending replay into `reply`'s files, or says in its text why
+/// there is none: a failure, or a GIF too large for Discord.
+fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped }: PendingReplay) {
+    let gif = rookery_engine::game::Game::replay(&record)
+        .map_err(replay::ReplayFailure::from)
+        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light));
+    let note = match gif {
+        Ok(bytes) => {
+            let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
+            if others + bytes.len() <= ATTACHMENT_MAX {
+                reply.files.push(Attachment { name, bytes });
+                return;
+            }
+            format!(
+                "The replay GIF came out at {}, more than Discord takes ({}); `/pgn` has the whole game.",
+                megabytes(bytes.len()),
+                megabytes(ATTACHMENT_MAX)
+            )
+        }
+        Err(error) => {
+            tracing::error!(%error, replay = %name, "replay GIF failed");
+            "The replay GIF could not be drawn this time; `/pgn` has the whole game.".to_string()
+        }
+    };
+    if !reply.text.is_empty() {
+        reply.text.push('\n');
+    }
+    reply.text.push_str(&note);
 }
 
 /// The pieces of a variant whose pictures are not the chess set's: each
@@ -175,6 +212,31 @@ mod tests {
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("lucky8-label.png"), png).unwrap();
         }
+    }
+
+    #[test]
+    fn a_replay_that_would_not_fit_is_left_out_with_a_note() {
+        let mut game = Game::new(Variant::Chess).unwrap();
+        game.play_move(Color::White, "e4").unwrap();
+        let pending = PendingReplay { name: "rookery-1.gif".into(), record: game.record(), flipped: false };
+        let mut fits = Reply { replay: Some(pending.clone()), ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut fits));
+        assert_eq!(fits.files.len(), 1);
+        assert_eq!(fits.text, "Game over.");
+
+        // Files already near Discord's limit: the GIF stays out, the message says why.
+        let big = Attachment { name: "big.txt".into(), bytes: vec![0; ATTACHMENT_MAX - 100] };
+        let mut full = Reply { replay: Some(pending), files: vec![big], ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut full));
+        assert_eq!(full.files.len(), 1, "only the file that was there");
+        assert!(full.text.contains("more than Discord takes"), "{}", full.text);
+        assert!(full.replay.is_none());
+
+        let broken = rookery_engine::game::GameRecord { actions: vec!["nonsense".into()], ..game.record() };
+        let pending = PendingReplay { name: "rookery-2.gif".into(), record: broken, flipped: false };
+        let mut failed = Reply { replay: Some(pending), ..Reply::default() };
+        draw_pending(std::slice::from_mut(&mut failed));
+        assert!(failed.files.is_empty() && failed.text.contains("could not be drawn"), "{}", failed.text);
     }
 
     #[test]

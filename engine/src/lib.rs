@@ -46,6 +46,7 @@ pub mod piece;
 pub mod player;
 pub mod position;
 pub mod puzzle;
+pub mod review;
 pub mod royalty;
 pub mod rules;
 pub mod search;

@@ -38,7 +38,7 @@ pub(super) fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
 }
 
 /// The engine's record of a stored game.
-pub(super) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
+pub(crate) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
     Ok(GameRecord {
         variant: record.variant.parse()?,
         options: record.options.clone(),

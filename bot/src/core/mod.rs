@@ -23,6 +23,7 @@ mod promotion_question;
 pub mod puzzle;
 pub mod rating;
 mod rematch;
+mod replays;
 pub mod request;
 mod turns;
 
@@ -32,8 +33,8 @@ use rookery_storage::{ChannelKey, Storage, StorageError};
 
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Picture, Place, PuzzleCommand, Reply,
-    Request, TakebackAction, User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, PendingReplay, Picture, Place,
+    PuzzleCommand, Reply, Request, TakebackAction, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -70,6 +71,7 @@ impl<E: std::error::Error> From<E> for Refusal {
 }
 
 pub(crate) use calendar::date as civil_date;
+pub(crate) use games::engine_record;
 
 type Outcome = Result<Vec<Reply>, Refusal>;
 
@@ -155,6 +157,8 @@ impl Core {
             Command::Rematch => self.rematch(place, user),
             Command::Games { user: whose } => self.games(place, whose.as_ref()),
             Command::Pgn { id } => self.pgn(place, id),
+            Command::Replay { id } => self.replay_game(place, id.as_deref()),
+            Command::Review { id } => self.review_game(place, id.as_deref()),
             Command::Resign => self.resign(place, user),
             Command::Draw(action) => self.draw(place, user, *action),
             Command::Takeback(action) => self.takeback(place, user, *action),

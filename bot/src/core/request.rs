@@ -62,6 +62,15 @@ pub enum Command {
     Pgn {
         id: String,
     },
+    /// `/replay [id]`: a game as an animated GIF; the channel's last finished
+    /// game if no id is given.
+    Replay {
+        id: Option<String>,
+    },
+    /// `/review [id]`: the engine's marks on a finished game's moves.
+    Review {
+        id: Option<String>,
+    },
     Draw(DrawAction),
     Takeback(TakebackAction),
     /// `/roll expression`: table dice; `sealed` sends the result only to the roller.
@@ -208,6 +217,9 @@ pub struct Reply {
     pub picture: Option<Picture>,
     /// Other files (PGN, transcripts).
     pub files: Vec<Attachment>,
+    /// An animated replay still to draw into `files`, after the commit like
+    /// `picture`. Front ends never see one.
+    pub replay: Option<PendingReplay>,
     pub buttons: Vec<Button>,
     /// Only the requesting user sees it.
     pub ephemeral: bool,
@@ -218,6 +230,15 @@ pub struct Reply {
 pub struct Picture {
     pub name: String,
     pub view: rookery_render::BoardView,
+}
+
+/// A game to draw as an animated GIF, and the file name it will have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingReplay {
+    pub name: String,
+    pub record: rookery_engine::game::GameRecord,
+    /// Black (or the second side) at the bottom.
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,6 +31,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         game(),
         games(),
         pgn(),
+        replay(),
+        review(),
         stats(),
         leaderboard(),
         rules(),
@@ -181,6 +183,24 @@ pub async fn games(
 #[poise::command(slash_command)]
 pub async fn pgn(ctx: Context<'_>, #[description = "The game's id, e.g. 12"] id: String) -> Result<(), Error> {
     run(ctx, Command::Pgn { id }).await
+}
+
+/// Watch a game again as an animated GIF; this channel's last finished game by default.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's id, e.g. 12; this channel's last finished game if left out"] id: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { id }).await
+}
+
+/// Have the engine mark a finished game's inaccuracies, mistakes and blunders, with better moves.
+#[poise::command(slash_command)]
+pub async fn review(
+    ctx: Context<'_>,
+    #[description = "The game's id, e.g. 12; this channel's last finished game if left out"] id: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Review { id }).await
 }
 
 /// Show a player's results; yours if nobody is named.

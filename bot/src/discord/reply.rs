@@ -171,6 +171,7 @@ mod tests {
             ],
             ephemeral: false,
             picture: None,
+            replay: None,
         }
     }
 

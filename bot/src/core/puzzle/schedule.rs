@@ -12,7 +12,7 @@ use rookery_storage::PuzzleSchedule;
 
 use super::super::calendar::date;
 use super::super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
-use super::message::{puzzle_reply, reveal};
+use super::message::{add_reveal, puzzle_reply};
 use super::{day_of, DAY};
 
 /// `HH:MM` (or `H:MM`) as minutes after midnight.
@@ -127,10 +127,7 @@ impl Core {
                 continue;
             };
             let mut reply = puzzle_reply(&daily, &format!("**Daily puzzle of {}**", date(today)))?;
-            if let Some(solution) = reveal(&self.storage, guild, today - 1)? {
-                reply.text.push('\n');
-                reply.text.push_str(&solution);
-            }
+            add_reveal(&mut reply, &self.storage, guild, today - 1)?;
             out.push((Place { guild, channel: schedule.channel }, reply));
         }
         Ok(out)
