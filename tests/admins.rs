@@ -32,7 +32,11 @@ fn restore_notice(channel: Option<u64>) -> AdminNotice {
     let restored = Restored {
         damage: "it holds 10 of the 12 writes it acknowledged".into(),
         moved_to: PathBuf::from("rookery-data.damaged-1700000000"),
-        backup: Backup { path: PathBuf::from("rookery-backups/rookery-1699952400.jsonl"), taken: 1_699_952_400, records: 42 },
+        backup: Backup {
+            path: PathBuf::from("rookery-backups/rookery-1699952400.jsonl"),
+            taken: 1_699_952_400,
+            records: 42,
+        },
         last_change: Some(1_699_954_800),
     };
     AdminNotice { text: restored.notice(), channel }
@@ -48,7 +52,10 @@ async fn notice_posts(notice: AdminNotice) -> Result<Vec<Call>> {
     let (core, _dir) = fresh_core()?;
     let options = ServeOptions { admin_notice: Some(notice), ..ServeOptions::default() };
     let connected = connect_with(core, options).await?;
-    connected.fake.wait_for("the admin notice", |c| c.path.contains("/channels/") && c.status == StatusCode::OK).await?;
+    connected
+        .fake
+        .wait_for("the admin notice", |c| c.path.contains("/channels/") && c.status == StatusCode::OK)
+        .await?;
     // Give a wrong second post the time to show up.
     tokio::time::sleep(Duration::from_millis(300)).await;
     Ok(connected.fake.calls().into_iter().filter(|c| c.path.contains("/channels/")).collect())
@@ -98,10 +105,7 @@ fn admin_end(id: u64, by: Player, reason: &str) -> Value {
 /// `/puzzle schedule` into `channel` by `by`, who holds `permissions` there.
 fn puzzle_schedule(id: u64, by: Player, channel: u64, permissions: u64) -> Value {
     let mut command = slash(id, by, "puzzle", vec![]);
-    let options = [
-        json!({"name": "channel", "type": 7, "value": channel.to_string()}),
-        string("time", "09:00"),
-    ];
+    let options = [json!({"name": "channel", "type": 7, "value": channel.to_string()}), string("time", "09:00")];
     command["data"]["options"] = json!([{"name": "schedule", "type": 1, "options": options}]);
     command["data"]["resolved"]["channels"] = json!({ channel.to_string(): {
         "id": channel.to_string(), "type": 0, "name": "puzzles", "permissions": permissions.to_string(),
@@ -129,7 +133,8 @@ async fn the_configured_moderator_role_ends_games_and_schedules_puzzles() -> Res
     drop(connected);
 
     let roles = HashMap::from([(GUILD, MODERATOR_ROLE)]);
-    let connected = connect_with(core.clone(), ServeOptions { moderator_roles: roles, ..ServeOptions::default() }).await?;
+    let connected =
+        connect_with(core.clone(), ServeOptions { moderator_roles: roles, ..ServeOptions::default() }).await?;
     // Bob has neither the role nor the permission.
     connected.fake.dispatch(admin_end(5002, BOB, "mine"))?;
     assert!(answer(&connected, 5002).await?.contains("Only moderators"));

@@ -169,7 +169,8 @@ mod tests {
 
     #[test]
     fn fake_guilds_parse_with_their_system_channel() {
-        let guild: serenity::all::PartialGuild = serde_json::from_value(crate::fake_discord::guild_json(GUILD)).unwrap();
+        let guild: serenity::all::PartialGuild =
+            serde_json::from_value(crate::fake_discord::guild_json(GUILD)).unwrap();
         assert_eq!(guild.system_channel_id.map(|c| c.get()), Some(crate::fake_discord::SYSTEM_CHANNEL));
     }
 

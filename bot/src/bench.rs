@@ -198,12 +198,7 @@ pub fn disk_syncs(dir: &Path, run: Duration) -> Result<DiskSyncs> {
     let (fdatasync, times) = measure(std::fs::File::sync_data)?;
     drop(file);
     std::fs::remove_file(&path)?;
-    Ok(DiskSyncs {
-        fsync,
-        fdatasync,
-        fdatasync_p50: percentile(&times, 0.50),
-        fdatasync_p99: percentile(&times, 0.99),
-    })
+    Ok(DiskSyncs { fsync, fdatasync, fdatasync_p50: percentile(&times, 0.50), fdatasync_p99: percentile(&times, 0.99) })
 }
 
 /// What `rookery bench` runs.

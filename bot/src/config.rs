@@ -123,9 +123,10 @@ impl Config {
         self.moderator_roles
             .iter()
             .map(|(guild, &role)| {
-                let guild = guild.trim().parse().with_context(|| {
-                    format!("[moderator_roles]: {guild:?} is not a server id (a number in quotes)")
-                })?;
+                let guild = guild
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("[moderator_roles]: {guild:?} is not a server id (a number in quotes)"))?;
                 Ok((guild, role))
             })
             .collect()

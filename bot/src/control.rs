@@ -61,7 +61,10 @@ pub fn serve(storage: Storage, backups: BackupConfig, data_dir: &Path) -> Result
 fn bind_private(data_dir: &Path, path: &Path) -> Result<UnixListener> {
     let staging = data_dir.join(format!(".control-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
-    std::fs::DirBuilder::new().mode(0o700).create(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&staging)
+        .with_context(|| format!("creating {}", staging.display()))?;
     let staged = staging.join(SOCKET);
     let bound = (|| -> Result<UnixListener> {
         let listener = UnixListener::bind(&staged).with_context(|| format!("binding {}", staged.display()))?;
@@ -144,7 +147,11 @@ mod tests {
         assert!(backup.records >= 1);
         // The directory is still the bot's, and nothing was left beside the socket.
         assert!(Storage::open(&data).is_err());
-        assert!(std::fs::read_dir(&data).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().starts_with(".control")));
+        assert!(std::fs::read_dir(&data).unwrap().all(|e| !e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".control")));
     }
 
     #[test]

@@ -246,7 +246,11 @@ fn run(cli: Cli) -> Result<()> {
             let config = settings.load()?;
             // A running bot holds the database: it takes the backup itself.
             if let Some(backup) = control::request_backup(&config.data_dir)? {
-                format!("the running bot backed up {} records to {} (verified)\n", backup.records, backup.path.display())
+                format!(
+                    "the running bot backed up {} records to {} (verified)\n",
+                    backup.records,
+                    backup.path.display()
+                )
             } else {
                 let storage = admin::open_existing(&config.data_dir)?;
                 let backup = restore::backup_now(&storage, &config.backup)?;

@@ -95,7 +95,8 @@ mod tests {
         db.insert("big", vec![7u8; 400_000]).unwrap();
         db.flush().unwrap();
         sync.sync().unwrap();
-        let blobs: Vec<_> = std::fs::read_dir(dir.path().join(BLOBS)).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let blobs: Vec<_> =
+            std::fs::read_dir(dir.path().join(BLOBS)).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(!blobs.is_empty(), "the big value was not written as a blob");
         let synced = sync.synced_blobs.lock().unwrap().clone();
         assert!(blobs.iter().all(|name| synced.contains(name)));

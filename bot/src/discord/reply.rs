@@ -291,7 +291,8 @@ mod tests {
         let content = json["content"].as_str().unwrap();
         assert!(content.starts_with("(replay.gif too large for Discord, left out.)"), "{content}");
         assert!(content.contains("Replay of game #4"), "{content}");
-        let attached: Vec<&str> = json["attachments"].as_array().unwrap().iter().map(|a| a["filename"].as_str().unwrap()).collect();
+        let attached: Vec<&str> =
+            json["attachments"].as_array().unwrap().iter().map(|a| a["filename"].as_str().unwrap()).collect();
         assert_eq!(attached, ["board.png", "game.pgn"]);
     }
 }
