@@ -22,6 +22,9 @@ use crate::restore::backup_now;
 /// The socket's name inside the data directory.
 pub const SOCKET: &str = "rookery-control.sock";
 
+/// The prefix of the private folder the socket is bound in.
+const STAGING: &str = ".control-";
+
 /// How long either side waits for the other's line; a backup of a large
 /// database takes seconds, so the client waits longer.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
@@ -59,8 +62,14 @@ pub fn serve(storage: Storage, backups: BackupConfig, data_dir: &Path) -> Result
 /// Binds the socket where nobody else can reach it, even for a moment: in a
 /// fresh folder only the owner may enter, made 0600, then renamed into place.
 fn bind_private(data_dir: &Path, path: &Path) -> Result<UnixListener> {
-    let staging = data_dir.join(format!(".control-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&staging);
+    // Staging folders left by a bot killed mid-start are stale: this process
+    // holds the database, so no other is binding here.
+    for entry in std::fs::read_dir(data_dir)?.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(STAGING) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    let staging = data_dir.join(format!("{STAGING}{}", std::process::id()));
     std::fs::DirBuilder::new()
         .mode(0o700)
         .create(&staging)
@@ -137,6 +146,8 @@ mod tests {
         storage.set_setting(1, "dialect", &"avrae").unwrap();
         let config = BackupConfig { dir: root.path().join("backups"), interval_minutes: 0, keep: 5 };
         assert_eq!(request_backup(&data).unwrap(), None, "no bot listens yet");
+        // A staging folder left by a bot killed while starting.
+        std::fs::create_dir(data.join(format!("{STAGING}1"))).unwrap();
         serve(storage.clone(), config, &data).unwrap();
 
         let socket = std::fs::metadata(data.join(SOCKET)).unwrap();
@@ -151,7 +162,7 @@ mod tests {
             .unwrap()
             .file_name()
             .to_string_lossy()
-            .starts_with(".control")));
+            .starts_with(STAGING)));
     }
 
     #[test]
