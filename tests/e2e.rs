@@ -6,12 +6,14 @@
 //! - `chess_game`: a short game through commands and buttons (issue 5).
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
+//! - `admins`: the restore notice for admins, the configured moderator role.
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 
 mod adapter;
+mod admins;
 mod chess_game;
 mod dicelanding_game;
 mod fake_discord;

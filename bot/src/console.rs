@@ -150,7 +150,8 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
             let reason = args.strip_prefix("end").unwrap_or_default().trim();
             Command::AdminEnd { reason: (!reason.is_empty()).then(|| reason.to_string()) }
         }
-        "admin" => return Err("/admin takes: end [reason]".into()),
+        "admin" if words.first() == Some(&"backup") => Command::AdminBackup,
+        "admin" => return Err("/admin takes: end [reason], or backup".into()),
         other => return Err(format!("there is no /{other}; type /help")),
     };
     Ok(Line::Run(command.with_seed(seed)))

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod bench;
 pub mod config;
 pub mod console;
+pub mod control;
 pub mod core;
 pub mod dice_cli;
 pub mod dice_turns;

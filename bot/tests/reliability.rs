@@ -199,3 +199,26 @@ fn the_console_line_reader_takes_random_input() {
     let out = String::from_utf8_lossy(&out);
     assert!(out.lines().count() > 1_000, "every line was answered");
 }
+
+#[test]
+fn moderators_take_verified_backups_and_players_cannot() {
+    let root = tempfile::tempdir().unwrap();
+    let storage = rookery_storage::Storage::open(&root.path().join("data")).unwrap();
+    let config = rookery::config::BackupConfig { dir: root.path().join("backups"), interval_minutes: 0, keep: 2 };
+    let without = rookery::core::Core::new(storage.clone(), rookery::core::system_clock());
+    let request = |user: User| rookery::core::Request { place: HERE, user, command: Command::AdminBackup };
+    assert!(without.handle(request(moderator()))[0].text.contains("not set up"));
+    let core = without.with_backups(config);
+    let refused = core.handle(request(carol()));
+    assert!(refused[0].ephemeral && refused[0].text.contains("Only moderators"), "{}", refused[0].text);
+    assert!(!root.path().join("backups").exists(), "a refused backup wrote nothing");
+
+    core.handle(rookery::core::Request { place: HERE, user: alice(), command: challenge("chess") });
+    let taken = core.handle(request(moderator()));
+    assert!(taken[0].text.contains("Backup taken and verified"), "{}", taken[0].text);
+    assert!(!taken[0].text.contains(root.path().to_str().unwrap()), "the operator's folders stay private");
+    let backups = rookery_storage::backups(&root.path().join("backups")).unwrap();
+    assert_eq!(backups.len(), 1);
+    let verified = rookery_storage::verify_backup(&backups[0].1).unwrap();
+    assert!(taken[0].text.contains(&format!("{} records", verified.records)), "{}", taken[0].text);
+}

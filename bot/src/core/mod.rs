@@ -31,6 +31,8 @@ use std::sync::Arc;
 
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
+use crate::config::BackupConfig;
+
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, PendingReplay, Picture, Place,
@@ -89,6 +91,8 @@ pub struct Core {
     millis: Option<Clock>,
     /// Engine games of recently used records, so a move does not replay the game.
     live: live::LiveGames,
+    /// Where `/admin backup` writes (none: the command says backups are off).
+    backups: Option<BackupConfig>,
 }
 
 impl Core {
@@ -103,7 +107,14 @@ impl Core {
             limits: None,
             millis: None,
             live: live::LiveGames::new(live::DEFAULT_CAPACITY),
+            backups: None,
         }
+    }
+
+    /// The core taking `/admin backup` backups as configured.
+    pub fn with_backups(mut self, config: BackupConfig) -> Core {
+        self.backups = Some(config);
+        self
     }
 
     /// The core keeping at most `games` live games in memory (0: none, every
@@ -193,6 +204,7 @@ impl Core {
             Command::Puzzle(command) => self.puzzle(place, user, command),
             Command::Dice(command) => self.dice_command(place, user, command),
             Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),
+            Command::AdminBackup => self.admin_backup(user),
             Command::Clicked { action, game } => {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })
@@ -287,5 +299,19 @@ fn storage_failure(error: StorageError) -> Refusal {
             tracing::error!(%other, "storage failure");
             Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_flush_after_a_commit_never_says_nothing_changed() {
+        let failed = storage_failure(StorageError::NotDurable(std::io::Error::other("disk gone").into()));
+        assert!(failed.0.contains("Your change was made"), "{}", failed.0);
+        assert!(!failed.0.contains("nothing was changed"), "{}", failed.0);
+        let unreachable = storage_failure(StorageError::Damaged("cut".into()));
+        assert!(unreachable.0.contains("nothing was changed"), "{}", unreachable.0);
     }
 }

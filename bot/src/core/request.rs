@@ -154,6 +154,8 @@ pub enum Command {
     AdminEnd {
         reason: Option<String>,
     },
+    /// `/admin backup`: a moderator has a verified backup taken now.
+    AdminBackup,
     /// A button of the message about game (or challenge) `game`: refused
     /// unless that is still the channel's game.
     Clicked {

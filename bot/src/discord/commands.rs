@@ -6,7 +6,7 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::choices::{variants_matching, DrawChoice, TakebackChoice};
 use super::{convert, respond, Context, Data, Error};
-use crate::core::{Command, Request};
+use crate::core::{Command, Request, User};
 
 /// Discord shows at most this many autocomplete suggestions.
 const SUGGESTIONS_MAX: usize = 25;
@@ -240,8 +240,8 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
 
-/// Moderator tools (Manage Messages or Manage Channels).
-#[poise::command(slash_command, subcommands("end"), subcommand_required)]
+/// Moderator tools (Manage Messages, Manage Channels or the server's moderator role).
+#[poise::command(slash_command, subcommands("end", "backup"), subcommand_required)]
 pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -255,14 +255,37 @@ async fn end(
     reason: Option<String>,
 ) -> Result<(), Error> {
     let interaction = ctx.interaction;
-    let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
-    user.can_manage_channel = convert::moderates(interaction.member.as_deref());
+    let user = moderator(ctx);
     let request = Request {
         place: convert::place(interaction.guild_id, interaction.channel_id),
         user,
         command: Command::AdminEnd { reason },
     };
     respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+/// Take a verified backup of Rookery's database now.
+#[poise::command(slash_command)]
+async fn backup(ctx: Context<'_>) -> Result<(), Error> {
+    let interaction = ctx.interaction;
+    let user = moderator(ctx);
+    let request = Request {
+        place: convert::place(interaction.guild_id, interaction.channel_id),
+        user,
+        command: Command::AdminBackup,
+    };
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+/// Whoever invoked `ctx`, a moderator with Manage Messages or Manage
+/// Channels here, or with the server's configured moderator role.
+fn moderator(ctx: Context<'_>) -> User {
+    let interaction = ctx.interaction;
+    let member = interaction.member.as_deref();
+    let mut user = convert::requester(&interaction.user, member);
+    let role = interaction.guild_id.and_then(|g| ctx.data().moderator_roles.get(&g.get()));
+    user.can_manage_channel = convert::moderates(member) || convert::has_moderator_role(member, role);
+    user
 }
 
 /// Runs `command` for whoever invoked `ctx` and sends the core's replies.

@@ -40,7 +40,7 @@ impl Core {
         rotation: &str,
     ) -> Outcome {
         if !user.can_manage_channel {
-            return Err(Refusal::new("Only members who may manage channels can schedule the daily puzzle."));
+            return Err(Refusal::new("Only members who may manage messages or manage channels where it is posted, or who hold the server's moderator role, can schedule the daily puzzle."));
         }
         let guild = place.guild;
         if matches!(time.trim().to_ascii_lowercase().as_str(), "off" | "none" | "stop") {
