@@ -8,6 +8,8 @@ mod common;
 use std::sync::Barrier;
 
 use common::{alice, bob, carol, Table, HERE};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery::core::{ButtonAction, Command, Handler, Reply, User};
 use rookery_storage::{ChannelKey, Phase};
 
@@ -181,13 +183,13 @@ fn the_console_line_reader_takes_random_input() {
         b"\xf0\x9f",
         b"//",
     ];
-    let mut rng = rookery_engine::splitmix::SplitMix64::new(13);
+    let mut rng = StdRng::seed_from_u64(13);
     let mut script = Vec::new();
     for _ in 0..3_000 {
-        for _ in 0..rng.below(6) {
-            match rng.below(3) {
-                0 => script.extend_from_slice(words[rng.below(words.len())]),
-                _ => script.push(rng.next_u64() as u8),
+        for _ in 0..rng.random_range(0..6) {
+            match rng.random_range(0..3) {
+                0 => script.extend_from_slice(words[rng.random_range(0..words.len())]),
+                _ => script.push(rng.random::<u8>()),
             }
         }
         script.push(b'\n');

@@ -50,7 +50,7 @@ pub mod review;
 pub mod royalty;
 pub mod rules;
 pub mod search;
-pub mod splitmix;
+mod splitmix;
 pub mod squareset;
 pub mod straddle;
 pub mod tables;

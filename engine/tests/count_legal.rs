@@ -2,11 +2,12 @@
 //! variant (chess by masks, the others by listing), over seeded random play
 //! that passes through checks, pins, en passant, promotions and castling.
 
-use rookery_engine::splitmix::SplitMix64;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::{fen, Position, Variant};
 
 fn random_play_counts(mut position: Position, games: usize, seed: u64) -> usize {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..games {
         let mut played = 0;
@@ -17,7 +18,7 @@ fn random_play_counts(mut position: Position, games: usize, seed: u64) -> usize 
             if legal.is_empty() {
                 break;
             }
-            position.make(legal[rng.below(legal.len())]);
+            position.make(legal[rng.random_range(0..legal.len())]);
             played += 1;
         }
         for _ in 0..played {
@@ -70,7 +71,7 @@ fn counts_match_the_lists_in_sharp_chess_positions() {
 fn counts_match_the_lists_with_reserves_deployments_and_immunity() {
     use rookery_engine::variants::dicelanding::{self, DEPLOY, OPTIONS};
     use rookery_engine::GameOptions;
-    let mut rng = SplitMix64::new(5);
+    let mut rng = StdRng::seed_from_u64(5);
     let mut immune_seen = 0;
     for (options, lineup) in [
         ("captured=revival", dicelanding::START),
@@ -88,8 +89,8 @@ fn counts_match_the_lists_with_reserves_deployments_and_immunity() {
                 assert_eq!(position.count_legal(), board_moves.len() as u64, "{}", fen::write(&position));
                 immune_seen += usize::from(!position.immune().is_empty());
                 let mut moves = board_moves;
-                if rng.below(3) == 0 {
-                    position.set_granted(DEPLOY[rng.below(DEPLOY.len())].into());
+                if rng.random_range(0..3) == 0 {
+                    position.set_granted(DEPLOY[rng.random_range(0..DEPLOY.len())].into());
                     let deployments = position.legal_moves();
                     assert_eq!(position.count_legal(), deployments.len() as u64, "{}", fen::write(&position));
                     if deployments.is_empty() {
@@ -101,7 +102,7 @@ fn counts_match_the_lists_with_reserves_deployments_and_immunity() {
                 if moves.is_empty() {
                     break;
                 }
-                position.make(moves[rng.below(moves.len())]);
+                position.make(moves[rng.random_range(0..moves.len())]);
                 played += 1;
             }
             for _ in 0..played {
