@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 27] = [
+const COMMANDS: [&str; 29] = [
     "play",
     "accept",
     "decline",
@@ -30,6 +30,8 @@ const COMMANDS: [&str; 27] = [
     "game",
     "games",
     "pgn",
+    "replay",
+    "review",
     "stats",
     "leaderboard",
     "rules",

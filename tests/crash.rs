@@ -15,6 +15,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_storage::{ChannelGame, ChannelKey, Storage};
 
 const GUILD: u64 = 9;
@@ -22,18 +24,6 @@ const CHANNELS: u64 = 4;
 
 /// What the workers acknowledged: (channel, game) to action index and text.
 type Acked = HashMap<(u64, u64), BTreeMap<usize, String>>;
-
-/// A small xorshift generator: the kill timings only need to vary and replay.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
 
 /// Runs the worker for `delay`, kills it, and returns the complete lines it
 /// printed. A line cut off by the kill has no newline and is not an
@@ -95,14 +85,18 @@ fn acknowledged_moves_survive_sigkill() {
         |s| s.parse().expect("a numeric seed"),
     );
     eprintln!("crash test: {rounds} rounds, ROOKERY_CRASH_SEED={seed}");
-    let mut rng = Rng(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let dir = tempfile::tempdir().unwrap();
     let mut acked: Acked = HashMap::new();
     let mut started = Vec::new();
     let begun = Instant::now();
     for round in 1..=rounds {
         // Most kills land mid-play; some during start-up and recovery.
-        let delay = Duration::from_millis(if rng.below(5) == 0 { rng.below(15) } else { 15 + rng.below(150) });
+        let delay = Duration::from_millis(if rng.random_range(0..5) == 0 {
+            rng.random_range(0..15)
+        } else {
+            15 + rng.random_range(0..150)
+        });
         for line in run_and_kill(dir.path(), delay) {
             let fields: Vec<&str> = line.split(' ').collect();
             match fields[..] {

@@ -1,6 +1,7 @@
 //! Dice Landing through the real adapter and the fake Discord: a custom
 //! lineup pasted with the challenge is previewed, the Roll button rolls a face
-//! on the game's ledger, and the landing square is played with `/move`.
+//! on the game's ledger, and the landing square is played with `/move`; a
+//! roll in check is warned about privately and rolled on "Roll anyway".
 
 use anyhow::Result;
 use rookery::core::ButtonAction;
@@ -48,5 +49,40 @@ async fn a_custom_lineup_and_a_deploy_roll_through_the_fake_discord() -> Result<
     let deployed = fake.callback(3004).await?;
     assert!(text(&deployed).contains("[N]>Ng1"), "{}", text(&deployed));
     assert!(button_of(&deployed, ButtonAction::Roll).is_some(), "Black may roll");
+    Ok(())
+}
+
+/// DL6: White in check, with board moves and a reserve; every face is N,
+/// which lands a knight that cannot block.
+const IN_CHECK: &str = "k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roll_in_check_is_warned_about_then_confirmed_through_the_fake_discord() -> Result<()> {
+    let (handler, _database) = core()?;
+    let connected = connect(handler).await?;
+    let fake = &connected.fake;
+
+    let options = format!("die=NNNNNN lineup=custom:{IN_CHECK}");
+    fake.dispatch(slash(
+        3101,
+        ALICE,
+        "play",
+        vec![string("variant", "dicelanding"), user("opponent", BOB), string("options", &options)],
+    ))?;
+    let challenge = fake.callback(3101).await?;
+    let accept = button_of(&challenge, ButtonAction::Accept).expect("an Accept button");
+    fake.dispatch(click(3102, BOB, &accept))?;
+    let started = fake.callback(3102).await?;
+    let roll = button_of(&started, ButtonAction::Roll).expect("a voluntary roll in check");
+
+    fake.dispatch(click(3103, ALICE, &roll))?;
+    let warned = fake.callback(3103).await?;
+    assert!(warned.is_ephemeral(), "only the roller is warned: {}", text(&warned));
+    assert!(text(&warned).contains("lose at once"), "{}", text(&warned));
+    let confirm = button_of(&warned, ButtonAction::ConfirmRoll).expect("a Roll anyway button");
+
+    fake.dispatch(click(3104, ALICE, &confirm))?;
+    let lost = text(&fake.callback(3104).await?);
+    assert!(lost.contains("bob wins by a roll in check that could not block"), "{lost}");
     Ok(())
 }

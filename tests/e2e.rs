@@ -6,6 +6,7 @@
 //! - `chess_game`: a short game through commands and buttons (issue 5).
 //! - `adapter`: what the adapter itself promises: the requests it builds,
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
+//! - `admins`: the restore notice for admins, the configured moderator role.
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
@@ -13,6 +14,7 @@
 //! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
 
 mod adapter;
+mod admins;
 mod chess_game;
 mod dicelanding_game;
 mod fake_discord;
@@ -21,6 +23,7 @@ mod interactions;
 mod newchess_game;
 mod opponent_game;
 mod posts;
+mod replay_game;
 mod seeded_dice;
 mod turns_game;
 

@@ -24,6 +24,10 @@ use tokio::task::JoinHandle;
 
 /// The application (and bot user) id the fake hands out in READY.
 pub const APPLICATION_ID: u64 = 900_000_000_000_000_001;
+/// The test guild's system channel, where notices for admins go by default.
+pub const SYSTEM_CHANNEL: u64 = 800_000_000_000_000_099;
+/// A channel the bot may not post in: the fake answers 403 Missing Access.
+pub const FORBIDDEN_CHANNEL: u64 = 800_000_000_000_000_098;
 /// How long any single wait in a test may take before it fails.
 pub const WAIT: Duration = Duration::from_secs(10);
 const HEARTBEAT_MS: u64 = 41_250;
@@ -50,6 +54,8 @@ pub struct File {
     pub size: usize,
     /// Whether the bytes start with the PNG signature.
     pub is_png: bool,
+    /// Whether the bytes start with a GIF signature (an animated replay).
+    pub is_gif: bool,
 }
 
 impl Call {
@@ -216,7 +222,7 @@ fn ready(shared: &Shared) -> Value {
     json!({"op": 0, "s": s, "t": "READY", "d": {
         "v": 10,
         "user": {"id": APPLICATION_ID.to_string(), "username": "Rookery", "discriminator": "0", "bot": true},
-        "guilds": [],
+        "guilds": [{"id": crate::interactions::GUILD.to_string(), "unavailable": true}],
         "session_id": "fake-session",
         "resume_gateway_url": format!("ws://{}/gateway", shared.address),
         "shard": [0, 1],
@@ -252,7 +258,13 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         ("POST", ["channels", channel, "threads"]) => start_thread(&shared, channel, &call.payload),
         // The bot's own posts (reminders, forfeits, daily puzzles), checked as
         // Discord checks them: a real channel id and something to show.
+        ("GET", ["guilds", guild]) if *guild == crate::interactions::GUILD.to_string() => {
+            Json(guild_json(crate::interactions::GUILD)).into_response()
+        }
         ("POST", ["channels", channel, "messages"]) => match channel.parse::<u64>() {
+            Ok(FORBIDDEN_CHANNEL) => {
+                (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Access", "code": 50001}))).into_response()
+            }
             Ok(channel) if has_something_to_show(&call) => {
                 let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
                 Json(message(id, channel)).into_response()
@@ -348,6 +360,7 @@ async fn record(request: Request) -> Result<Call> {
                     content_type,
                     size: bytes.len(),
                     is_png: bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+                    is_gif: bytes.starts_with(b"GIF89a"),
                 }),
                 None => bail!("multipart field {name} is neither payload_json nor a file"),
             }
@@ -365,6 +378,41 @@ async fn record(request: Request) -> Result<Call> {
 /// request may live across an await.
 fn header(request: &Request, name: header::HeaderName) -> Option<String> {
     request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+/// A guild as `GET /guilds/{id}` returns it, with every field serenity
+/// 0.12.5's `PartialGuild` requires.
+pub fn guild_json(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": "Test server",
+        "icon": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": crate::interactions::ALICE.id.to_string(),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": SYSTEM_CHANNEL.to_string(),
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+    })
 }
 
 /// A message as Discord returns it, with every field serenity 0.12.5 requires.

@@ -16,12 +16,20 @@ pub struct Player {
     pub name: &'static str,
     /// Whether the member has Manage Channels here.
     pub moderator: bool,
+    /// The member's roles in the test guild.
+    pub roles: &'static [u64],
 }
 
-pub const ALICE: Player = Player { id: 700_000_000_000_000_001, name: "alice", moderator: true };
-pub const BOB: Player = Player { id: 700_000_000_000_000_002, name: "bob", moderator: false };
+/// A role the tests configure as the guild's moderator role.
+pub const MODERATOR_ROLE: u64 = 810_000_000_000_000_001;
+
+pub const ALICE: Player = Player { id: 700_000_000_000_000_001, name: "alice", moderator: true, roles: &[] };
+pub const BOB: Player = Player { id: 700_000_000_000_000_002, name: "bob", moderator: false, roles: &[] };
+/// No moderating permission, but the moderator role.
+pub const CAROL: Player =
+    Player { id: 700_000_000_000_000_003, name: "carol", moderator: false, roles: &[MODERATOR_ROLE] };
 /// The bot's own user, as a command option names it (`/play chess @Rookery`).
-pub const ROOKERY: Player = Player { id: APPLICATION_ID, name: "Rookery", moderator: false };
+pub const ROOKERY: Player = Player { id: APPLICATION_ID, name: "Rookery", moderator: false, roles: &[] };
 
 /// Option values for slash commands, in Discord's typed form.
 pub fn string(name: &str, value: &str) -> Value {
@@ -80,7 +88,8 @@ fn command_data(name: &str, options: Vec<Value>) -> Value {
     for option in &options {
         if option["type"] == 6 {
             let id = option["value"].as_str().expect("user options hold an id");
-            let player = [ALICE, BOB, ROOKERY].into_iter().find(|p| p.id.to_string() == id).expect("a known player");
+            let player =
+                [ALICE, BOB, CAROL, ROOKERY].into_iter().find(|p| p.id.to_string() == id).expect("a known player");
             users.insert(id.to_string(), user_json(player));
         }
     }
@@ -106,7 +115,7 @@ fn interaction(id: u64, by: Player, kind: u8, data: Value) -> Value {
         "member": {
             "user": user_json(by),
             "nick": null,
-            "roles": [],
+            "roles": by.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
             "joined_at": "2024-01-01T00:00:00.000000+00:00",
             "deaf": false,
             "mute": false,
@@ -167,5 +176,20 @@ mod tests {
     fn fake_messages_parse() {
         let message: Message = serde_json::from_value(crate::fake_discord::message(5, CHANNEL)).unwrap();
         assert_eq!(message.channel_id.get(), CHANNEL);
+    }
+
+    #[test]
+    fn fake_guilds_parse_with_their_system_channel() {
+        let guild: serenity::all::PartialGuild =
+            serde_json::from_value(crate::fake_discord::guild_json(GUILD)).unwrap();
+        assert_eq!(guild.system_channel_id.map(|c| c.get()), Some(crate::fake_discord::SYSTEM_CHANNEL));
+    }
+
+    #[test]
+    fn carol_holds_the_moderator_role_without_the_permission() {
+        let Interaction::Command(command) = parse(slash(4, CAROL, "help", vec![])) else { panic!("not a command") };
+        let member = command.member.unwrap();
+        assert!(!member.permissions.unwrap().manage_channels());
+        assert_eq!(member.roles.iter().map(|r| r.get()).collect::<Vec<_>>(), [MODERATOR_ROLE]);
     }
 }

@@ -91,8 +91,13 @@ pub fn latency(core: &Core, moves: usize) -> Result<Latency> {
         }
     }
     times.sort();
-    let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
-    Ok(Latency { moves, p50: at(0.50), p99: at(0.99), max: at(1.0) })
+    Ok(Latency { moves, p50: percentile(&times, 0.50), p99: percentile(&times, 0.99), max: percentile(&times, 1.0) })
+}
+
+/// The `q` quantile of sorted durations (zero for none).
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    let index = ((sorted.len() as f64 * q) as usize).min(sorted.len().saturating_sub(1));
+    sorted.get(index).copied().unwrap_or_default()
 }
 
 /// Plays `moves` moves in total across `channels` channels on `threads`
@@ -134,6 +139,11 @@ pub fn throughput(core: &Core, moves: usize, channels: u64, threads: u64) -> Res
 pub struct DiskSyncs {
     pub fsync: f64,
     pub fdatasync: f64,
+    /// How long one `fdatasync` took, median and 99th percentile: a move in a
+    /// quiet channel waits for one (see docs/reliability.md), so its p99
+    /// cannot beat the disk's.
+    pub fdatasync_p50: Duration,
+    pub fdatasync_p99: Duration,
 }
 
 impl DiskSyncs {
@@ -145,7 +155,14 @@ impl DiskSyncs {
 
 impl fmt::Display for DiskSyncs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "disk: {:.0} fsyncs/s, {:.0} fdatasyncs/s (4 KiB writes in place)", self.fsync, self.fdatasync)
+        write!(
+            f,
+            "disk: {:.0} fsyncs/s, {:.0} fdatasyncs/s (4 KiB writes in place); one fdatasync: p50 {:.2} ms, p99 {:.2} ms",
+            self.fsync,
+            self.fdatasync,
+            ms(self.fdatasync_p50),
+            ms(self.fdatasync_p99)
+        )
     }
 }
 
@@ -163,22 +180,25 @@ pub fn disk_syncs(dir: &Path, run: Duration) -> Result<DiskSyncs> {
         .with_context(|| format!("creating {}", path.display()))?;
     file.write_all(&vec![0; BLOCK * BLOCKS as usize])?;
     file.sync_all()?;
-    let mut measure = |sync: fn(&std::fs::File) -> std::io::Result<()>| -> Result<f64> {
+    // The rate, and each sync's duration sorted.
+    let mut measure = |sync: fn(&std::fs::File) -> std::io::Result<()>| -> Result<(f64, Vec<Duration>)> {
         let start = Instant::now();
-        let mut count = 0u64;
+        let mut times = Vec::new();
         while start.elapsed() < run {
-            file.seek(SeekFrom::Start((count % BLOCKS) * BLOCK as u64))?;
-            file.write_all(&[count as u8; BLOCK])?;
+            file.seek(SeekFrom::Start((times.len() as u64 % BLOCKS) * BLOCK as u64))?;
+            file.write_all(&[times.len() as u8; BLOCK])?;
+            let synced = Instant::now();
             sync(&file)?;
-            count += 1;
+            times.push(synced.elapsed());
         }
-        Ok(count as f64 / start.elapsed().as_secs_f64())
+        times.sort();
+        Ok((times.len() as f64 / start.elapsed().as_secs_f64(), times))
     };
-    let fsync = measure(std::fs::File::sync_all)?;
-    let fdatasync = measure(std::fs::File::sync_data)?;
+    let (fsync, _) = measure(std::fs::File::sync_all)?;
+    let (fdatasync, times) = measure(std::fs::File::sync_data)?;
     drop(file);
     std::fs::remove_file(&path)?;
-    Ok(DiskSyncs { fsync, fdatasync })
+    Ok(DiskSyncs { fsync, fdatasync, fdatasync_p50: percentile(&times, 0.50), fdatasync_p99: percentile(&times, 0.99) })
 }
 
 /// What `rookery bench` runs.

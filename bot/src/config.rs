@@ -1,6 +1,7 @@
 //! Settings: a TOML file (see `config.example.toml`), then the environment,
 //! then command-line flags, each overriding the one before.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -36,6 +37,12 @@ pub struct Config {
     /// A server (guild) id to register the slash commands in, instead of
     /// globally: they appear there at once, for testing (`ROOKERY_TEST_GUILD`).
     pub test_guild: Option<u64>,
+    /// The channel id where notices for admins go (a restored database);
+    /// without it, each server's system channel.
+    pub admin_channel: Option<u64>,
+    /// Per server, a role whose members moderate games (the
+    /// `[moderator_roles]` table: `"SERVER_ID" = ROLE_ID`).
+    pub moderator_roles: BTreeMap<String, u64>,
 }
 
 /// Where and how often backups are taken, and how many are kept.
@@ -69,6 +76,8 @@ impl Default for Config {
             limits: LimitConfig::default(),
             restore: true,
             test_guild: None,
+            admin_channel: None,
+            moderator_roles: BTreeMap::new(),
         }
     }
 }
@@ -104,7 +113,23 @@ impl Config {
             config.test_guild =
                 Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
         }
+        config.moderator_role_ids()?;
         Ok(config)
+    }
+
+    /// The `[moderator_roles]` table by numeric server id; a key that is not
+    /// a server id is an error (checked when the file is loaded).
+    pub fn moderator_role_ids(&self) -> Result<HashMap<u64, u64>> {
+        self.moderator_roles
+            .iter()
+            .map(|(guild, &role)| {
+                let guild = guild
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("[moderator_roles]: {guild:?} is not a server id (a number in quotes)"))?;
+                Ok((guild, role))
+            })
+            .collect()
     }
 }
 
@@ -156,6 +181,19 @@ mod tests {
         assert_eq!(config.image_dir, PathBuf::from("/tmp/pictures"));
         std::fs::write(&file, "data_dirr = \"x\"\n").unwrap();
         assert!(format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err()).contains("unknown field"));
+    }
+
+    #[test]
+    fn moderator_roles_and_the_admin_channel_are_read_by_server_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("rookery.toml");
+        std::fs::write(&file, "admin_channel = 42\n[moderator_roles]\n\"800\" = 77\n").unwrap();
+        let config = Config::load(Some(&file), |_| None).unwrap();
+        assert_eq!(config.admin_channel, Some(42));
+        assert_eq!(config.moderator_role_ids().unwrap(), HashMap::from([(800, 77)]));
+        std::fs::write(&file, "[moderator_roles]\nmain = 77\n").unwrap();
+        let error = format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err());
+        assert!(error.contains("not a server id"), "{error}");
     }
 
     #[test]

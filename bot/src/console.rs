@@ -20,6 +20,8 @@ pub enum Line {
     /// Speak as this user from now on.
     As(String),
     Run(Command),
+    /// `/choose` alone: ask for the secret choice without echoing it.
+    ChooseHidden,
     Quit,
     Nothing,
 }
@@ -79,6 +81,16 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "as" => return Err("say who: /as alice".into()),
         "quit" | "exit" => return Ok(Line::Quit),
         "play" => {
+            // A custom start (`lineup=custom:<position>`) is the rest of the
+            // line: position text has spaces and numbers of its own.
+            let (args, custom) = match args.find("=custom:") {
+                Some(at) => {
+                    let name_starts = args[..at].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                    (&args[..name_starts], Some(&args[name_starts..]))
+                }
+                None => (args, None),
+            };
+            let words: Vec<&str> = args.split_whitespace().collect();
             let variant =
                 words.first().ok_or("say which variant: /play chess [@opponent] [days per move] [options]")?;
             let is_rookery = |w: &str| w.trim_start_matches('@').eq_ignore_ascii_case("rookery");
@@ -103,6 +115,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
                 .filter(|w| {
                     !w.starts_with('@') && !is_rookery(w) && w.parse::<u32>().is_err() && !is_clock(w) && !is_level(w)
                 })
+                .chain(custom)
                 .collect();
             let options = (!options.is_empty()).then(|| options.join(","));
             Command::Play { variant: variant.to_string(), opponent, move_days: days, options, clock }.with_level(level)
@@ -117,6 +130,8 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "games" => Command::Games { user: words.first().map(|w| users.get(w)) },
         "pgn" if !args.is_empty() => Command::Pgn { id: args.to_string() },
         "pgn" => return Err("say which game: /pgn 12 (/games lists them)".into()),
+        "replay" => Command::Replay { id: words.first().map(|w| (*w).to_string()) },
+        "review" => Command::Review { id: words.first().map(|w| (*w).to_string()) },
         "resign" => Command::Resign,
         "draw" => Command::Draw(
             [DrawAction::Offer, DrawAction::Accept, DrawAction::Decline, DrawAction::Claim]
@@ -130,7 +145,7 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
         "roll-second" => Command::RollSecondForGame,
         "pass" => Command::Pass,
         "choose" if !args.is_empty() => Command::Choose { option: args.to_string() },
-        "choose" => return Err("say what you choose: /choose E".into()),
+        "choose" => return Ok(Line::ChooseHidden),
         "roll" => {
             let sealed = args.ends_with(" sealed");
             Command::Roll { expression: args.trim_end_matches(" sealed").to_string(), sealed, entropy: None }
@@ -159,7 +174,8 @@ pub fn parse_line(line: &str, users: &mut Users) -> Result<Line, String> {
             let reason = args.strip_prefix("end").unwrap_or_default().trim();
             Command::AdminEnd { reason: (!reason.is_empty()).then(|| reason.to_string()) }
         }
-        "admin" => return Err("/admin takes: end [reason]".into()),
+        "admin" if words.first() == Some(&"backup") => Command::AdminBackup,
+        "admin" => return Err("/admin takes: end [reason], or backup".into()),
         "settings" => Command::Settings {
             threads: match (words.first(), words.get(1)) {
                 (None, _) => None,
@@ -237,6 +253,8 @@ const CONSOLE_HELP: &str = "In this console:\n  \
     /roll-second  the game's second kind of roll (Luck Dragon's Lucky 8), like its button\n  \
     /rematch      the Rematch button of the last finished game\n  \
     /play chess rookery 3   play Rookery itself, at level 3 of 8 (4 if left out)\n  \
+    /choose       a secret choice (New chess's true king), asked without echoing it\n  \
+    roll!         roll after the bot's warning (Dice Landing: rolling in check)\n  \
     /quit         leave (so does the end of the input)\n\
     Buttons are shown as [Label] /command: type the command to click one. \
     Pictures and files are saved in the image folder, never over earlier ones.";
@@ -275,6 +293,17 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
             Ok(Line::Nothing) => {}
             Ok(Line::Quit) => break,
             Ok(Line::As(name)) => speaker = users.get(&name),
+            Ok(Line::ChooseHidden) => {
+                let Some(option) = hidden_choice(interactive, &mut input)? else { break };
+                let command = Command::Choose { option: option.clone() };
+                for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
+                    if reply.ephemeral && names_choice(&reply.text, &option) {
+                        writeln!(out, "(only {}) {SEALED}", speaker.name)?;
+                    } else {
+                        print_reply(&reply, &speaker, images, &mut saved, out)?;
+                    }
+                }
+            }
             Ok(Line::Run(command)) => {
                 let help = command == Command::Help;
                 for reply in handler.handle(Request { place: CHANNEL, user: speaker.clone(), command }) {
@@ -293,6 +322,31 @@ pub fn run(handler: &dyn Handler, input: impl BufRead, out: &mut impl Write, ima
         }
     }
     Ok(())
+}
+
+/// Said instead of the private answer to a hidden choice, which names the
+/// choice and its nonce: anyone else at this screen could read them.
+const SEALED: &str = "Your secret choice is sealed; the channel sees only its commitment. Its details are not \
+    shown on this shared screen, and the bot reveals them when the rules need it or the game ends.";
+
+/// The secret choice, read without echo: from the terminal with a hidden
+/// prompt, or from the next input line when the input is a pipe (nothing is
+/// echoed there). `None` at the end of the input.
+fn hidden_choice(interactive: bool, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    if interactive {
+        return rpassword::prompt_password("Your secret choice (hidden as you type): ").map(Some);
+    }
+    let mut line = Vec::new();
+    if input.read_until(b'\n', &mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
+}
+
+/// Whether a private reply names `option` as the choice made (`**E**`).
+fn names_choice(text: &str, option: &str) -> bool {
+    let option = option.trim().to_lowercase();
+    !option.is_empty() && text.to_lowercase().contains(&format!("**{option}**"))
 }
 
 fn print_reply(
@@ -350,6 +404,7 @@ fn button_line(button: &crate::core::Button) -> String {
         A::DeclineDraw => "draw decline",
         A::Roll => "roll",
         A::RollSecond => "roll-second",
+        A::ConfirmRoll => "move roll!",
         A::Pass => "pass",
         A::Board => "board",
         A::Abort => "abort",
@@ -365,6 +420,10 @@ fn button_line(button: &crate::core::Button) -> String {
                     .and_then(|p| p.split_once(':'))
                     .map_or(String::new(), |(_, s)| s.replace(',', " "))
             )
+        }
+        A::ChosenMove => {
+            let payload = button.payload.as_deref().and_then(|p| p.split_once(':'));
+            return format!("move {}", payload.map_or("", |(_, text)| text));
         }
         A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage => {
             return format!("button {}", button.custom_id())
@@ -405,6 +464,16 @@ mod tests {
                 clock: None
             }))
         );
+        assert_eq!(
+            parse_line("/play dicelanding @bob die=PPPPPP lineup=custom:4k3/8/8/8/8/8/8/R7[K] w - - 0 1 -", &mut users),
+            Ok(Line::Run(Command::Play {
+                variant: "dicelanding".into(),
+                opponent: Some(bob.clone()),
+                move_days: None,
+                options: Some("die=PPPPPP,lineup=custom:4k3/8/8/8/8/8/8/R7[K] w - - 0 1 -".into()),
+                clock: None
+            }))
+        );
         assert_eq!(parse_line("/draw claim", &mut users), Ok(Line::Run(Command::Draw(DrawAction::Claim))));
         assert_eq!(
             parse_line("/roll 2d6+1 sealed", &mut users),
@@ -441,6 +510,8 @@ mod tests {
         );
         assert_eq!(parse_line("/accept", &mut users), Ok(Line::Run(Command::Accept)));
         assert_eq!(parse_line("/quit", &mut users), Ok(Line::Quit));
+        assert_eq!(parse_line("/choose", &mut users), Ok(Line::ChooseHidden));
+        assert_eq!(parse_line("/choose F", &mut users), Ok(Line::Run(Command::Choose { option: "F".into() })));
         assert!(parse_line("/draw maybe", &mut users).unwrap_err().contains("offer, accept, decline, claim"));
         assert!(parse_line("/dance", &mut users).unwrap_err().contains("no /dance"));
         assert!(parse_line("/play", &mut users).is_err());

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rookery::config::Config;
 use rookery::core::{system_clock, system_millis, Core};
-use rookery::{admin, bench, console as local, dice_cli, discord, puzzles_cli, restore, tools};
+use rookery::{admin, bench, console as local, control, dice_cli, discord, puzzles_cli, restore, tools};
 use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
@@ -78,7 +78,8 @@ enum Command {
         #[command(flatten)]
         setup: tools::Setup,
     },
-    /// Draw the position after the given moves as a PNG.
+    /// Draw the position after the given moves as a PNG, or with --gif the
+    /// whole game as an animated GIF.
     Render {
         #[command(flatten)]
         setup: tools::Setup,
@@ -88,6 +89,19 @@ enum Command {
         /// Use the dark theme.
         #[arg(long)]
         dark: bool,
+        /// Write an animated GIF of the whole game, one frame a move.
+        #[arg(long)]
+        gif: bool,
+        /// With --gif: play this PGN file's moves (after --moves, if any).
+        #[arg(long, requires = "gif")]
+        pgn: Option<std::path::PathBuf>,
+        /// With --gif: the finished game with this id (`/games` lists them),
+        /// from the database at --data-dir.
+        #[arg(long, requires_all = ["gif", "data_dir"], conflicts_with = "pgn")]
+        game: Option<u64>,
+        /// The bot's database directory, for --game (the bot must not be running on it).
+        #[arg(long)]
+        data_dir: Option<std::path::PathBuf>,
         /// Where to write the picture.
         #[arg(short, long)]
         output: std::path::PathBuf,
@@ -100,9 +114,11 @@ enum Command {
         #[arg(long)]
         seed: Option<String>,
     },
-    /// Re-derive every roll of a revealed ledger transcript and report mismatches.
+    /// Re-derive every roll of a revealed ledger transcript and report
+    /// mismatches; or, given a game's PGN, check its secret choices' reveals
+    /// against their commitments.
     Verify {
-        /// The transcript file.
+        /// The transcript file, or a game's PGN.
         transcript: std::path::PathBuf,
     },
     /// Write every stored record as JSON lines (a backup).
@@ -122,8 +138,8 @@ enum Command {
         /// The backup file.
         file: std::path::PathBuf,
     },
-    /// Take a verified backup now into the backup directory (the bot must not
-    /// be running on the database; while it runs, it takes them on schedule).
+    /// Take a verified backup now into the backup directory (through the
+    /// running bot's control socket when a bot holds the database).
     Backup {
         #[command(flatten)]
         settings: Settings,
@@ -214,7 +230,14 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,
-        Command::Render { setup, flip, dark, output } => tools::render(setup, *flip, *dark, output)?,
+        Command::Render { setup, flip, dark, gif: false, output, .. } => tools::render(setup, *flip, *dark, output)?,
+        Command::Render { setup, flip, dark, gif: true, pgn, game, data_dir, output } => {
+            let source = match (game, data_dir) {
+                (Some(id), Some(data_dir)) => tools::GifSource::Stored { data_dir, id: *id },
+                _ => tools::GifSource::Moves { setup, pgn: pgn.as_deref() },
+            };
+            tools::render_gif(source, *flip, *dark, output)?
+        }
         Command::Roll { expression, seed } => {
             let now = system_clock()();
             let channel = |id: u64| format!("#channel-{id}");
@@ -223,6 +246,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify { transcript } => {
             let text =
                 std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
+            if rookery::secret_cli::is_pgn(&text) {
+                let (report, ok) = rookery::secret_cli::verify(&text);
+                println!("{report}");
+                anyhow::ensure!(ok, "the secret choices do not verify");
+                return Ok(());
+            }
             let (report, ok) = dice_cli::verify(&text)?;
             println!("{report}");
             anyhow::ensure!(ok, "the transcript does not verify");
@@ -244,9 +273,18 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Backup { settings } => {
             let config = settings.load()?;
-            let storage = admin::open_existing(&config.data_dir)?;
-            let backup = restore::backup_now(&storage, &config.backup)?;
-            format!("backed up {} records to {} (verified)\n", backup.records, backup.path.display())
+            // A running bot holds the database: it takes the backup itself.
+            if let Some(backup) = control::request_backup(&config.data_dir)? {
+                format!(
+                    "the running bot backed up {} records to {} (verified)\n",
+                    backup.records,
+                    backup.path.display()
+                )
+            } else {
+                let storage = admin::open_existing(&config.data_dir)?;
+                let backup = restore::backup_now(&storage, &config.backup)?;
+                format!("backed up {} records to {} (verified)\n", backup.records, backup.path.display())
+            }
         }
         Command::Check { path } => {
             let (report, ok) = admin::check(path)?;
@@ -314,8 +352,8 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
 }
 
 /// The core on the configured database (restored from a backup if it is
-/// damaged), with scheduled backups running.
-fn open_core(config: &Config) -> Result<Core> {
+/// damaged, which is returned too), with scheduled backups running.
+fn open_core(config: &Config) -> Result<(Core, Option<restore::Restored>)> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let opened = restore::open_database(&config.data_dir, &config.backup.dir, config.restore, now)?;
     if let Some(restored) = &opened.restored {
@@ -323,15 +361,20 @@ fn open_core(config: &Config) -> Result<Core> {
         eprintln!("WARNING: {}", restored.notice());
     }
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
-    Ok(Core::new(opened.storage, system_clock())
+    if let Err(error) = control::serve(opened.storage.clone(), config.backup.clone(), &config.data_dir) {
+        tracing::warn!("no control socket, so `rookery backup` cannot reach this bot: {error:#}");
+    }
+    let core = Core::new(opened.storage, system_clock())
         .with_challenge_hours(config.challenge_hours)
         .with_live_games(config.live_games)
         .with_limits(config.limits)
-        .with_millis(system_millis()))
+        .with_backups(config.backup.clone())
+        .with_millis(system_millis());
+    Ok((core, opened.restored))
 }
 
 fn console(config: Config) -> Result<()> {
-    let core = open_core(&config)?;
+    let (core, _restored) = open_core(&config)?;
     let stdin = std::io::stdin();
     local::run(&core, stdin.lock(), &mut std::io::stdout(), &config.image_dir)?;
     Ok(())
@@ -348,12 +391,17 @@ fn serve(config: Config) -> Result<()> {
         .init();
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
-    let core = Arc::new(open_core(&config)?);
+    let (core, restored) = open_core(&config)?;
+    let admin_notice =
+        restored.map(|restored| discord::AdminNotice { text: restored.notice(), channel: config.admin_channel });
     let options = discord::ServeOptions {
         tick: std::time::Duration::from_secs(config.tick_seconds.max(1)),
         test_guild: config.test_guild,
+        moderator_roles: config.moderator_role_ids()?,
+        admin_notice,
         ..discord::ServeOptions::default()
     };
+    let core = Arc::new(core);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(discord::serve(core, &token, options))?;
     Ok(())

@@ -3,9 +3,11 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{Attachment, Picture, Reply};
+use crate::core::{Attachment, PendingReplay, Picture, Reply};
+use crate::replay::{self, megabytes, ATTACHMENT_MAX};
 
 use rookery_engine::game::Game;
+use rookery_engine::{Color, Kind};
 use rookery_render::position::{glyph_for, view_of, Look};
 use rookery_render::{
     BoardView, Cell, Die, DieKind, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Shade, Side, Theme,
@@ -16,8 +18,8 @@ pub fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(|| Renderer::new(RenderOptions::default()))
 }
 
-/// The game's current position as a PNG, the last move highlighted and the
-/// dice rolled this turn beside the board.
+/// The game's current position as a PNG, the last move highlighted (tint
+/// and arrow) and the dice rolled this turn beside the board.
 pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, RenderError> {
     renderer().render_png(&game_view(game, flipped, theme))
 }
@@ -26,6 +28,8 @@ pub fn game_png(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, Ren
 pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
     let look = Look { last_move: game.last_move(), flipped, theme };
     let mut view = view_of(game.position(), look);
+    // The tint says which squares; the arrow says which way, at a glance.
+    view.arrow_last_move();
     view.dice = turn_dice(game);
     view.dice_labels = dice_labels(game);
     view
@@ -37,12 +41,46 @@ pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
 /// out: it must not cost the player their move.
 pub fn draw_pending(replies: &mut [Reply]) {
     for reply in replies {
-        let Some(Picture { name, view }) = reply.picture.take() else { continue };
-        match renderer().render_png(&view) {
-            Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
-            Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+        if let Some(Picture { name, view }) = reply.picture.take() {
+            match renderer().render_png(&view) {
+                Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
+                Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
+            }
+        }
+        if let Some(pending) = reply.replay.take() {
+            attach_replay(reply, pending);
         }
     }
+}
+
+/// Draws a pending replay into `reply`'s files, or says in its text why
+/// there is none: a failure, or a GIF too large for Discord.
+fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped }: PendingReplay) {
+    let gif = rookery_engine::game::Game::replay(&record)
+        .map_err(replay::ReplayFailure::from)
+        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light));
+    let note = match gif {
+        Ok(bytes) => {
+            let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
+            if others + bytes.len() <= ATTACHMENT_MAX {
+                reply.files.push(Attachment { name, bytes });
+                return;
+            }
+            format!(
+                "The replay GIF came out at {}, more than Discord takes ({}); `/pgn` has the whole game.",
+                megabytes(bytes.len()),
+                megabytes(ATTACHMENT_MAX)
+            )
+        }
+        Err(error) => {
+            tracing::error!(%error, replay = %name, "replay GIF failed");
+            "The replay GIF could not be drawn this time; `/pgn` has the whole game.".to_string()
+        }
+    };
+    if !reply.text.is_empty() {
+        reply.text.push('\n');
+    }
+    reply.text.push_str(&note);
 }
 
 /// The pieces of a variant whose pictures are not the chess set's: each
@@ -54,11 +92,14 @@ pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
     if rules.kinds.iter().all(|kind| CHESS_SET.contains(&kind.name)) {
         return None;
     }
-    let mut shown: Vec<(Glyph, char, &str)> = Vec::new();
-    for kind in &rules.kinds {
+    // Each kind as position text writes it: a knighted fool is `+F`.
+    let mut shown: Vec<(Glyph, String, &str)> = Vec::new();
+    for (index, kind) in rules.kinds.iter().enumerate() {
         let Some(glyph) = glyph_for(kind.name) else { continue };
         if !shown.iter().any(|(g, _, _)| *g == glyph) {
-            shown.push((glyph, kind.letter, kind.name));
+            let mut token = String::new();
+            rules.push_token(&mut token, Color::White, Kind(index as u8));
+            shown.push((glyph, token, kind.name));
         }
     }
     let shade = |i: usize| if i % 2 == 0 { Shade::Light } else { Shade::Dark };
@@ -71,7 +112,7 @@ pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
         .collect();
     let layer = Layer {
         name: "Pieces and their letters".into(),
-        files: shown.iter().map(|(_, letter, _)| letter.to_string()).collect(),
+        files: shown.iter().map(|(_, token, _)| token.clone()).collect(),
         ranks: vec![String::new()],
         cells,
     };
@@ -174,6 +215,31 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_that_would_not_fit_is_left_out_with_a_note() {
+        let mut game = Game::new(Variant::Chess).unwrap();
+        game.play_move(Color::White, "e4").unwrap();
+        let pending = PendingReplay { name: "rookery-1.gif".into(), record: game.record(), flipped: false };
+        let mut fits = Reply { replay: Some(pending.clone()), ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut fits));
+        assert_eq!(fits.files.len(), 1);
+        assert_eq!(fits.text, "Game over.");
+
+        // Files already near Discord's limit: the GIF stays out, the message says why.
+        let big = Attachment { name: "big.txt".into(), bytes: vec![0; ATTACHMENT_MAX - 100] };
+        let mut full = Reply { replay: Some(pending), files: vec![big], ..Reply::text("Game over.") };
+        draw_pending(std::slice::from_mut(&mut full));
+        assert_eq!(full.files.len(), 1, "only the file that was there");
+        assert!(full.text.contains("more than Discord takes"), "{}", full.text);
+        assert!(full.replay.is_none());
+
+        let broken = rookery_engine::game::GameRecord { actions: vec!["nonsense".into()], ..game.record() };
+        let pending = PendingReplay { name: "rookery-2.gif".into(), record: broken, flipped: false };
+        let mut failed = Reply { replay: Some(pending), ..Reply::default() };
+        draw_pending(std::slice::from_mut(&mut failed));
+        assert!(failed.files.is_empty() && failed.text.contains("could not be drawn"), "{}", failed.text);
+    }
+
+    #[test]
     fn variants_with_their_own_pieces_get_a_legend() {
         assert!(legend(&Game::new(Variant::Chess).unwrap()).is_none());
         let (png, letters) = legend(&Game::new(Variant::Dragonchess).unwrap()).unwrap();
@@ -181,6 +247,16 @@ mod tests {
         assert!(letters.contains("D Dwarf") && !letters.contains("reversed"), "{letters}");
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("dragonchess-legend.png"), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_legend_writes_knighted_pieces_with_their_plus() {
+        let (png, letters) = legend(&Game::new(Variant::NewChess).unwrap()).unwrap();
+        assert!(letters.starts_with("K E-king · J F-king · G Gold general · T Tower · F Fool"), "{letters}");
+        assert!(letters.ends_with("+F Knighted fool · +S Knighted sergeant · +P Knighted pawn"), "{letters}");
+        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+            std::fs::write(std::path::Path::new(&dir).join("newchess-legend.png"), png).unwrap();
         }
     }
 }

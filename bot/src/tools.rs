@@ -11,7 +11,7 @@ use crate::dice_turns::{self, Chain};
 #[derive(clap::Args, Debug, Clone)]
 pub struct Setup {
     /// chess, luckdragon, guardener, dragonchess, dicelanding or newchess.
-    #[arg(long)]
+    #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Start from this position text instead of the variant's start position.
     #[arg(long)]
@@ -107,6 +107,73 @@ pub fn render(setup: &Setup, flip: bool, dark: bool, output: &std::path::Path) -
     Ok(format!("wrote {} ({} bytes)\n", output.display(), png.len()))
 }
 
+/// Where `rookery render --gif` finds its game.
+pub enum GifSource<'a> {
+    /// The setup's moves (its variant, options and start position), with the
+    /// moves of a PGN file's movetext after them, if one was given.
+    Moves { setup: &'a Setup, pgn: Option<&'a std::path::Path> },
+    /// Finished game `id` in the database at `data_dir` (the bot must not be
+    /// running on it: the database allows one process at a time).
+    Stored { data_dir: &'a std::path::Path, id: u64 },
+}
+
+/// `rookery render --gif`: the whole game as an animated GIF. A stored game
+/// is drawn from the side that was at the bottom of its posts.
+pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path::Path) -> Result<String> {
+    let (game, flip) = match source {
+        GifSource::Moves { setup, pgn } => {
+            let mut setup = setup.clone();
+            if let Some(file) = pgn {
+                let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+                setup.moves = format!("{} {}", setup.moves, pgn_movetext(&text));
+            }
+            (setup.game()?, flip)
+        }
+        GifSource::Stored { data_dir, id } => {
+            let storage = crate::admin::open_existing(data_dir)?;
+            let (_, record) = storage.finished_game(id)?.with_context(|| format!("there is no finished game #{id}"))?;
+            let game = Game::replay(&crate::core::engine_record(&record).map_err(|r| anyhow::anyhow!(r.0))?)?;
+            (game, flip || record.black_at_bottom)
+        }
+    };
+    let theme = if dark { rookery_render::Theme::Dark } else { rookery_render::Theme::Light };
+    let gif = crate::replay::game_gif(&game, flip, theme)?;
+    std::fs::write(output, &gif).with_context(|| format!("writing {}", output.display()))?;
+    let plies = game.moves_san().len();
+    Ok(format!("wrote {} ({} frames, {} bytes)\n", output.display(), plies + 1, gif.len()))
+}
+
+/// The moves of PGN movetext: tags, comments, variations, annotation
+/// glyphs, move numbers and the result left out. (Dice rolls live in
+/// comments, so a dice game's PGN does not replay: use `--game`.)
+fn pgn_movetext(pgn: &str) -> String {
+    let mut moves = Vec::new();
+    let (mut comment, mut variation) = (false, 0usize);
+    for line in pgn.lines().filter(|l| !l.trim_start().starts_with('[')) {
+        let line = line.split(';').next().unwrap_or_default();
+        let mut word = String::new();
+        for c in line.chars().chain([' ']) {
+            match c {
+                '{' => comment = true,
+                '}' => comment = false,
+                '(' if !comment => variation += 1,
+                ')' if !comment => variation = variation.saturating_sub(1),
+                _ if comment || variation > 0 => {}
+                c if c.is_whitespace() => {
+                    let token = std::mem::take(&mut word);
+                    let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                    let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token);
+                    if !token.is_empty() && !token.starts_with('$') && !result {
+                        moves.push(token.trim_end_matches(['!', '?']).to_string());
+                    }
+                }
+                c => word.push(c),
+            }
+        }
+    }
+    moves.join(" ")
+}
+
 /// `rookery fen`: the position text after the moves.
 pub fn fen(setup: &Setup) -> Result<String> {
     Ok(format!("{}\n", setup.game()?.fen()))
@@ -174,6 +241,23 @@ mod tests {
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(&bytes[1..4], b"PNG");
         assert!(render(&setup("chess", None, "e5"), false, false, &path).is_err());
+    }
+
+    #[test]
+    fn render_gif_from_moves_and_from_pgn_movetext() {
+        let dir = tempfile::tempdir().unwrap();
+        let (gif, pgn) = (dir.path().join("game.gif"), dir.path().join("game.pgn"));
+        let setup = setup("chess", None, "e4 e5");
+        let out = render_gif(GifSource::Moves { setup: &setup, pgn: None }, false, false, &gif).unwrap();
+        assert!(out.contains("(3 frames"), "{out}");
+        assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
+        let text = "[Event \"?\"]\n[Result \"*\"]\n\n2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5!? $1 a6 *\n";
+        std::fs::write(&pgn, text).unwrap();
+        assert_eq!(pgn_movetext(text), "Nf3 Nc6 Bb5 a6");
+        let out = render_gif(GifSource::Moves { setup: &setup, pgn: Some(&pgn) }, true, true, &gif).unwrap();
+        assert!(out.contains("(7 frames"), "{out}");
+        let missing = GifSource::Stored { data_dir: &dir.path().join("nothing"), id: 1 };
+        assert!(render_gif(missing, false, false, &gif).is_err());
     }
 
     #[test]

@@ -128,3 +128,71 @@ fn a_whole_game_in_the_console() {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }
 }
+
+/// DL6: White in check with board moves `Kd1 Kf1` and a reserve.
+const IN_CHECK: &str = "k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -";
+
+#[test]
+fn a_voluntary_roll_in_check_is_warned_about_and_needs_confirming() {
+    let t = Table::new();
+    let started = t.dice_landing(&format!("die=NNNNNN lineup=custom:{IN_CHECK}"));
+    assert!(has_roll_button(&started), "the roll is voluntary: {:?}", started.buttons);
+    for asked in [Command::RollForGame, Command::Move { text: "roll".into() }] {
+        let warned = t.send(alice(), asked);
+        assert_eq!(warned.len(), 1);
+        let warning = &warned[0];
+        assert!(warning.ephemeral, "only the roller is asked");
+        assert!(
+            warning.text.contains("`N` lands a piece that cannot block, and you **lose at once**"),
+            "{}",
+            warning.text
+        );
+        assert!(warning.text.contains("`roll!`"), "{}", warning.text);
+        assert_eq!(warning.buttons.len(), 1);
+        assert_eq!(warning.buttons[0].action, ButtonAction::ConfirmRoll);
+        assert_eq!(warning.buttons[0].custom_id(), format!("roll-confirm:{}", warning.buttons[0].game.unwrap()));
+    }
+    let board = t.ok(carol(), Command::Board);
+    assert!(!board.text.contains("{d6"), "nothing was rolled before confirming: {}", board.text);
+    assert!(t.refused(bob(), Command::ConfirmRoll).contains("not your turn"));
+    let lost = t.mv(alice(), "roll!");
+    assert!(lost.text.contains("**alice** rolls the deploy roll"), "{}", lost.text);
+    assert!(lost.text.contains("bob wins by a roll in check that could not block"), "{}", lost.text);
+    let pgn = String::from_utf8(lost.files[0].bytes.clone()).unwrap();
+    assert!(pgn.contains("{Black wins by a roll in check that could not block.} 0-1"), "{pgn}");
+}
+
+#[test]
+fn the_roll_anyway_button_rolls_and_a_blocker_must_land() {
+    let t = Table::new();
+    t.dice_landing(&format!("die=PPPPPP lineup=custom:{IN_CHECK}"));
+    let warned = t.send(alice(), Command::RollForGame);
+    assert!(warned[0].text.contains("`P` lands a blocker, which you must deploy"), "{}", warned[0].text);
+    let game = warned[0].buttons[0].game.unwrap();
+    let clicked = ButtonAction::parse_custom_id(&format!("roll-confirm:{game}")).unwrap();
+    let rolled = t.ok(alice(), clicked);
+    assert!(rolled.text.contains("{d6 ") && rolled.text.contains(": P}"), "{}", rolled.text);
+    assert_eq!(t.core.complete_move(HERE, 1, ""), ["[P]>Pe2"]);
+    assert!(t.refused(alice(), Command::ConfirmRoll).contains("no risky roll"));
+    let blocked = t.mv(alice(), "e2");
+    assert!(blocked.text.contains("[P]>Pe2"), "{}", blocked.text);
+}
+
+#[test]
+fn the_console_warns_and_confirms_with_roll_bang() {
+    let t = Table::new();
+    let script = format!(
+        "/play dicelanding @bob die=NNNNNN lineup=custom:{IN_CHECK}\n/as bob\n/accept\n/as alice\nroll\nroll!\n"
+    );
+    let images = tempfile::tempdir().unwrap();
+    let mut out = Vec::new();
+    rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    for expected in [
+        "(only alice) You are in check, so rolling is a gamble",
+        "[Roll anyway] /move roll!",
+        "bob wins by a roll in check that could not block",
+    ] {
+        assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
+    }
+}

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use common::{alice, bob, Table, HERE};
 use rookery::core::{ButtonAction, Command, Handler, Reply, User};
-use rookery_storage::{Change, ChannelKey};
+use rookery_storage::ChannelKey;
 
 /// White mates Black's brother on a10 at once; Black can pay a tower or a
 /// cannon and re-enter it; then White mates Black's true king on j10.
@@ -30,16 +30,7 @@ fn start(t: &Table) -> Reply {
     assert!(started.text.contains("alice makes a secret choice first, privately: `/choose E|F`."), "{}", started.text);
     assert!(started.buttons.iter().any(|b| b.action == ButtonAction::Secret));
     // The game is staged on a composed position before anyone has chosen.
-    let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };
-    t.core
-        .storage()
-        .update_channel(key, |current| {
-            let mut record = current.unwrap();
-            record.start = Some(STAGE.to_string());
-            Ok::<_, ()>(Change::Put(record, ()))
-        })
-        .unwrap()
-        .unwrap();
+    t.restage(HERE, |record| record.start = Some(STAGE.to_string()));
     started
 }
 

@@ -183,6 +183,12 @@ fn the_scheduler_posts_once_a_day_across_restarts_and_reveals_yesterday() {
         .text
         .contains(&format!("Yesterday's solution (mate in {}): ||{yesterday}||", posted.puzzle.mate_in)));
     assert!(posts[0].1.text.contains("solved by nobody"), "{}", posts[0].1.text);
+    // The solution's key move as an arrow, in a picture Discord keeps blurred until clicked.
+    let solution = posts[0].1.files.iter().find(|f| f.name.starts_with("SPOILER_")).expect("a solution picture");
+    assert_eq!(&solution.bytes[1..4], b"PNG");
+    if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
+        std::fs::write(std::path::Path::new(&dir).join("puzzle-solution.png"), &solution.bytes).unwrap();
+    }
     t = t.restart();
     assert!(t.posts().is_empty());
     // Stopped, it posts no more.

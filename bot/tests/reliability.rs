@@ -8,6 +8,8 @@ mod common;
 use std::sync::Barrier;
 
 use common::{alice, bob, carol, Table, HERE};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery::core::{ButtonAction, Command, Handler, Reply, User};
 use rookery_storage::{ChannelKey, Phase};
 
@@ -181,13 +183,13 @@ fn the_console_line_reader_takes_random_input() {
         b"\xf0\x9f",
         b"//",
     ];
-    let mut rng = rookery_engine::splitmix::SplitMix64::new(13);
+    let mut rng = StdRng::seed_from_u64(13);
     let mut script = Vec::new();
     for _ in 0..3_000 {
-        for _ in 0..rng.below(6) {
-            match rng.below(3) {
-                0 => script.extend_from_slice(words[rng.below(words.len())]),
-                _ => script.push(rng.next_u64() as u8),
+        for _ in 0..rng.random_range(0..6) {
+            match rng.random_range(0..3) {
+                0 => script.extend_from_slice(words[rng.random_range(0..words.len())]),
+                _ => script.push(rng.random::<u8>()),
             }
         }
         script.push(b'\n');
@@ -198,4 +200,27 @@ fn the_console_line_reader_takes_random_input() {
     rookery::console::run(&t.core as &dyn Handler, script.as_slice(), &mut out, images.path()).unwrap();
     let out = String::from_utf8_lossy(&out);
     assert!(out.lines().count() > 1_000, "every line was answered");
+}
+
+#[test]
+fn moderators_take_verified_backups_and_players_cannot() {
+    let root = tempfile::tempdir().unwrap();
+    let storage = rookery_storage::Storage::open(&root.path().join("data")).unwrap();
+    let config = rookery::config::BackupConfig { dir: root.path().join("backups"), interval_minutes: 0, keep: 2 };
+    let without = rookery::core::Core::new(storage.clone(), rookery::core::system_clock());
+    let request = |user: User| rookery::core::Request { place: HERE, user, command: Command::AdminBackup };
+    assert!(without.handle(request(moderator()))[0].text.contains("not set up"));
+    let core = without.with_backups(config);
+    let refused = core.handle(request(carol()));
+    assert!(refused[0].ephemeral && refused[0].text.contains("Only moderators"), "{}", refused[0].text);
+    assert!(!root.path().join("backups").exists(), "a refused backup wrote nothing");
+
+    core.handle(rookery::core::Request { place: HERE, user: alice(), command: challenge("chess") });
+    let taken = core.handle(request(moderator()));
+    assert!(taken[0].text.contains("Backup taken and verified"), "{}", taken[0].text);
+    assert!(!taken[0].text.contains(root.path().to_str().unwrap()), "the operator's folders stay private");
+    let backups = rookery_storage::backups(&root.path().join("backups")).unwrap();
+    assert_eq!(backups.len(), 1);
+    let verified = rookery_storage::verify_backup(&backups[0].1).unwrap();
+    assert!(taken[0].text.contains(&format!("{} records", verified.records)), "{}", taken[0].text);
 }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 mod common;
 
-use common::SplitMix as Seeded;
+use common::Seeded;
 use rookery_dice::{evaluate, parse, DiceErrorKind, DieSource, RollResult};
 
 /// Hands out the scripted faces in order.
@@ -41,14 +41,14 @@ fn scripted(line: &str, faces: &[u32]) -> i64 {
 
 /// The lowest and highest totals over 400 seeded rolls.
 fn range(line: &str) -> (i64, i64) {
-    let totals: Vec<i64> = (0..400).map(|seed| total(line, &mut Seeded(seed))).collect();
+    let totals: Vec<i64> = (0..400).map(|seed| total(line, &mut Seeded::new(seed))).collect();
     (*totals.iter().min().unwrap(), *totals.iter().max().unwrap())
 }
 
 fn error(line: &str) -> DiceErrorKind {
     match parse(line) {
         Err(error) => error.kind().clone(),
-        Ok(parsed) => evaluate(&parsed, &mut Seeded(1)).expect_err(line).kind().clone(),
+        Ok(parsed) => evaluate(&parsed, &mut Seeded::new(1)).expect_err(line).kind().clone(),
     }
 }
 
@@ -126,7 +126,7 @@ fn avrae_documented_totals() {
         ("(1 [one], 2 [two], 3 [three])", 6),
     ];
     for &(expr, expected) in exact {
-        assert_eq!(total(&avrae(expr), &mut Seeded(7)), expected, "{expr}");
+        assert_eq!(total(&avrae(expr), &mut Seeded::new(7)), expected, "{expr}");
     }
     let ranges: &[(&str, i64, i64)] = &[
         ("1d20", 1, 20),
@@ -159,7 +159,7 @@ fn avrae_documented_totals() {
         assert!(low <= min && max <= high, "{expr}: {min}..={max} outside {low}..={high}");
     }
     for seed in 0..200 {
-        assert_eq!(total(&avrae("1d2e2"), &mut Seeded(seed)) % 2, 1, "1d2e2 is odd");
+        assert_eq!(total(&avrae("1d2e2"), &mut Seeded::new(seed)) % 2, 1, "1d2e2 is odd");
     }
     assert_eq!(scripted(&avrae("1d20rr<20"), &[3, 19, 20]), 20);
     assert_eq!(scripted(&avrae("1d20rr>1"), &[7, 1]), 1);
@@ -194,7 +194,7 @@ fn avrae_keeps_fractions_until_the_total() {
         ("10 / 4 + 10 / 4", 5),
     ];
     for &(expr, expected) in exact {
-        assert_eq!(total(&avrae(expr), &mut Seeded(1)), expected, "{expr}");
+        assert_eq!(total(&avrae(expr), &mut Seeded::new(1)), expected, "{expr}");
     }
     assert_eq!(scripted(&avrae("1d4/2"), &[3]), 1);
     assert_eq!(scripted(&avrae("(1d4/2)*2"), &[3]), 3);
@@ -288,14 +288,14 @@ fn dice_maiden_documented_totals() {
     for &(expr, faces, expected) in cases {
         assert_eq!(scripted(&maiden(expr), faces), expected, "{expr}");
     }
-    let stats: Vec<i64> = results(&maiden("dndstats"), &mut Seeded(3)).iter().map(|r| r.total).collect();
+    let stats: Vec<i64> = results(&maiden("dndstats"), &mut Seeded::new(3)).iter().map(|r| r.total).collect();
     assert_eq!(stats.len(), 6);
     assert!(stats.iter().all(|&t| (3..=18).contains(&t)));
-    let sets: Vec<i64> = results(&maiden("6 4d6"), &mut Seeded(3)).iter().map(|r| r.total).collect();
+    let sets: Vec<i64> = results(&maiden("6 4d6"), &mut Seeded::new(3)).iter().map(|r| r.total).collect();
     assert_eq!(sets.len(), 6);
-    let multi = results(&maiden("2d6 ; 3d8 ; 1d20; 4d10"), &mut Seeded(3));
+    let multi = results(&maiden("2d6 ; 3d8 ; 1d20; 4d10"), &mut Seeded::new(3));
     assert_eq!(multi.len(), 4);
-    let labelled = results(&maiden("(Attack) 1d20 + 5 ! With sword"), &mut Seeded(3));
+    let labelled = results(&maiden("(Attack) 1d20 + 5 ! With sword"), &mut Seeded::new(3));
     assert_eq!(labelled[0].label.as_deref(), Some("Attack: With sword"));
 }
 
@@ -494,18 +494,18 @@ fn dice_maiden_game_systems() {
         assert_eq!(total, expected, "{expr}: {shown}");
         assert!(shown.contains(note), "{expr}: {shown:?} lacks {note:?}");
     }
-    let sets = results(&maiden("3 alien4s2"), &mut Seeded(5));
+    let sets = results(&maiden("3 alien4s2"), &mut Seeded::new(5));
     assert_eq!(sets.len(), 3);
     assert!(sets.iter().all(|r| r.note.is_some()));
-    assert_eq!(results(&maiden("3 wfrp45"), &mut Seeded(5)).len(), 3);
-    assert_eq!(results(&maiden("5 cpd6"), &mut Seeded(5)).len(), 5);
-    assert_eq!(results(&maiden("3 tdh4"), &mut Seeded(5)).len(), 3);
-    let flags = results(&maiden("p 3d6 + 2d4"), &mut Seeded(5));
+    assert_eq!(results(&maiden("3 wfrp45"), &mut Seeded::new(5)).len(), 3);
+    assert_eq!(results(&maiden("5 cpd6"), &mut Seeded::new(5)).len(), 5);
+    assert_eq!(results(&maiden("3 tdh4"), &mut Seeded::new(5)).len(), 3);
+    let flags = results(&maiden("p 3d6 + 2d4"), &mut Seeded::new(5));
     assert!(flags[0].flags.private);
-    let multi = results(&maiden("4d100 ; 10d6 e6 k8 +4; 3d10 k2; ul 3d100"), &mut Seeded(5));
+    let multi = results(&maiden("4d100 ; 10d6 e6 k8 +4; 3d10 k2; ul 3d100"), &mut Seeded::new(5));
     assert_eq!(multi.len(), 4);
     assert!(multi[3].flags.unsorted);
-    let shown = rookery_dice::render(&results(&maiden("s 4d6 k3"), &mut Seeded(5)));
+    let shown = rookery_dice::render(&results(&maiden("s 4d6 k3"), &mut Seeded::new(5)));
     assert!(!shown.contains('('), "simple output shows the total only: {shown}");
 }
 
@@ -719,7 +719,7 @@ fn dice_maiden_documented_form_coverage() {
     let unread: Vec<&str> = FORMS
         .iter()
         .copied()
-        .filter(|form| parse(&maiden(form)).and_then(|line| evaluate(&line, &mut Seeded(1))).is_err())
+        .filter(|form| parse(&maiden(form)).and_then(|line| evaluate(&line, &mut Seeded::new(1))).is_err())
         .collect();
     let read = FORMS.len() - unread.len();
     let share = 100.0 * read as f64 / FORMS.len() as f64;

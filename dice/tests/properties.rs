@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 mod common;
 
-use common::SplitMix;
+use common::Seeded;
 use rookery_dice::{evaluate, parse, render, DiceErrorKind, DieSource};
 
 /// Always shows the same face.
@@ -63,7 +63,7 @@ proptest! {
         let line = parse(&text).unwrap_or_else(|e| panic!("generated {text:?} should parse:\n{e}"));
         let bounds = line.rolls[0].expr.bounds();
         prop_assert!(bounds.min <= bounds.max);
-        match evaluate(&line, &mut SplitMix(seed)) {
+        match evaluate(&line, &mut Seeded::new(seed)) {
             Ok(results) => {
                 prop_assert_eq!(results.len(), repeat as usize);
                 for result in results {
@@ -104,7 +104,7 @@ fn exercise(text: &str, seed: u64) {
             for roll in &line.rolls {
                 let _ = roll.expr.bounds();
             }
-            if let Ok(results) = evaluate(&line, &mut SplitMix(seed)) {
+            if let Ok(results) = evaluate(&line, &mut Seeded::new(seed)) {
                 assert!(!render(&results).is_empty());
             }
         }

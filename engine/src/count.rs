@@ -24,19 +24,19 @@ impl Position {
         spare.len() as u64
     }
 
-    /// Whether the rules leave moves to the pieces' patterns, castling and
-    /// the check rule alone, so that masks can count them (chess does; a
-    /// variant with hooks, drops, grants or extra moves is listed).
+    /// Whether the rules leave moves to the pieces' patterns, castling, drops
+    /// and the check rule alone, so that masks can count them (chess does,
+    /// and a game with hands whose restrictions have nothing to remove here;
+    /// a variant with hooks, grants or extra moves is listed).
     fn plain_moves(&self) -> bool {
         let rules = self.rules();
         rules.freezing.is_none()
             && rules.gating.is_none()
-            && rules.drops.is_none()
             && rules.promotions.is_empty()
             && !rules.promotion.from_hand
             && rules.royalty == Royalty::Checkmate
             && rules.extra_moves.is_none()
-            && rules.restrict_moves.is_none()
+            && !self.restrict_may_apply()
             && self.straddles.white.is_none()
             && self.straddles.black.is_none()
     }
@@ -56,6 +56,8 @@ impl Position {
         let own = self.occupied(us).first_word();
         let enemy = self.occupied(!us).first_word();
         let occupied = own | enemy;
+        // A piece just landed may not be taken (landing immunity).
+        let enemy = enemy & !self.immune().first_word();
         let empty = !occupied;
         let en_passant = self.en_passant().map_or(0, |ep| 1u64 << ep.target.index());
         let zone = rules.promotion.zone[us].first_word();
@@ -98,10 +100,19 @@ impl Position {
                 count = count - promoting + promoting * choices;
             }
         }
-        // Castling tests its own squares.
+        // Castling tests its own squares; a drop cannot uncover the king,
+        // which is not in check, so only a royal piece dropped is tested.
         spare.clear();
         self.generate_castling(spare);
-        Some(count + spare.len() as u64)
+        count += spare.len() as u64;
+        if rules.drops.is_some() && !self.hand(us).is_empty() {
+            spare.clear();
+            self.generate_drops(spare);
+            for mv in spare.iter() {
+                count += u64::from(self.fast_keeps(*mv, king, &pinned, &mut scratch));
+            }
+        }
+        Some(count)
     }
 }
 

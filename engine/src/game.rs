@@ -106,6 +106,10 @@ pub enum Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     Checkmate,
+    /// The loser rolled in check and the dice left it no way to answer the
+    /// check (Dice Landing R5: a landing that cannot block); see
+    /// [`Rules::lost_by_roll`](crate::rules::Rules::lost_by_roll).
+    RollInCheck,
     /// A royal piece of the loser was captured (Guardener).
     RoyalCaptured,
     Stalemate,
@@ -132,6 +136,7 @@ impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EndReason::Checkmate => "checkmate",
+            EndReason::RollInCheck => "a roll in check that could not block",
             EndReason::RoyalCaptured => "capture of the king",
             EndReason::Stalemate => "stalemate",
             EndReason::Resignation => "resignation",
@@ -646,8 +651,10 @@ impl Game {
         let position = &self.position;
         let draws = position.rules().draws;
         if position.legal_moves().is_empty() && self.pass_offered(false).is_none() {
+            let by_roll = position.rules().lost_by_roll.is_some_and(|lost| lost(position));
             return Some(if position.is_check() {
-                Outcome { winner: Some(!position.turn()), reason: EndReason::Checkmate }
+                let reason = if by_roll { EndReason::RollInCheck } else { EndReason::Checkmate };
+                Outcome { winner: Some(!position.turn()), reason }
             } else {
                 Outcome { winner: None, reason: EndReason::Stalemate }
             });

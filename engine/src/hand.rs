@@ -28,8 +28,10 @@ impl Hand {
         self.0[kind.0 as usize]
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|n| *n == 0)
+        // One comparison of the whole array, not a loop over 32 counts.
+        *self == Hand::EMPTY
     }
 
     /// Every kind held, with its count, in kind order.
@@ -168,6 +170,10 @@ impl Position {
         let Some(drops) = &rules.drops else { return };
         let us = self.turn();
         let granted = self.granted();
+        // Most turns of a dice game open no zone, and most hands are empty.
+        if self.hand(us).is_empty() || !drops.zones.iter().any(|z| z.needs.is_empty() || granted.intersects(z.needs)) {
+            return;
+        }
         let occupied = self.all_occupied();
         for (kind, _) in self.hand(us).kinds() {
             let squares = DropZone::union(&drops.zones, kind, granted, us);

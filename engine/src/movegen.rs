@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, Special};
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
-use crate::royalty::Royalty;
+use crate::royalty::{RoyalLines, Royalty};
 use crate::rules::PromotionRule;
 use crate::squareset::SquareSet;
 use crate::tables::{ChainCell, AFAR, BEHIND, CAPTURE, DOUBLE_STEP, HOPS, MOVE, RAY_START};
@@ -20,8 +20,10 @@ pub(crate) enum Legality {
     Free,
     /// No royal piece on the board: only a royal piece dropped is tested.
     RoyalDrops,
-    /// Every move is tried on the board; this many royals were attacked before.
-    Trial(usize),
+    /// Moves are tried on the board where `lines` (the cells of the attacks
+    /// that could reach the royals; `None`: none known) do not decide them;
+    /// this many royals were attacked before. See [`RoyalLines`].
+    Trial { attacked_before: usize, lines: Option<RoyalLines> },
     /// One royal piece, not in check, no hoppers: only the king's moves, those
     /// of pinned pieces and rare special moves need a test.
     Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
@@ -45,11 +47,12 @@ impl Position {
         // A grant can replace the board moves by drops (a deployment turn).
         if rules.gating.as_ref().is_none_or(|g| !g.drops_only.intersects(self.granted())) {
             // Variants without hoppers, freezing, gating or shielded pieces
-            // get a walker compiled without those tests.
+            // get a walker compiled without those tests (a game with drops
+            // only while a landed piece is immune).
             let hooks = rules.tables.any_hop()
                 || rules.freezing.is_some()
                 || rules.gating.is_some()
-                || rules.drops.is_some()
+                || !self.immune().is_empty()
                 || !rules.promotions.is_empty()
                 || rules.royalty == Royalty::Several;
             if hooks {
@@ -72,9 +75,16 @@ impl Position {
         if let Some(extra) = rules.extra_moves {
             extra(self, out);
         }
-        if let Some(restrict) = rules.restrict_moves {
+        if let Some(restrict) = rules.restrict_moves.filter(|_| self.restrict_may_apply()) {
             restrict(self, out);
         }
+    }
+
+    /// Whether the variant's `restrict_moves` may remove a move here.
+    #[inline]
+    pub(crate) fn restrict_may_apply(&self) -> bool {
+        let rules = self.rules();
+        rules.restrict_moves.is_some() && rules.restrict_applies.is_none_or(|applies| applies(self))
     }
 
     /// Moves that follow the pieces' patterns. Under [`Legality::Fast`] the
@@ -254,11 +264,11 @@ impl Position {
             // No royal piece on the board (a composed position, a king still
             // in reserve): never in check, but a royal drop must land safe.
             (None, _) => Legality::RoyalDrops,
-            (Some(_), Some(_)) => Legality::Trial(self.attacked_royals(us).len()),
-            (Some(_), None) if rules.tables.any_hop() => Legality::Trial(0),
+            (Some(_), Some(_)) => self.trial(),
+            (Some(_), None) if rules.tables.any_hop() => self.trial(),
             (Some(king), None) => match self.pins_unless_checked(king, us) {
                 Some(pinned) => Legality::Fast { king, pinned },
-                None => Legality::Trial(1),
+                None => self.trial(),
             },
         }
     }
@@ -274,8 +284,8 @@ impl Position {
                 mv.dropped().is_none_or(|k| !rules.kind(k).royal)
                     || scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
             }
-            Legality::Trial(attacked_before) => {
-                scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, *attacked_before)
+            Legality::Trial { attacked_before, lines } => {
+                self.trial_keeps(mv, *attacked_before, lines.as_ref(), scratch)
             }
             Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),
         };

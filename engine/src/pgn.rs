@@ -3,7 +3,8 @@
 //! `Termination`, `SetUp`/`FEN` for a custom start, SAN movetext with move
 //! numbers, lines of at most 80 characters, a closing comment saying how the
 //! game ended, and the result. A variant's dice rolls are written as comments
-//! before the move they preceded; a variant whose sides are not called White
+//! before the move they preceded, and secret choices, reveals and prices as
+//! New chess writes them (see [`crate::pgn_notes`]); a variant whose sides are not called White
 //! and Black names them in `WhiteSide`/`BlackSide` tags (`Gold`, `Scarlet`).
 
 use crate::color::Color;
@@ -55,6 +56,10 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         tag("BlackSide", rules.side_name(Color::Black));
     }
     tag("Variant", game.position().rules().pgn_variant);
+    let options = game.options().write(rules.options);
+    if !options.is_empty() {
+        tag("VariantOptions", &options);
+    }
     if let Some(control) = &tags.time_control {
         tag("TimeControl", control);
     }
@@ -74,12 +79,20 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         tag("SetUp", "1");
         tag("FEN", &start_fen);
     }
+    // The text a secret's commitment is bound to (the game's public id), so
+    // that the `{commit …}` comments can be checked and read back.
+    if let Some(context) = game.actions().iter().find_map(|a| match a {
+        Action::ChooseSecret { context, .. } => Some(context),
+        _ => None,
+    }) {
+        tag("SecretContext", context);
+    }
     out.push('\n');
 
     let mut tokens = Vec::new();
     let mut number = start.fullmove_number();
     let mut side = start.turn();
-    let mut notes = roll_notes(game).into_iter();
+    let mut notes = crate::pgn_notes::action_notes(game).into_iter();
     for (i, san) in game.moves_san().iter().enumerate() {
         let before = notes.next().unwrap_or_default();
         let noted = !before.is_empty();
@@ -118,22 +131,4 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     out.push_str(&line);
     out.push('\n');
     out
-}
-
-/// The roll records made before each move (and, last, since the last move),
-/// each already a PGN comment: `{3d8 2-2-7: double → K(N)}`.
-fn roll_notes(game: &Game) -> Vec<Vec<String>> {
-    let mut notes = vec![Vec::new()];
-    for action in game.actions() {
-        match action {
-            Action::Move(_) | Action::Pass(_) => notes.push(Vec::new()),
-            Action::Roll { kind, faces, .. } => {
-                if let (Some(text), Some(last)) = (game.roll_text(&(*kind, faces.clone())), notes.last_mut()) {
-                    last.push(text);
-                }
-            }
-            _ => {}
-        }
-    }
-    notes
 }

@@ -51,6 +51,11 @@ struct Undo {
     hash: u64,
     /// A straddling piece was split by the move (see [`crate::straddle`]).
     twins: bool,
+    /// The move changed state off the board (hands, immunity, promoted
+    /// pieces), saved on the off-board stack.
+    off_board: bool,
+    /// The marks before the move were saved on the marks stack.
+    marks_saved: bool,
 }
 
 /// What `unmake` needs to restore of the state only variants with hands keep.
@@ -328,6 +333,8 @@ impl Position {
             halfmove: self.halfmove,
             hash: board.hash,
             twins: false,
+            off_board: false,
+            marks_saved: false,
         };
         self.en_passant = None;
         self.granted = Grants::NONE;
@@ -385,12 +392,18 @@ impl Position {
             board.hash ^= rules.zobrist.castling(self.castling) ^ rules.zobrist.castling(self.castling & kept);
             self.castling &= kept;
         }
-        if let Some(update) = rules.update_marks {
+        if let Some(update) = rules.update_marks.filter(|_| !marks_stay(rules, &self.marks, mv)) {
+            undo.marks_saved = true;
             let before = self.marks;
             let rights = self.castling;
             update(rules, mv, moved, &before, &mut self.marks, &mut self.castling);
-            board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
-            board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
+            // Most moves change neither: each key costs a loop over its bits.
+            if before != self.marks {
+                board.hash ^= rules.zobrist.marks_change(&before, &self.marks);
+            }
+            if rights != self.castling {
+                board.hash ^= rules.zobrist.castling(rights) ^ rules.zobrist.castling(self.castling);
+            }
             self.marks_undo.push(before);
         }
         if self.turn == Color::Black {
@@ -399,10 +412,8 @@ impl Position {
         self.turn = !self.turn;
         board.hash ^= rules.zobrist.side;
         let captured = undo.captured;
+        undo.off_board = self.rules.drops.is_some() && self.make_off_board(mv, moved, captured);
         self.undo.push(undo);
-        if self.rules.drops.is_some() {
-            self.make_off_board(mv, moved, captured);
-        }
         if (self.straddles.white.is_some() || self.straddles.black.is_some())
             && self.unlink_twins(mv, moved.color, captured)
         {
@@ -417,7 +428,7 @@ impl Position {
         if undo.twins {
             self.relink_twins();
         }
-        if self.rules.drops.is_some() {
+        if undo.off_board {
             self.unmake_off_board(mv, undo.moved, undo.captured);
         }
         let rules = &*self.rules;
@@ -443,7 +454,7 @@ impl Position {
                 board.put(rules, mv.from, undo.moved);
             }
         }
-        if rules.update_marks.is_some() {
+        if undo.marks_saved {
             self.marks = self.marks_undo.pop().expect("marks saved by make");
         }
         if let Some((square, piece)) = undo.captured {
@@ -487,23 +498,38 @@ impl Position {
     /// The hand changes of a move in a variant with hands: a drop leaves the
     /// hand, a captured piece goes where the rules send it, a promotion drawn
     /// from the hand takes its piece; then promoted pieces and landing
-    /// immunity follow. Runs after the board and before the turn changes.
-    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
-        let rules = Arc::clone(&self.rules);
+    /// immunity follow. Runs after the board changed. Whether anything
+    /// changed: most moves of a game with hands touch none of it.
+    fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) -> bool {
+        let untouched = mv.dropped().is_none()
+            && captured.is_none()
+            && mv.promotion().is_none()
+            && self.immune.is_empty()
+            && !self.promoted.contains(mv.from);
+        if untouched {
+            return false;
+        }
+        // What the rules say is read first, so that no reference into them
+        // (nor a clone of their `Arc`, an atomic count per move) outlives it.
+        let rules = &*self.rules;
         let drops = rules.drops.as_ref().expect("a variant with hands");
+        let destination = captured
+            .and_then(|(square, piece)| drops.destination(piece.color, piece.kind, self.promoted.contains(square)));
+        let from_hand = rules.promotion.from_hand;
+        let landing_immunity = drops.landing_immunity;
         self.off_board_undo.push(OffBoardUndo { immune: self.immune, promoted: self.promoted });
         let us = moved.color;
         if let Some(kind) = mv.dropped() {
             self.change_hand(us, kind, false);
         }
-        if let Some((square, piece)) = captured {
-            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
-                self.change_hand(owner, kind, true);
-            }
+        if let Some((owner, kind)) = destination {
+            self.change_hand(owner, kind, true);
+        }
+        if let Some((square, _)) = captured {
             self.promoted.remove(square);
         }
         if let Some(kind) = mv.promotion() {
-            if rules.promotion.from_hand {
+            if from_hand {
                 self.change_hand(us, kind, false);
             }
             self.promoted.insert(mv.to);
@@ -512,28 +538,33 @@ impl Position {
             self.promoted.insert(mv.to);
         }
         let mut immune = SquareSet::EMPTY;
-        if drops.landing_immunity && mv.dropped().is_some() {
+        if landing_immunity && mv.dropped().is_some() {
             immune.insert(mv.to);
         }
-        self.set_immune(immune);
+        if !(immune.is_empty() && self.immune.is_empty()) {
+            self.set_immune(immune);
+        }
+        true
     }
 
     fn unmake_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
-        let rules = Arc::clone(&self.rules);
-        let drops = rules.drops.as_ref().expect("a variant with hands");
         let saved = self.off_board_undo.pop().expect("hands saved by make");
-        self.board.hash ^= rules.zobrist.immunity_change(&self.immune, &saved.immune);
-        self.immune = saved.immune;
+        if !(saved.immune.is_empty() && self.immune.is_empty()) {
+            self.set_immune(saved.immune);
+        }
         self.promoted = saved.promoted;
+        let rules = &*self.rules;
+        let drops = rules.drops.as_ref().expect("a variant with hands");
+        let destination = captured
+            .and_then(|(square, piece)| drops.destination(piece.color, piece.kind, self.promoted.contains(square)));
+        let from_hand = rules.promotion.from_hand;
         if let Some(kind) = mv.dropped() {
             self.change_hand(moved.color, kind, true);
         }
-        if let Some((square, piece)) = captured {
-            if let Some((owner, kind)) = drops.destination(piece.color, piece.kind, self.promoted.contains(square)) {
-                self.change_hand(owner, kind, false);
-            }
+        if let Some((owner, kind)) = destination {
+            self.change_hand(owner, kind, false);
         }
-        if let Some(kind) = mv.promotion().filter(|_| rules.promotion.from_hand) {
+        if let Some(kind) = mv.promotion().filter(|_| from_hand) {
             self.change_hand(moved.color, kind, true);
         }
     }
@@ -542,16 +573,30 @@ impl Position {
     /// stood on it).
     #[inline]
     pub fn attacked(&self, target: Square, by: Color) -> bool {
+        self.attack_walk::<false>(target, by, target)
+    }
+
+    /// Whether `by` attacks `target` once the piece on `vacated` has left it
+    /// (a royal piece stepping away must not hide behind its own shadow, nor
+    /// screen a hop toward where it lands).
+    pub(crate) fn attacked_leaving(&self, target: Square, by: Color, vacated: Square) -> bool {
+        self.attack_walk::<true>(target, by, vacated)
+    }
+
+    /// [`Position::attacked`], with `vacated` seen as empty when `LEAVING`.
+    #[inline]
+    fn attack_walk<const LEAVING: bool>(&self, target: Square, by: Color, vacated: Square) -> bool {
         let tables = &self.rules.tables;
+        let at = |square: Square| if LEAVING && square == vacated { None } else { self.board.at(square) };
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;
             let cells = tables.chain_cells(chain);
-            if chain.behind && self.board.at(cells[0].square).is_none() {
+            if chain.behind && at(cells[0].square).is_none() {
                 // A grasshopper's screen stands right next to its target.
                 continue;
             }
             for cell in cells {
-                if let Some(piece) = self.board.at(cell.square) {
+                if let Some(piece) = at(cell.square) {
                     if !screened {
                         screened = true;
                         continue;
@@ -630,4 +675,15 @@ impl Position {
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
         self.board.occupied[color].iter().map(move |sq| (sq, self.board.at(sq).expect("occupied").kind))
     }
+}
+
+/// Whether the rules promise that `mv` leaves `marks` as they are
+/// (`Rules::marks_follow_squares`): a plain move off the marked squares.
+#[inline]
+fn marks_stay(rules: &Rules, marks: &Marks, mv: Move) -> bool {
+    let marked = |square: Square| marks.unmoved.contains(square) || marks.tagged.contains(square);
+    rules.marks_follow_squares
+        && matches!(mv.special, Special::None | Special::DoubleStep | Special::Promotion(_))
+        && !marked(mv.from)
+        && !marked(mv.to)
 }

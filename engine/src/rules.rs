@@ -156,6 +156,9 @@ impl Zobrist {
     /// The hash difference between two states of the marks: only what changed
     /// is looked up, which after most moves is nothing.
     pub fn marks_change(&self, before: &Marks, after: &Marks) -> u64 {
+        if before == after {
+            return 0;
+        }
         let cells = self.en_passant.len();
         let mut h = 0;
         for square in (before.unmoved ^ after.unmoved).iter() {
@@ -296,6 +299,10 @@ impl Chance {
     }
 }
 
+/// The warning before a voluntary roll of a kind, if the rules see a risk
+/// in rolling now ([`Rules::roll_warning`]).
+pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
+
 /// Updates a position's [`Marks`] and castling rights once the pieces of a
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
@@ -325,6 +332,9 @@ pub struct Rules {
     pub transformations: Vec<Transformation>,
     /// Per-kind promotions; empty in most variants.
     pub promotions: Vec<PromotionRule>,
+    /// What promoting is called, for questions and buttons ("promote"; New
+    /// chess: "knight").
+    pub promotion_verb: &'static str,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// The PGN `Variant` tag's value: the variant's own name unless other
@@ -337,9 +347,28 @@ pub struct Rules {
     /// (Dice Landing: no own piece onto the king's landing square while the
     /// king is in reserve). Runs after `extra_moves`; it may only remove.
     pub restrict_moves: Option<fn(&Position, &mut Vec<Move>)>,
+    /// Whether `restrict_moves` may remove a move in this position (`None`:
+    /// it may anywhere). Where it cannot, moves are counted in bulk and the
+    /// hook is skipped.
+    pub restrict_applies: Option<fn(&Position) -> bool>,
     pub update_marks: Option<UpdateMarks>,
+    /// `update_marks` changes nothing for a plain move (a step, a double step
+    /// or a promotion: no drop, castling or other special move) that neither
+    /// starts nor ends on a square of `unmoved` or `tagged` (Dice Landing:
+    /// castling rights that follow the unmoved squares), so `make` skips it
+    /// for such moves.
+    pub marks_follow_squares: bool,
     /// Dice rolled during a turn, optional or required.
     pub chance: Option<Chance>,
+    /// Whether a side in check with no legal move lost by what this turn's
+    /// roll granted rather than by checkmate (Dice Landing R5: the die gave a
+    /// landing, which replaces the board moves, and no landing blocks). The
+    /// game then ends with [`EndReason::RollInCheck`](crate::game::EndReason).
+    pub lost_by_roll: Option<fn(&Position) -> bool>,
+    /// A warning the player must confirm before a voluntary roll of kind
+    /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
+    /// may lose the game at once). Front ends ask before rolling.
+    pub roll_warning: Option<RollWarning>,
     /// A roll as the game log writes it when the game's options say what a
     /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
     pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
@@ -398,12 +427,17 @@ impl Rules {
             freezing: None,
             transformations: Vec::new(),
             promotions: Vec::new(),
+            promotion_verb: "promote",
             side_names: ["White", "Black"],
             pgn_variant: variant.name(),
             extra_moves: None,
             restrict_moves: None,
+            restrict_applies: None,
             update_marks: None,
+            marks_follow_squares: false,
             chance: None,
+            lost_by_roll: None,
+            roll_warning: None,
             roll_text: None,
             turns: TurnRules::default(),
             passes_in_position: None,

@@ -1,6 +1,7 @@
-//! SplitMix64: a tiny seeded generator for everything that must come out the
-//! same on every run (hash keys stored in records, self-play, test games).
-//! Never for dice: those come from the fairness ledger.
+//! SplitMix64, kept for one job: the Zobrist keys. Position hashes are stored
+//! (repetition keys in records, puzzle ids), so their keys must never change
+//! with a dependency's version; all other randomness comes from `rand`, and
+//! dice from the fairness ledger.
 
 /// The generator's state; the same seed gives the same sequence.
 #[derive(Clone, Debug)]
@@ -17,11 +18,5 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`). The modulo bias is irrelevant for the
-    /// uses here and keeps the sequences stable.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
     }
 }

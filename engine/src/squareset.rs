@@ -8,8 +8,23 @@ const WORDS: usize = 5;
 /// The largest box any geometry may have.
 pub const MAX_CELLS: usize = WORDS * 64;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct SquareSet([u64; WORDS]);
+
+/// Word by word without a branch (the derived comparison calls `memcmp`,
+/// which dominates a move's bookkeeping in games with marks).
+impl PartialEq for SquareSet {
+    #[inline]
+    fn eq(&self, other: &SquareSet) -> bool {
+        self.0.iter().zip(other.0).fold(0, |differ, (a, b)| differ | (a ^ b)) == 0
+    }
+}
+
+impl std::hash::Hash for SquareSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
@@ -38,8 +53,10 @@ impl SquareSet {
         self.0[0]
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
+        // Or-ed together rather than compared one by one: no branch per word.
+        self.0.iter().fold(0, |all, w| all | w) == 0
     }
 
     pub fn len(&self) -> usize {

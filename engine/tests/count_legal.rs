@@ -2,11 +2,12 @@
 //! variant (chess by masks, the others by listing), over seeded random play
 //! that passes through checks, pins, en passant, promotions and castling.
 
-use rookery_engine::splitmix::SplitMix64;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::{fen, Position, Variant};
 
 fn random_play_counts(mut position: Position, games: usize, seed: u64) -> usize {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..games {
         let mut played = 0;
@@ -17,7 +18,7 @@ fn random_play_counts(mut position: Position, games: usize, seed: u64) -> usize 
             if legal.is_empty() {
                 break;
             }
-            position.make(legal[rng.below(legal.len())]);
+            position.make(legal[rng.random_range(0..legal.len())]);
             played += 1;
         }
         for _ in 0..played {
@@ -60,4 +61,54 @@ fn counts_match_the_lists_in_sharp_chess_positions() {
         let position = fen::chess::parse(&rules, text).unwrap();
         assert!(random_play_counts(position, 40, 11) > 100, "{text}");
     }
+}
+
+/// Games with reserves are counted by masks too: deployments land immune
+/// pieces, revival refills reserves, and the king's kept square and a due
+/// deployment switch bulk counting off. Random play deploys on a third of
+/// the turns (every face of the die), so the counts meet all of it.
+#[test]
+fn counts_match_the_lists_with_reserves_deployments_and_immunity() {
+    use rookery_engine::variants::dicelanding::{self, DEPLOY, OPTIONS};
+    use rookery_engine::GameOptions;
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut immune_seen = 0;
+    for (options, lineup) in [
+        ("captured=revival", dicelanding::START),
+        ("", dicelanding::KING_ONLY),
+        ("die=QRBN**", dicelanding::START),
+        // Both kings in reserve: their kept squares restrict the board moves.
+        ("", "8/2pppp2/8/8/8/8/2PPPP2/8[KQRRBBNNkqrrbbnn] w - - 0 1 -"),
+    ] {
+        let rules = dicelanding::rules_for(&GameOptions::parse(OPTIONS, options).unwrap());
+        let mut position = fen::parse(&rules, lineup).unwrap();
+        for _ in 0..12 {
+            let mut played = 0;
+            for _ply in 0..150 {
+                let board_moves = position.legal_moves();
+                assert_eq!(position.count_legal(), board_moves.len() as u64, "{}", fen::write(&position));
+                immune_seen += usize::from(!position.immune().is_empty());
+                let mut moves = board_moves;
+                if rng.random_range(0..3) == 0 {
+                    position.set_granted(DEPLOY[rng.random_range(0..DEPLOY.len())].into());
+                    let deployments = position.legal_moves();
+                    assert_eq!(position.count_legal(), deployments.len() as u64, "{}", fen::write(&position));
+                    if deployments.is_empty() {
+                        position.set_granted(Default::default());
+                    } else {
+                        moves = deployments;
+                    }
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                position.make(moves[rng.random_range(0..moves.len())]);
+                played += 1;
+            }
+            for _ in 0..played {
+                position.unmake();
+            }
+        }
+    }
+    assert!(immune_seen > 100, "only {immune_seen} positions with a landed piece");
 }

@@ -60,8 +60,14 @@ fn landings(game: &Game) -> Vec<String> {
     sans(game.position())
 }
 
+/// Whether `side` was checkmated.
 fn lost_by(game: &Game, side: Color) -> bool {
     game.outcome() == Some(Outcome { winner: Some(!side), reason: EndReason::Checkmate })
+}
+
+/// Whether `side` lost by R5: its roll in check landed but could not block.
+fn lost_by_roll(game: &Game, side: Color) -> bool {
+    game.outcome() == Some(Outcome { winner: Some(!side), reason: EndReason::RollInCheck })
 }
 
 #[test]
@@ -135,7 +141,7 @@ fn dl6_a_voluntary_roll_in_check_is_a_gamble() {
         assert!(after.outcome().is_none());
     }
     for symbol in ['N', 'B', 'R', 'Q'] {
-        assert!(lost_by(&rolled(&start, symbol), Color::White), "{symbol}");
+        assert!(lost_by_roll(&rolled(&start, symbol), Color::White), "{symbol}");
     }
     // With `fallback`, a landing that cannot block counts as a failed roll.
     let fallback = game(FEN, "unblockable_check_roll=fallback");
@@ -153,7 +159,7 @@ fn dl7_no_board_move_in_check_forces_the_roll() {
     for symbol in ['P', '*'] {
         assert_eq!(landings(&rolled(&start, symbol)), [format!("[{symbol}]>Pe2")]);
     }
-    assert!(lost_by(&rolled(&start, 'N'), Color::White), "a knight cannot block");
+    assert!(lost_by_roll(&rolled(&start, 'N'), Color::White), "a knight cannot block");
     for symbol in ['B', 'R', 'Q'] {
         assert!(lost_by(&rolled(&start, symbol), Color::White), "failed, no board move: mate ({symbol})");
     }
@@ -165,7 +171,7 @@ fn dl8_a_knight_check_is_never_blocked() {
     let start = game(FEN, "");
     assert_eq!(sans(start.position()), ["Ke2"]);
     for symbol in ['P', 'N', '*'] {
-        assert!(lost_by(&rolled(&start, symbol), Color::White), "{symbol}");
+        assert!(lost_by_roll(&rolled(&start, symbol), Color::White), "{symbol}");
     }
     for symbol in ['B', 'R', 'Q'] {
         assert_eq!(landings(&rolled(&start, symbol)), [format!("[{symbol}]<Ke2")]);
@@ -338,4 +344,36 @@ fn insufficient_material_only_with_both_reserves_empty() {
     assert_eq!(dead.outcome(), Some(Outcome { winner: None, reason: EndReason::DeadPosition }));
     let alive = game("4k3/8/8/8/8/8/8/1N2K3[p] w - - 0 1 -", "");
     assert_eq!(alive.outcome(), None, "a reserve can still bring mating material");
+}
+
+#[test]
+fn a_loss_by_r5_is_its_own_reason_in_the_game_and_the_pgn() {
+    let lost = rolled(&game("k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -", ""), 'N');
+    let outcome = lost.outcome().expect("the roll decided the game");
+    assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::RollInCheck));
+    assert_eq!(outcome.reason.to_string(), "a roll in check that could not block");
+    let pgn = rookery_engine::pgn::write(&lost, &Default::default());
+    assert!(pgn.contains("[Termination \"Normal\"]"), "{pgn}");
+    assert!(pgn.contains("{d6 2: N} {Black wins by a roll in check that could not block.} 0-1"), "{pgn}");
+    // A failed roll with no board move left is still checkmate.
+    let mated = rolled(&game("k7/8/4r3/8/8/8/3P1P2/3RKR2[NP] w e1 - 0 1 -", ""), 'B');
+    assert_eq!(mated.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+}
+
+#[test]
+fn dl6_the_voluntary_roll_in_check_is_warned_about_face_by_face() {
+    let start = game("k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -", "");
+    let warning = start.roll_warning(0).expect("in check, the roll is a gamble");
+    assert_eq!(
+        warning,
+        "You are in check, so rolling is a gamble (rule R5): `P`, `*` lands a blocker, which you must deploy; \
+         `N`, `B`, `R`, `Q` lands a piece that cannot block, and you **lose at once**."
+    );
+    let fallback = game("k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -", "unblockable_check_roll=fallback");
+    assert!(fallback.roll_warning(0).unwrap().contains("`N`, `B`, `R`, `Q` fails"));
+    // Not in check, or a roll that is forced: nothing to confirm.
+    assert_eq!(standard().roll_warning(0), None);
+    let forced = game("k7/8/4r3/8/8/8/3P1P2/3RKR2[NP] w e1 - 0 1 -", "");
+    assert_eq!(forced.roll_warning(1), None);
+    assert_eq!(forced.roll_warning(0), None);
 }

@@ -8,8 +8,9 @@
 
 use std::collections::BTreeSet;
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::game::{Action, Choice, Game};
-use rookery_engine::splitmix::SplitMix64;
 use rookery_engine::variants::dicelanding::face_of;
 use rookery_engine::{notation, Variant};
 use shakmaty::fen::Fen;
@@ -403,7 +404,7 @@ fn check_position(game: &Game, die: &[char], shakmaty_checked: &mut usize) {
     }
 }
 
-fn random_game(start: Option<&str>, options: &str, rng: &mut SplitMix64, shakmaty_checked: &mut usize) -> usize {
+fn random_game(start: Option<&str>, options: &str, rng: &mut StdRng, shakmaty_checked: &mut usize) -> usize {
     let mut game = Game::create(Variant::DiceLanding, options, start).unwrap();
     let die: Vec<char> = (1..=6).map(|n| face_of(game.options(), &[n]).unwrap().symbol()).collect();
     let mut plies = 0;
@@ -416,8 +417,8 @@ fn random_game(start: Option<&str>, options: &str, rng: &mut SplitMix64, shakmat
             _ => None,
         });
         if let Some((kind, required)) = roll {
-            if required || rng.below(3) == 0 {
-                let face = rng.below(6) as u32 + 1;
+            if required || rng.random_range(0..3) == 0 {
+                let face = rng.random_range(0..6) as u32 + 1;
                 game.apply(Action::Roll { side, kind, faces: vec![face] }).unwrap();
                 if game.outcome().is_some() {
                     break;
@@ -425,7 +426,7 @@ fn random_game(start: Option<&str>, options: &str, rng: &mut SplitMix64, shakmat
             }
         }
         let moves = game.position().legal_moves();
-        let mv = moves[rng.below(moves.len())];
+        let mv = moves[rng.random_range(0..moves.len())];
         game.apply(Action::Move(mv)).unwrap();
         plies += 1;
     }
@@ -442,7 +443,7 @@ fn three_hundred_random_games_agree_with_the_references() {
         (Some("4k3/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNqrrbbnn] w e8 - 0 1 -"), "die=KKNBR*"),
         (Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w e1a1h1e8a8h8 - 0 1 -"), "captured=revival"),
     ];
-    let mut rng = SplitMix64::new(16);
+    let mut rng = StdRng::seed_from_u64(16);
     let (mut plies, mut shakmaty_checked) = (0, 0);
     for game in 0..300 {
         let (start, options) = starts[game % starts.len()];

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use rookery_engine::splitmix::SplitMix64;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::{fen, notation, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -13,7 +14,7 @@ use shakmaty::{Chess, EnPassantMode, Position as _};
 #[test]
 fn random_play_agrees_with_shakmaty() {
     let rules = Variant::Chess.rules().unwrap();
-    let mut rng = SplitMix64::new(2026);
+    let mut rng = StdRng::seed_from_u64(2026);
     let mut positions = 0;
     let mut games = 0;
     while positions < 12_000 {
@@ -39,7 +40,7 @@ fn random_play_agrees_with_shakmaty() {
             if legal.is_empty() || ours.halfmove_clock() >= 100 {
                 break;
             }
-            let mv = legal[rng.below(legal.len())];
+            let mv = legal[rng.random_range(0..legal.len())];
             let uci: UciMove = notation::coordinates(&ours, mv).parse().unwrap();
             let their_move = uci.to_move(&theirs).unwrap();
             theirs = theirs.play(their_move).unwrap();

@@ -291,3 +291,24 @@ fn a_brother_mated_a_cannon_paid_a_re_entry_and_the_true_king_mated() {
     assert_eq!((outcome.winner, outcome.reason), (Some(Color::White), EndReason::Checkmate));
     assert_eq!(g.moves_san(), ["Ta1#", "K*d8", "Ta10#"]);
 }
+
+#[test]
+fn a_knightable_move_without_a_mark_leaves_the_knighting_open() {
+    let p = position("", "k8j/S6P2/10/10/10/2F7/10/10/10/K8J[] w - 0 1");
+    let san =
+        |moves: Vec<rookery_engine::Move>| -> Vec<String> { moves.into_iter().map(|m| notation::san(&p, m)).collect() };
+    for text in ["Ff8", "c5f8", "Ff8+", "Fh10"] {
+        let ways = notation::open_promotion(&p, text).unwrap_or_else(|| panic!("{text} is open"));
+        assert_eq!(ways.len(), 2, "{text}");
+        assert!(ways[0].promotion().is_none() && ways[1].promotion().is_some(), "{text}");
+    }
+    assert_eq!(san(notation::open_promotion(&p, "Ff8").unwrap()), ["Ff8+", "Ff8^+"]);
+    // Said, forced, impossible or not a move: nothing to ask.
+    for text in ["Ff8^", "Ff8=", "c5f8^", "c5f8=", "h10^", "h10", "Fe7", "Sb10^", "Fx"] {
+        assert_eq!(notation::open_promotion(&p, text), None, "{text}");
+    }
+    // Chess promotions are never optional, so never open.
+    let chess = fen::parse(&Variant::Chess.rules().unwrap(), "8/4P3/8/8/8/8/8/k3K3 w - - 0 1").unwrap();
+    assert_eq!(notation::open_promotion(&chess, "e8=Q"), None);
+    assert_eq!(notation::open_promotion(&chess, "e7e8q"), None);
+}

@@ -8,9 +8,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::game::{Action, Game};
 use rookery_engine::pgn::{self, Tags};
-use rookery_engine::splitmix::SplitMix64;
 use rookery_engine::{notation, Color, Variant};
 
 /// Reads every game on stdin; prints per game: errors, result, the
@@ -53,7 +54,7 @@ fn read_with_python(pgn_text: &str) -> Vec<String> {
 /// A game of random legal moves, ending by the rules or at `plies`, with a
 /// resignation or a flag fall to finish some of them.
 fn random_game(seed: u64, start: Option<&str>, plies: usize) -> Game {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut game = match start {
         Some(fen) => Game::from_fen(Variant::Chess, fen).unwrap(),
         None => Game::new(Variant::Chess).unwrap(),
@@ -65,7 +66,7 @@ fn random_game(seed: u64, start: Option<&str>, plies: usize) -> Game {
         let position = game.position();
         let legal = position.legal_moves();
         let side = position.turn();
-        let san = notation::san_among(position, legal[rng.below(legal.len())], &legal);
+        let san = notation::san_among(position, legal[rng.random_range(0..legal.len())], &legal);
         game.play_move(side, &san).unwrap();
     }
     if game.outcome().is_none() {

@@ -1,8 +1,9 @@
 //! The searchers on known mates, and the mate solver against an independent
 //! brute force written on shakmaty.
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use rookery_engine::search::{MateSolver, Searcher};
-use rookery_engine::splitmix::SplitMix64;
 use rookery_engine::{fen, notation, Position, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position as _};
@@ -96,7 +97,7 @@ fn mating_moves_are_the_ones_that_keep_the_mate() {
 /// Random play that prefers checks and captures, so mates come up.
 #[test]
 fn mate_in_two_agrees_with_brute_force_on_random_games() {
-    let mut rng = SplitMix64::new(8);
+    let mut rng = StdRng::seed_from_u64(8);
     let mut solver = MateSolver::new();
     let (mut compared, mut mates) = (0, 0);
     while compared < 10_000 {
@@ -124,8 +125,8 @@ fn mate_in_two_agrees_with_brute_force_on_random_games() {
                     capture || check
                 })
                 .collect();
-            let pool = if !forcing.is_empty() && rng.below(3) > 0 { &forcing } else { &legal };
-            ours.make(pool[rng.below(pool.len())]);
+            let pool = if !forcing.is_empty() && rng.random_range(0..3) > 0 { &forcing } else { &legal };
+            ours.make(pool[rng.random_range(0..pool.len())]);
         }
     }
     assert!(mates >= 50, "only {mates} of {compared} positions had a mate: the test says little");

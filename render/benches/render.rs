@@ -3,10 +3,15 @@
 //! frame of the same size, for both encodings.
 //!
 //! Targets: 8x8 <= 1 ms, Dragonchess <= 3 ms, render+encode <= 1.3x encode.
+//! The 8x8 view carries the last move's arrow, as the bot's pictures do.
+//!
+//! `replay/60 moves`: an animated GIF of a 60-move chess game (121 frames);
+//! target under 1 s and under 1 MB (the size is printed).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rookery_render::{
-    BoardView, CellRef, Encoding, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side, SideColours,
+    BoardView, CellRef, Encoding, GifTiming, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side,
+    SideColours,
 };
 
 /// Place rank strings (rank 1 first, `.` empty) on board `layer`.
@@ -34,7 +39,28 @@ fn chess() -> BoardView {
         _ => Glyph::Pawn,
     });
     view.last_move = Some(LastMove { from: Some(CellRef::new(4, 1)), to: CellRef::new(4, 3) });
+    view.arrow_last_move();
     view
+}
+
+/// Every position of a 60-move chess game, as the bot's replays draw them:
+/// moves picked by a fixed pseudo-random sequence among the legal ones.
+fn sixty_moves() -> Vec<BoardView> {
+    use rookery_engine::game::{Action, Game};
+    use rookery_render::position::{view_of, Look};
+    let mut game = Game::new(rookery_engine::Variant::Chess).expect("chess exists");
+    let mut views = vec![view_of(game.position(), Look::default())];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..120 {
+        let moves = game.position().legal_moves();
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mv = moves[(state >> 33) as usize % moves.len()];
+        game.apply(Action::Move(mv)).expect("a legal move");
+        let mut view = view_of(game.position(), Look { last_move: Some(mv), ..Look::default() });
+        view.arrow_last_move();
+        views.push(view);
+    }
+    views
 }
 
 /// The Dragonchess start position, 84 pieces on three boards.
@@ -80,9 +106,24 @@ fn bench(c: &mut Criterion) {
             group.bench_function("render+encode", |b| b.iter(|| renderer.render_png(&view).expect("renders")));
             group.bench_function("encode only", |b| b.iter(|| renderer.encode(&frame).expect("encodes")));
             group.bench_function("compose only", |b| b.iter(|| renderer.compose(&view).expect("composes")));
+            if !view.arrows.is_empty() {
+                // The arrow's own cost, measured side by side with the view without it.
+                let plain = BoardView { arrows: Vec::new(), ..view.clone() };
+                group.bench_function("render+encode, no arrow", |b| {
+                    b.iter(|| renderer.render_png(&plain).expect("renders"))
+                });
+            }
             group.finish();
         }
     }
+    let renderer = Renderer::new(RenderOptions::default());
+    let game = sixty_moves();
+    let gif = renderer.render_gif(&game, GifTiming::default()).expect("renders");
+    eprintln!("replay/60 moves: {} frames, {} bytes", game.len(), gif.len());
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("60 moves", |b| b.iter(|| renderer.render_gif(&game, GifTiming::default()).expect("renders")));
+    group.finish();
     c.bench_function("Renderer::new", |b| b.iter(|| Renderer::new(RenderOptions::default())));
 }
 

@@ -64,6 +64,7 @@ impl Renderer {
                 canvas.text_centred(&self.fonts.coords, bx + col * c + c / 2, y, label, colours.text);
             }
         }
+        crate::arrow::draw_arrows(canvas, view, layout);
         if let Some(panel) = layout.panel {
             self.draw_panel(canvas, view, panel, colours);
         }
@@ -143,6 +144,7 @@ pub(crate) fn validate(view: &BoardView) -> Result<(), RenderError> {
         .last_move
         .iter()
         .flat_map(|m| m.from.into_iter().chain([m.to]))
+        .chain(view.arrows.iter().flat_map(|a| [a.from, a.to]))
         .chain(view.checks.iter().copied())
         .chain(view.selection.iter().flat_map(|s| [s.from].into_iter().chain(s.targets.iter().copied())));
     for at in refs {

@@ -23,6 +23,10 @@ pub enum RenderError {
     DieFace { kind: DieKind, face: u8 },
     #[error("the image would be too large")]
     TooLarge,
+    #[error("an animation needs at least one frame")]
+    NoFrames,
+    #[error("GIF encoding failed: {0}")]
+    Gif(#[from] gif::EncodingError),
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] png::EncodingError),
 }

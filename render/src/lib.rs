@@ -19,6 +19,8 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod animation;
+mod arrow;
 mod canvas;
 mod compose;
 mod encode;
@@ -33,6 +35,8 @@ mod text;
 mod theme;
 mod view;
 
+pub use animation::GifTiming;
+pub use arrow::{Arrow, ArrowKind};
 pub use encode::Encoding;
 pub use error::RenderError;
 pub use glyph::Glyph;

@@ -68,7 +68,8 @@ fn colours_named(names: [&str; 2]) -> SideColours {
         .unwrap_or_default()
 }
 
-fn cell_of(position: &Position, square: Square) -> CellRef {
+/// The cell that draws `square` of `position`'s board.
+pub fn cell_of(position: &Position, square: Square) -> CellRef {
     let g = &position.rules().geometry;
     CellRef::on(g.layer(square), g.file(square), g.rank(square))
 }

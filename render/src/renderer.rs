@@ -98,8 +98,8 @@ pub struct Renderer {
     cell: u32,
     encoding: Encoding,
     pub(crate) art: Art,
-    themes: [ThemeSprites; 2],
-    quantisers: [Quantiser; 2],
+    pub(crate) themes: [ThemeSprites; 2],
+    pub(crate) quantisers: [Quantiser; 2],
     pub(crate) fonts: Fonts,
 }
 
@@ -224,7 +224,7 @@ impl Renderer {
 
     /// Width in pixels of the longest dice label on one line, which the
     /// panel widens for (up to a limit, past which labels wrap).
-    fn widest_dice_label(&self, view: &BoardView) -> i32 {
+    pub(crate) fn widest_dice_label(&self, view: &BoardView) -> i32 {
         view.dice_labels.iter().map(|label| self.fonts.counts.width(label)).max().unwrap_or(0)
     }
 

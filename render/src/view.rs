@@ -312,6 +312,8 @@ pub struct BoardView {
     /// Regions that cells may refer to.
     pub regions: Vec<Region>,
     pub last_move: Option<LastMove>,
+    /// Arrows drawn over the pieces, in order (the last on top).
+    pub arrows: Vec<crate::Arrow>,
     /// Kings in check.
     pub checks: Vec<CellRef>,
     pub selection: Option<Selection>,
@@ -344,5 +346,13 @@ impl BoardView {
     /// Mutable access to the cell at `at`, if it exists.
     pub fn cell_mut(&mut self, at: CellRef) -> Option<&mut Cell> {
         self.layers.get_mut(at.layer)?.cell_mut(at.file, at.rank)
+    }
+
+    /// Add an arrow along the last move, if it has an origin (a drop has
+    /// none: its highlight says enough).
+    pub fn arrow_last_move(&mut self) {
+        if let Some(LastMove { from: Some(from), to }) = self.last_move {
+            self.arrows.push(crate::Arrow { from, to, kind: crate::ArrowKind::LastMove });
+        }
     }
 }

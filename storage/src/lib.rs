@@ -17,6 +17,7 @@ mod check;
 mod export;
 mod finished;
 mod group_commit;
+mod log_sync;
 mod puzzles;
 mod records;
 mod relocate;
@@ -129,6 +130,8 @@ pub struct Storage {
     watermark: Arc<watermark::Watermark>,
     /// Writers waiting for durability at once share one flush.
     commits: Arc<group_commit::GroupCommit>,
+    /// The `fdatasync` of sled's files that ends every flush.
+    log_sync: Arc<log_sync::LogSync>,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -178,6 +181,7 @@ impl Storage {
         })?;
         let (watermark, recorded) = watermark::Watermark::open(dir).map_err(|e| StorageError::Database(e.into()))?;
         let meta = db.open_tree("meta")?;
+        let log_sync = log_sync::LogSync::open(dir).map_err(|e| StorageError::Database(e.into()))?;
         let stored = watermark::counter(meta.get(WRITES)?);
         let lost = recorded.filter(|&recorded| recorded > stored).map(|recorded| {
             format!("it holds {stored} of the {recorded} writes it acknowledged: a damaged part of its log was cut off")
@@ -200,6 +204,7 @@ impl Storage {
             gate: Arc::default(),
             watermark: Arc::new(watermark),
             commits: Arc::default(),
+            log_sync: Arc::new(log_sync),
             db,
         };
         Ok((storage, lost))
@@ -302,6 +307,7 @@ impl Storage {
             .durable(|| {
                 let mark = self.meta.update_and_fetch(WRITES, watermark::increment)?;
                 self.db.flush()?;
+                self.log_sync.sync()?;
                 self.watermark.advance(watermark::counter(mark));
                 Ok(())
             })

@@ -50,7 +50,7 @@ pub(super) fn pgn_file(record: &ChannelGame, game: &Game) -> Attachment {
 }
 
 /// One line of a game list: `#12 · 2026-11-23 · alice vs bob · chess 5+3 · 1-0 (checkmate) · 34 moves`.
-fn listed(record: &ChannelGame, place: Option<u64>) -> String {
+pub(super) fn listed(record: &ChannelGame, place: Option<u64>) -> String {
     let result = match &record.phase {
         Phase::Finished { reason, .. } if reason == ABORTED => "aborted".to_string(),
         Phase::Finished { result, reason } => format!("{result} ({reason})"),
@@ -71,6 +71,22 @@ fn listed(record: &ChannelGame, place: Option<u64>) -> String {
 }
 
 impl Core {
+    /// Game `id` (`12` or `#12`): a finished game of this server, or the
+    /// channel's live game.
+    pub(super) fn stored_game(&self, place: Place, id: &str) -> Result<ChannelGame, Refusal> {
+        let wanted = id.trim().trim_start_matches('#');
+        let id: u64 = wanted
+            .parse()
+            .map_err(|_| Refusal(format!("`{wanted}` is not a game id. `/games` lists the ids, like `#12`.")))?;
+        match self.storage.finished_game(id).map_err(storage_failure)? {
+            Some((key, record)) if key.guild == place.guild => Ok(record),
+            _ => match self.current(place)? {
+                Some(record) if record.id == id && record.phase == Phase::Playing => Ok(record),
+                _ => Err(Refusal(format!("There is no game #{id} here. `/games` lists this channel's games."))),
+            },
+        }
+    }
+
     /// `/games [user]`: the newest finished games of this channel, or of a
     /// player anywhere in this server.
     pub(super) fn games(&self, place: Place, user: Option<&User>) -> Outcome {
@@ -94,17 +110,8 @@ impl Core {
 
     /// `/pgn ID`: a finished game of this server, or the channel's live game, as PGN.
     pub(super) fn pgn(&self, place: Place, id: &str) -> Outcome {
-        let wanted = id.trim().trim_start_matches('#');
-        let id: u64 = wanted
-            .parse()
-            .map_err(|_| Refusal(format!("`{wanted}` is not a game id. `/games` lists the ids, like `#12`.")))?;
-        let record = match self.storage.finished_game(id).map_err(storage_failure)? {
-            Some((key, record)) if key.guild == place.guild => record,
-            _ => match self.current(place)? {
-                Some(record) if record.id == id && record.phase == Phase::Playing => record,
-                _ => return Err(Refusal(format!("There is no game #{id} here. `/games` lists this channel's games."))),
-            },
-        };
+        let record = self.stored_game(place, id)?;
+        let id = record.id;
         let game = replay(&record)?;
         let file = pgn_file(&record, &game);
         let text = String::from_utf8_lossy(&file.bytes).into_owned();

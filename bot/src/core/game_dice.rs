@@ -8,13 +8,15 @@
 //! revealed, and `/verify` hands out the transcript.
 
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
-use rookery_engine::game::{Action, Game, GameError};
+use rookery_engine::game::{Action, Choice, Game, GameError};
 use rookery_storage::Player;
 use rookery_storage::{Change, ChannelGame, Phase};
 use serde::{Deserialize, Serialize};
 
 use super::games::{explain, replay, side_of};
-use super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
+use super::{
+    channel, storage_failure, Attachment, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User,
+};
 
 const NO_DICE: &str = "This game has no dice to roll. For table dice, use `/roll` with an expression like `1d20+5`.";
 const NO_GAME: &str = "There is no game here. For table dice, use `/roll` with an expression like `1d20+5`.";
@@ -104,14 +106,50 @@ impl Core {
         })
     }
 
+    /// A player's roll of kind `kind`: if the rules warn about rolling now
+    /// (Dice Landing: in check, a landing that cannot block loses), the
+    /// player is asked first, privately, with a "Roll anyway" button and the
+    /// word `roll!`; nothing is rolled until they confirm.
+    pub(super) fn roll_for_game(&self, place: Place, user: &User, kind: usize) -> Outcome {
+        if let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) {
+            let game = self.live_game(&record)?;
+            let to_move = side_of(&record, user.id) == Some(game.position().turn());
+            if let Some(warning) = game.roll_warning(kind).filter(|_| to_move) {
+                let mut reply = Reply::private(format!(
+                    "{warning}\nRoll anyway? Click **Roll anyway** or type `roll!`; otherwise make a board move."
+                ));
+                let mut button = Button::new(ButtonAction::ConfirmRoll, "Roll anyway", ButtonStyle::Danger);
+                button.game = Some(record.id);
+                reply.buttons.push(button);
+                return Ok(vec![reply]);
+            }
+        }
+        self.roll_now(place, user, kind)
+    }
+
+    /// "Roll anyway": the voluntary roll the player was warned about, if a
+    /// warning still stands (the turn may have moved on since).
+    pub(super) fn confirm_roll(&self, place: Place, user: &User) -> Outcome {
+        let record = self.current(place)?.filter(|r| r.phase == Phase::Playing).ok_or_else(|| Refusal::new(NO_GAME))?;
+        let game = self.live_game(&record)?;
+        let warned = game.turn().into_iter().flat_map(|turn| turn.choices).find_map(|choice| match choice {
+            Choice::Roll { kind, required: false, .. } if game.roll_warning(kind).is_some() => Some(kind),
+            _ => None,
+        });
+        match warned {
+            Some(kind) => self.roll_now(place, user, kind),
+            None => Err(Refusal::new("There is no risky roll to confirm now; type `roll` to roll.")),
+        }
+    }
+
     /// Rolls the game's dice of kind `kind` (its index in the variant's roll
     /// kinds) for `user`, from the game's ledger, and applies the faces; then
     /// whatever the turn does by itself follows in the same transaction.
-    pub(super) fn roll_for_game(&self, place: Place, user: &User, kind: usize) -> Outcome {
+    pub(super) fn roll_now(&self, place: Place, user: &User, kind: usize) -> Outcome {
         self.roll_if(place, user, kind, |_| Ok(()))
     }
 
-    /// [`Core::roll_for_game`], only while the stored record passes `check`
+    /// [`Core::roll_now`], only while the stored record passes `check`
     /// (the engine rolls only in the very game it decided to roll in).
     pub(super) fn roll_if(
         &self,

@@ -38,7 +38,7 @@ pub(super) fn side_of(record: &ChannelGame, user: u64) -> Option<Color> {
 }
 
 /// The engine's record of a stored game.
-pub(super) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
+pub(crate) fn engine_record(record: &ChannelGame) -> Result<GameRecord, Refusal> {
     Ok(GameRecord {
         variant: record.variant.parse()?,
         options: record.options.clone(),
@@ -278,8 +278,14 @@ impl Core {
     }
 
     pub(super) fn play_move(&self, place: Place, user: &User, text: &str) -> Outcome {
-        if let Some(kind) = self.roll_named(place, text)? {
-            return self.roll_for_game(place, user, kind);
+        // `roll!` (or `roll anyway`) confirms a roll the rules warn about.
+        let lower = text.trim().to_ascii_lowercase();
+        let confirmed = lower.strip_suffix('!').or_else(|| lower.strip_suffix(" anyway")).map(str::trim_end);
+        if let Some(kind) = self.roll_named(place, confirmed.unwrap_or(text))? {
+            return match confirmed {
+                Some(_) => self.roll_now(place, user, kind),
+                None => self.roll_for_game(place, user, kind),
+            };
         }
         if ["pass", "--"].contains(&text.trim().to_ascii_lowercase().as_str()) {
             return self.pass(place, user);
@@ -298,6 +304,8 @@ impl Core {
                 game.apply(Action::Timeout(flagged)).map_err(explain)?;
             } else if game.position().turn() != side && game.outcome().is_none() {
                 return Err(not_your_turn(&game, side, text));
+            } else if let Some(ways) = notation::open_promotion(game.position(), text) {
+                return Ok(Change::Keep(vec![super::promotion_question::ask(&record, &game, &ways)]));
             } else {
                 game.play_move(side, text).map_err(explain)?;
             }

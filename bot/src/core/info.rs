@@ -98,7 +98,8 @@ pub(super) fn help() -> Reply {
          `/board` show the game from your side · `/moves` every move so far · `/game` players, PGN and FEN\n\
          `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
          `/takeback request|accept|decline` · the Rematch button after a game\n\
-         `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN\n\
+         `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN · `/replay [ID]` \
+         the game as an animated GIF · `/review [ID]` the engine marks its mistakes\n\
          `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result; game systems too: `coc 45 b1`, \
          `alien5s2`, `wfrp45`) · `/roll history` recent rolls · `/seed text` add your entropy \

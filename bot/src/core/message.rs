@@ -10,7 +10,7 @@ use rookery_render::Theme;
 
 use super::archive::{is_aborted, pgn_file};
 use super::clock::{clock_line, time_control_text};
-use super::{Button, ButtonAction, ButtonStyle, Picture, Reply};
+use super::{Button, ButtonAction, ButtonStyle, PendingReplay, Picture, Reply};
 use crate::picture;
 
 pub(super) fn player_name(player: Option<&Player>) -> String {
@@ -124,6 +124,11 @@ pub(super) fn last_moves(game: &Game, plies: usize) -> Option<String> {
     Some(words.join(" "))
 }
 
+/// The animated replay of `game`, `bottom`'s side at the bottom.
+pub(super) fn replay_of(record: &ChannelGame, game: &Game, bottom: Color) -> PendingReplay {
+    PendingReplay { name: format!("rookery-{}.gif", record.id), record: game.record(), flipped: bottom == Color::Black }
+}
+
 /// The channel's post of the game, seen from the side chosen at the start.
 pub(super) fn game_message(record: &ChannelGame, game: &Game) -> Reply {
     let bottom = if record.black_at_bottom { Color::Black } else { Color::White };
@@ -164,10 +169,13 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
             };
             lines.push(format!("**{result}** · {winner} by {reason}."));
             lines.push(format!(
-                "The PGN is attached; `/pgn {}` finds it again and `/games` lists this channel's games.",
+                "The PGN and a replay are attached; `/pgn {0}` and `/replay {0}` find them again, `/review {0}` \
+                 marks the mistakes, and `/games` lists this channel's games.",
                 record.id
             ));
             reply.files.push(pgn_file(record, game));
+            // Drawn after the commit, like the board (`picture::draw_pending`).
+            reply.replay = Some(replay_of(record, game, bottom));
             reply.buttons.push(Button::new(ButtonAction::Rematch, "Rematch", ButtonStyle::Primary));
         }
         (_, Some(turn)) => {

@@ -20,9 +20,11 @@ mod moderation;
 mod opponent;
 mod pace;
 mod price;
+mod promotion_question;
 pub mod puzzle;
 pub mod rating;
 mod rematch;
+mod replays;
 pub mod request;
 mod threads;
 mod turns;
@@ -32,11 +34,13 @@ use std::time::Duration;
 
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
+use crate::config::BackupConfig;
+
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, Picture, Place, PuzzleCommand, Reply,
-    Request, TakebackAction, ThreadStart, User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, PendingReplay, Picture, Place,
+    PuzzleCommand, Reply, Request, TakebackAction, ThreadStart, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -73,6 +77,7 @@ impl<E: std::error::Error> From<E> for Refusal {
 }
 
 pub(crate) use calendar::date as civil_date;
+pub(crate) use games::engine_record;
 
 type Outcome = Result<Vec<Reply>, Refusal>;
 
@@ -96,6 +101,8 @@ pub struct Core {
     thinkers: opponent::Thinkers,
     /// Messages of the engine's own making waiting for [`Handler::due`].
     outbox: Mutex<Vec<(Place, Reply)>>,
+    /// Where `/admin backup` writes (none: the command says backups are off).
+    backups: Option<BackupConfig>,
 }
 
 impl Core {
@@ -113,6 +120,7 @@ impl Core {
             account: opponent::Account::default(),
             thinkers: opponent::Thinkers::new(None),
             outbox: Mutex::default(),
+            backups: None,
         }
     }
 
@@ -134,6 +142,12 @@ impl Core {
 
     fn outbox(&self) -> std::sync::MutexGuard<'_, Vec<(Place, Reply)>> {
         self.outbox.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The core taking `/admin backup` backups as configured.
+    pub fn with_backups(mut self, config: BackupConfig) -> Core {
+        self.backups = Some(config);
+        self
     }
 
     /// The core keeping at most `games` live games in memory (0: none, every
@@ -189,6 +203,8 @@ impl Core {
             Command::Rematch => self.rematch(place, user),
             Command::Games { user: whose } => self.games(place, whose.as_ref()),
             Command::Pgn { id } => self.pgn(place, id),
+            Command::Replay { id } => self.replay_game(place, id.as_deref()),
+            Command::Review { id } => self.review_game(place, id.as_deref()),
             Command::Resign => self.resign(place, user),
             Command::Draw(action) => self.draw(place, user, *action),
             Command::Takeback(action) => self.takeback(place, user, *action),
@@ -201,6 +217,11 @@ impl Core {
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
             Command::RollKindForGame { kind } => self.roll_for_game(place, user, *kind),
+            Command::ConfirmRoll => self.confirm_roll(place, user),
+            Command::ChosenMove { game, text } => {
+                self.still_current(place, *game)?;
+                self.play_move(place, user, text)
+            }
             Command::Pass => self.pass(place, user),
             Command::Choose { option } => self.choose(place, user, option),
             Command::ChooseOption { index } => self.choose_option(place, user, *index),
@@ -220,6 +241,7 @@ impl Core {
             Command::AdminEnd { reason } => self.admin_end(place, user, reason.as_deref()),
             Command::Settings { threads } => self.settings(place, user, *threads),
             Command::Moves => self.moves(place),
+            Command::AdminBackup => self.admin_backup(user),
             Command::Clicked { action, game } => {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })
@@ -369,5 +391,19 @@ fn storage_failure(error: StorageError) -> Refusal {
             tracing::error!(%other, "storage failure");
             Refusal::new("Rookery could not reach its database just now; nothing was changed. Please try again.")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_flush_after_a_commit_never_says_nothing_changed() {
+        let failed = storage_failure(StorageError::NotDurable(std::io::Error::other("disk gone").into()));
+        assert!(failed.0.contains("Your change was made"), "{}", failed.0);
+        assert!(!failed.0.contains("nothing was changed"), "{}", failed.0);
+        let unreachable = storage_failure(StorageError::Damaged("cut".into()));
+        assert!(unreachable.0.contains("nothing was changed"), "{}", unreachable.0);
     }
 }

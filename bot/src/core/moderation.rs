@@ -53,11 +53,39 @@ impl Core {
         Ok(out)
     }
 
+    /// `/admin backup`: a moderator has a verified backup taken now (the
+    /// same as a scheduled one, old ones pruned as configured). It names the
+    /// file only, not the operator's folders.
+    pub(super) fn admin_backup(&self, user: &User) -> Outcome {
+        if !user.can_manage_channel {
+            return Err(Refusal::new(
+                "Only moderators (Manage Messages, Manage Channels or the server's moderator role) can take a backup.",
+            ));
+        }
+        let Some(config) = &self.backups else {
+            return Err(Refusal::new("Backups are not set up for this Rookery; ask its operator."));
+        };
+        match crate::restore::backup_now(&self.storage, config) {
+            Ok(backup) => {
+                let name = backup.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+                tracing::info!(moderator = %user.name, user = user.id, path = %backup.path.display(), "backup taken by a moderator");
+                Ok(vec![Reply::private(format!(
+                    "Backup taken and verified by reading it back: {} records in {name}. (Asked by {}.)",
+                    backup.records, user.name
+                ))])
+            }
+            Err(error) => {
+                tracing::error!(moderator = %user.name, "a moderator's backup failed: {error:#}");
+                Err(Refusal::new("The backup failed; the operator's log says why. Nothing was changed."))
+            }
+        }
+    }
+
     /// `/admin end`: a moderator ends the channel's game (archived unrated,
     /// with who ended it and why) or clears its open challenge.
     pub(super) fn admin_end(&self, place: Place, user: &User, reason: Option<&str>) -> Outcome {
         if !user.can_manage_channel {
-            return Err(Refusal::new("Only moderators (Manage Messages or Manage Channels) can end a game here."));
+            return Err(Refusal::new("Only moderators (Manage Messages, Manage Channels or the server's moderator role) can end a game here."));
         }
         let reason = reason.map(str::trim).filter(|r| !r.is_empty());
         let why = reason.map_or(String::new(), |r| format!(": {}", r.chars().take(200).collect::<String>()));

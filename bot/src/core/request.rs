@@ -62,6 +62,15 @@ pub enum Command {
     Pgn {
         id: String,
     },
+    /// `/replay [id]`: a game as an animated GIF; the channel's last finished
+    /// game if no id is given.
+    Replay {
+        id: Option<String>,
+    },
+    /// `/review [id]`: the engine's marks on a finished game's moves.
+    Review {
+        id: Option<String>,
+    },
     Draw(DrawAction),
     Takeback(TakebackAction),
     /// `/roll expression`: table dice; `sealed` sends the result only to the roller.
@@ -81,6 +90,15 @@ pub enum Command {
     /// roll kinds): the third and later kinds have no command of their own.
     RollKindForGame {
         kind: usize,
+    },
+    /// The "Roll anyway" button, or `roll!`: the voluntary roll whose risk
+    /// the player was warned about (Dice Landing: rolling in check).
+    ConfirmRoll,
+    /// A button answering "which move did you mean?" (New chess: knight or
+    /// not): the move `text`, in coordinates, in game `game`.
+    ChosenMove {
+        game: u64,
+        text: String,
     },
     /// `/pass`, the Pass button: give up this turn, where the rules allow it.
     Pass,
@@ -150,6 +168,8 @@ pub enum Command {
     AdminEnd {
         reason: Option<String>,
     },
+    /// `/admin backup`: a moderator has a verified backup taken now.
+    AdminBackup,
     /// A button of the message about game (or challenge) `game`: refused
     /// unless that is still the channel's game.
     Clicked {
@@ -222,6 +242,9 @@ pub struct Reply {
     pub picture: Option<Picture>,
     /// Other files (PGN, transcripts).
     pub files: Vec<Attachment>,
+    /// An animated replay still to draw into `files`, after the commit like
+    /// `picture`. Front ends never see one.
+    pub replay: Option<PendingReplay>,
     pub buttons: Vec<Button>,
     /// Only the requesting user sees it.
     pub ephemeral: bool,
@@ -245,6 +268,15 @@ pub struct ThreadStart {
 pub struct Picture {
     pub name: String,
     pub view: rookery_render::BoardView,
+}
+
+/// A game to draw as an animated GIF, and the file name it will have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingReplay {
+    pub name: String,
+    pub record: rookery_engine::game::GameRecord,
+    /// Black (or the second side) at the bottom.
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,6 +320,8 @@ pub enum ButtonAction {
     /// A game's roll of the kind with this index (the third kind on: the
     /// first two keep their own buttons, whose ids older messages carry).
     RollKind(u8),
+    /// Rolls after a warning ("Roll anyway").
+    ConfirmRoll,
     Pass,
     Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
@@ -306,6 +340,8 @@ pub enum ButtonAction {
     ChooseSecond,
     /// Pays a price (payload: game and squares).
     Price,
+    /// Plays one of the moves a question offered (payload: game and move).
+    ChosenMove,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -314,7 +350,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 19] = [
+    const ALL: [ButtonAction; 21] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -323,6 +359,7 @@ impl ButtonAction {
         ButtonAction::DeclineDraw,
         ButtonAction::Roll,
         ButtonAction::RollSecond,
+        ButtonAction::ConfirmRoll,
         ButtonAction::Pass,
         ButtonAction::Board,
         ButtonAction::RollAgain,
@@ -334,6 +371,7 @@ impl ButtonAction {
         ButtonAction::ChooseFirst,
         ButtonAction::ChooseSecond,
         ButtonAction::Price,
+        ButtonAction::ChosenMove,
     ];
 
     pub fn id(self) -> &'static str {
@@ -347,6 +385,7 @@ impl ButtonAction {
             ButtonAction::Roll => "roll",
             ButtonAction::RollSecond => "roll-second",
             ButtonAction::RollKind(_) => ROLL_KIND,
+            ButtonAction::ConfirmRoll => "roll-confirm",
             ButtonAction::Pass => "pass",
             ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
@@ -358,6 +397,7 @@ impl ButtonAction {
             ButtonAction::ChooseFirst => "choose-1",
             ButtonAction::ChooseSecond => "choose-2",
             ButtonAction::Price => "price",
+            ButtonAction::ChosenMove => "move",
         }
     }
 
@@ -387,6 +427,10 @@ impl ButtonAction {
             Some((_, payload)) if action == ButtonAction::Price => {
                 let (game, squares) = payload.split_once(':')?;
                 Some(Command::Price { text: squares.replace(',', " "), game: Some(game.parse().ok()?) })
+            }
+            Some((_, payload)) if action == ButtonAction::ChosenMove => {
+                let (game, text) = payload.split_once(':')?;
+                Some(Command::ChosenMove { game: game.parse().ok()?, text: text.to_string() })
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -420,6 +464,7 @@ impl ButtonAction {
             ButtonAction::Roll => Command::RollForGame,
             ButtonAction::RollSecond => Command::RollSecondForGame,
             ButtonAction::RollKind(kind) => Command::RollKindForGame { kind: kind.into() },
+            ButtonAction::ConfirmRoll => Command::ConfirmRoll,
             ButtonAction::Pass => Command::Pass,
             ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
@@ -433,6 +478,8 @@ impl ButtonAction {
             ButtonAction::ChooseSecond => Command::ChooseOption { index: 1 },
             // Without its payload a price button names no pieces: the price is asked for again.
             ButtonAction::Price => Command::Price { text: String::new(), game: None },
+            // Without its payload the button names no move: the board again.
+            ButtonAction::ChosenMove => Command::Board,
         }
     }
 }

@@ -6,7 +6,7 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::choices::{variants_matching, DrawChoice, Switch, TakebackChoice};
 use super::{convert, respond, Context, Data, Error};
-use crate::core::{Command, Request};
+use crate::core::{Command, Request, User};
 
 /// Discord shows at most this many autocomplete suggestions.
 const SUGGESTIONS_MAX: usize = 25;
@@ -31,6 +31,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         game(),
         games(),
         pgn(),
+        replay(),
+        review(),
         stats(),
         leaderboard(),
         rules(),
@@ -192,6 +194,24 @@ pub async fn pgn(ctx: Context<'_>, #[description = "The game's id, e.g. 12"] id:
     run(ctx, Command::Pgn { id }).await
 }
 
+/// Watch a game again as an animated GIF; this channel's last finished game by default.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's id, e.g. 12; this channel's last finished game if left out"] id: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { id }).await
+}
+
+/// Have the engine mark a finished game's inaccuracies, mistakes and blunders, with better moves.
+#[poise::command(slash_command)]
+pub async fn review(
+    ctx: Context<'_>,
+    #[description = "The game's id, e.g. 12; this channel's last finished game if left out"] id: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Review { id }).await
+}
+
 /// Show a player's results; yours if nobody is named.
 #[poise::command(slash_command)]
 pub async fn stats(
@@ -229,8 +249,8 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
 
-/// Moderator tools (Manage Messages or Manage Channels).
-#[poise::command(slash_command, subcommands("end"), subcommand_required)]
+/// Moderator tools (Manage Messages, Manage Channels or the server's moderator role).
+#[poise::command(slash_command, subcommands("end", "backup"), subcommand_required)]
 pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -244,8 +264,7 @@ async fn end(
     reason: Option<String>,
 ) -> Result<(), Error> {
     let interaction = ctx.interaction;
-    let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
-    user.can_manage_channel = convert::moderates(interaction.member.as_deref());
+    let user = moderator(ctx);
     let request = Request {
         place: convert::place(interaction.guild_id, interaction.channel_id),
         user,
@@ -269,6 +288,30 @@ pub async fn settings(
 #[poise::command(slash_command)]
 pub async fn moves(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Moves).await
+}
+
+/// Take a verified backup of Rookery's database now.
+#[poise::command(slash_command)]
+async fn backup(ctx: Context<'_>) -> Result<(), Error> {
+    let interaction = ctx.interaction;
+    let user = moderator(ctx);
+    let request = Request {
+        place: convert::place(interaction.guild_id, interaction.channel_id),
+        user,
+        command: Command::AdminBackup,
+    };
+    respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+/// Whoever invoked `ctx`, a moderator with Manage Messages or Manage
+/// Channels here, or with the server's configured moderator role.
+fn moderator(ctx: Context<'_>) -> User {
+    let interaction = ctx.interaction;
+    let member = interaction.member.as_deref();
+    let mut user = convert::requester(&interaction.user, member);
+    let role = interaction.guild_id.and_then(|g| ctx.data().moderator_roles.get(&g.get()));
+    user.can_manage_channel = convert::moderates(member) || convert::has_moderator_role(member, role);
+    user
 }
 
 /// Runs `command` for whoever invoked `ctx` and sends the core's replies.

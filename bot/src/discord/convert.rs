@@ -22,11 +22,20 @@ pub fn requester(user: &serenity::User, member: Option<&serenity::Member>) -> Us
     }
 }
 
-/// Whether the invoking member may manage a channel given as a command
-/// option: Discord sends their permissions there with the resolved channel.
-/// Without them (never expected) the answer is no.
-pub fn may_manage(channel: Option<&serenity::PartialChannel>) -> bool {
-    channel.and_then(|c| c.permissions).is_some_and(|p| p.manage_channels())
+/// Whether the invoking member moderates a channel given as a command option:
+/// Manage Messages or Manage Channels there. Discord sends their permissions
+/// there with the resolved channel; without them (never expected) the answer is no.
+pub fn moderates_channel(channel: Option<&serenity::PartialChannel>) -> bool {
+    channel.and_then(|c| c.permissions).is_some_and(|p| p.manage_messages() || p.manage_channels())
+}
+
+/// Whether the member holds the server's configured moderator role (roles
+/// are server-wide, so it counts in every channel).
+pub fn has_moderator_role(member: Option<&serenity::Member>, role: Option<&u64>) -> bool {
+    match (member, role) {
+        (Some(member), Some(&role)) => member.roles.iter().any(|r| r.get() == role),
+        _ => false,
+    }
 }
 
 /// Whether the member may moderate games in this channel: Manage Messages
@@ -88,11 +97,23 @@ mod tests {
         let channel = |permissions: &str| -> serenity::PartialChannel {
             serde_json::from_value(serde_json::json!({"id": "5", "type": 0, "permissions": permissions})).unwrap()
         };
-        // Manage Channels is bit 4 (16); 2048 is Send Messages alone.
-        assert!(may_manage(Some(&channel("16"))));
-        assert!(may_manage(Some(&channel("2064"))));
-        assert!(!may_manage(Some(&channel("2048"))));
-        assert!(!may_manage(None));
+        // Manage Channels is bit 4 (16), Manage Messages bit 13 (8192); 2048 is Send Messages alone.
+        assert!(moderates_channel(Some(&channel("16"))));
+        assert!(moderates_channel(Some(&channel("2064"))));
+        assert!(moderates_channel(Some(&channel("8192"))));
+        assert!(!moderates_channel(Some(&channel("2048"))));
+        assert!(!moderates_channel(None));
+    }
+
+    #[test]
+    fn the_configured_role_makes_a_moderator_in_its_server_only() {
+        let carol = user(13, "carol", None);
+        let mut with_role = member(&carol, None, Some(serenity::Permissions::SEND_MESSAGES));
+        with_role.roles = vec![serenity::RoleId::new(77), serenity::RoleId::new(5)];
+        assert!(has_moderator_role(Some(&with_role), Some(&77)));
+        assert!(!has_moderator_role(Some(&with_role), Some(&78)));
+        assert!(!has_moderator_role(Some(&with_role), None));
+        assert!(!has_moderator_role(None, Some(&77)));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! - `buttons`: component clicks, which poise does not dispatch.
 //! - `respond`: runs the core off the async threads and sends its replies.
 //! - `threads`: opens the thread a starting game asks for and moves it there.
+//! - `notice`: notices for admins (a restored database) once connected.
 //! - `serve`: the client and framework set-up.
 
 mod buttons;
@@ -18,24 +19,28 @@ mod choices;
 mod commands;
 mod convert;
 mod dice;
+mod notice;
 mod puzzle;
 mod reply;
 mod respond;
 mod serve;
 mod threads;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::Handler;
 
-pub use serve::{serve, ServeOptions};
+pub use serve::{serve, AdminNotice, ServeOptions};
 
 /// What every poise callback can reach: the command core and how long it
 /// may think before the answer is deferred.
 struct Data {
     handler: Arc<dyn Handler>,
     defer_after: Duration,
+    /// Per guild id, the configured moderator role.
+    moderator_roles: HashMap<u64, u64>,
 }
 
 /// Why a command or click failed, for the log: the user has been answered

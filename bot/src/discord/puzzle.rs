@@ -53,7 +53,11 @@ async fn schedule(
     let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
     // The posts go to `channel`, so the permission that counts is the one
     // there, not where the command was typed: Discord resolves it with the option.
-    user.can_manage_channel = convert::may_manage(interaction.data.resolved.channels.get(&channel));
+    // The server's moderator role counts everywhere.
+    let member = interaction.member.as_deref();
+    let role = interaction.guild_id.and_then(|g| ctx.data().moderator_roles.get(&g.get()));
+    user.can_manage_channel = convert::moderates_channel(interaction.data.resolved.channels.get(&channel))
+        || convert::has_moderator_role(member, role);
     let request = Request {
         place: convert::place(interaction.guild_id, interaction.channel_id),
         user,

@@ -8,7 +8,7 @@ use serenity::{
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
-use crate::core::{Button, ButtonStyle, Reply};
+use crate::core::{Attachment, Button, ButtonStyle, Reply};
 
 /// Discord rejects longer content outright (serenity checks before sending),
 /// so a long text is cut rather than lost.
@@ -18,6 +18,10 @@ const FIELD_VALUE_MAX: usize = 1024;
 /// Values up to this many characters sit side by side (players, clocks);
 /// longer ones (move lists) get the full width.
 const INLINE_MAX: usize = 32;
+/// What Discord accepts in one message's attachments without a server boost
+/// (10 MiB); a message over it is refused whole, so files that would pass it
+/// are left out and the text says so.
+const ATTACHMENTS_MAX: usize = 10 << 20;
 /// Discord allows five rows of five buttons.
 const BUTTONS_PER_ROW: usize = 5;
 const ROWS_MAX: usize = 5;
@@ -101,7 +105,14 @@ pub fn channel_message(reply: Reply) -> serenity::CreateMessage {
 }
 
 fn message(reply: Reply) -> Message {
-    let Reply { text, fields, image, files, buttons, ephemeral, .. } = reply;
+    let Reply { mut text, fields, image, files, buttons, ephemeral, .. } = reply;
+    let (image, files, left_out) = within_attachment_limit(image, files);
+    if !left_out.is_empty() {
+        tracing::warn!(?left_out, "attachments over Discord's size limit were left out");
+        // The note goes first, so cutting a long text cannot lose it.
+        let note = format!("({} too large for Discord, left out.)", left_out.join(", "));
+        text = if text.is_empty() { note } else { format!("{note}\n{text}") };
+    }
     let content = (!text.is_empty()).then(|| truncate(&text, CONTENT_MAX));
 
     let mut embed = None;
@@ -119,6 +130,28 @@ fn message(reply: Reply) -> Message {
 
     let files = image.into_iter().chain(files).map(|f| CreateAttachment::bytes(f.bytes, f.name)).collect();
     Message { content, embed, files, rows: rows(&buttons), ephemeral }
+}
+
+/// The board picture and files that fit in [`ATTACHMENTS_MAX`] together, the
+/// picture first, and the names of those left out.
+fn within_attachment_limit(
+    image: Option<Attachment>,
+    files: Vec<Attachment>,
+) -> (Option<Attachment>, Vec<Attachment>, Vec<String>) {
+    let mut total = 0;
+    let mut left_out = Vec::new();
+    let mut fits = |file: Attachment| {
+        if total + file.bytes.len() <= ATTACHMENTS_MAX {
+            total += file.bytes.len();
+            Some(file)
+        } else {
+            left_out.push(file.name);
+            None
+        }
+    };
+    let image = image.and_then(&mut fits);
+    let files = files.into_iter().filter_map(&mut fits).collect();
+    (image, files, left_out)
 }
 
 fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
@@ -157,7 +190,7 @@ mod tests {
     use serde_json::{json, Value};
 
     use super::*;
-    use crate::core::{Attachment, ButtonAction};
+    use crate::core::ButtonAction;
 
     fn board_reply() -> Reply {
         Reply {
@@ -172,6 +205,7 @@ mod tests {
             ephemeral: false,
             picture: None,
             thread: None,
+            replay: None,
         }
     }
 
@@ -244,5 +278,23 @@ mod tests {
         assert_eq!(content.chars().count(), CONTENT_MAX);
         assert!(content.ends_with('…'));
         assert_eq!(truncate("short", 10), "short");
+    }
+
+    #[test]
+    fn files_over_discords_size_limit_are_left_out_and_named() {
+        let big = |name: &str, mib: usize| Attachment { name: name.into(), bytes: vec![0; mib << 20] };
+        let reply = Reply {
+            text: "Replay of game #4".into(),
+            image: Some(big("board.png", 1)),
+            files: vec![big("replay.gif", 12), big("game.pgn", 1)],
+            ..Reply::default()
+        };
+        let json = to_json(response(reply));
+        let content = json["content"].as_str().unwrap();
+        assert!(content.starts_with("(replay.gif too large for Discord, left out.)"), "{content}");
+        assert!(content.contains("Replay of game #4"), "{content}");
+        let attached: Vec<&str> =
+            json["attachments"].as_array().unwrap().iter().map(|a| a["filename"].as_str().unwrap()).collect();
+        assert_eq!(attached, ["board.png", "game.pgn"]);
     }
 }

@@ -1,5 +1,6 @@
 //! Connecting to Discord: the REST client, the poise framework and the gateway.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -7,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use poise::FrameworkError;
 use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
 
-use super::{buttons, commands, Data, Error};
+use super::{buttons, commands, notice, Data, Error};
 use crate::core::Handler;
 
 /// Where to reach Discord, and how patient to be. The defaults are the real
@@ -30,6 +31,21 @@ pub struct ServeOptions {
     /// Register the commands in this guild only (fast, for a test server)
     /// instead of globally.
     pub test_guild: Option<u64>,
+    /// Per server (guild id), a role whose members may moderate games
+    /// (`/admin`, `/puzzle schedule`) besides those with the permissions.
+    pub moderator_roles: HashMap<u64, u64>,
+    /// Said to admins once connected: e.g. that a damaged database was
+    /// restored from a backup, and what was lost.
+    pub admin_notice: Option<AdminNotice>,
+}
+
+/// A message for the people running the servers Rookery is in.
+#[derive(Clone, Debug)]
+pub struct AdminNotice {
+    pub text: String,
+    /// Where to post it; without one, or when that fails, it goes to the
+    /// system channel of every server Rookery is in.
+    pub channel: Option<u64>,
 }
 
 impl Default for ServeOptions {
@@ -40,6 +56,8 @@ impl Default for ServeOptions {
             defer_after: Duration::from_secs(2),
             tick: Duration::from_secs(1),
             test_guild: None,
+            moderator_roles: HashMap::new(),
+            admin_notice: None,
         }
     }
 }
@@ -51,7 +69,7 @@ impl Default for ServeOptions {
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
-    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild } = options;
+    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild, moderator_roles, admin_notice } = options;
     let mut http = HttpBuilder::new(token);
     if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
@@ -97,7 +115,11 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                     tracing::error!(%error, "could not register slash commands; serving the registered ones");
                 }
                 tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick));
-                Ok(Data { handler, defer_after })
+                if let Some(notice) = admin_notice {
+                    let guilds = ready.guilds.iter().map(|g| g.id).collect();
+                    tokio::spawn(notice::post(ctx.http.clone(), notice, guilds));
+                }
+                Ok(Data { handler, defer_after, moderator_roles })
             })
         })
         .build();

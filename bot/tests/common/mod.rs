@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 use rookery::core::{Command, Core, Handler, Place, Reply, Request, User};
-use rookery_storage::Storage;
+use rookery_storage::{Change, ChannelGame, ChannelKey, Storage};
 
 pub const HERE: Place = Place { guild: 1, channel: 10 };
 /// 2023-11-14 22:13:20 UTC.
@@ -67,6 +67,21 @@ impl Table {
         assert_eq!(replies.len(), 1, "{command:?}: {replies:?}");
         assert!(!replies[0].ephemeral, "{command:?} was refused: {}", replies[0].text);
         replies.into_iter().next().unwrap()
+    }
+
+    /// Changes the stored record of the game at `place` behind the core's
+    /// back: a test stages a composed start or a record's actions so.
+    pub fn restage(&self, place: Place, change: impl Fn(&mut ChannelGame)) {
+        let key = ChannelKey { guild: place.guild, channel: place.channel };
+        self.core
+            .storage()
+            .update_channel(key, |current| {
+                let mut record = current.expect("a game to stage");
+                change(&mut record);
+                Ok::<_, ()>(Change::Put(record, ()))
+            })
+            .unwrap()
+            .unwrap();
     }
 
     /// The private refusal of a command that must fail.

@@ -15,6 +15,18 @@ impl Game {
             .collect()
     }
 
+    /// The warning to confirm before the side to move makes the voluntary
+    /// roll of kind `kind` (see [`Rules::roll_warning`](crate::rules::Rules)),
+    /// if the rules give one now. A required roll is never warned about: it
+    /// is not a choice.
+    pub fn roll_warning(&self, kind: usize) -> Option<String> {
+        if self.outcome.is_some() || self.required_roll().is_some() {
+            return None;
+        }
+        let warn = self.position.rules().roll_warning?;
+        warn(&self.position, &self.options, kind)
+    }
+
     /// The roll kind the turn requires before anything else, if any.
     pub(super) fn required_roll(&self) -> Option<(usize, Chance)> {
         let chance = self.position.rules().chance?;

@@ -115,6 +115,40 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     (position.rules().dialect.parse_move)(position, text)
 }
 
+/// The moves `text` may mean when it reads as a move that could promote or
+/// not, by a kind's optional promotion ([`crate::rules::PromotionRule`]),
+/// and says neither (New chess: `Ff8` or `c5f8` where knighting is allowed
+/// but not forced; `Ff8^` and `Ff8=` say it): the move without promotion
+/// first, then each promotion. `None` when the text is not a legal move or
+/// decides. A mark after the square (`^`, `=`, `=Q`, `q`) decides; check and
+/// annotation marks (`+ # ! ?`) do not. Other kind changes a move may carry
+/// (Luck Dragon's `/R`) are not promotions a player is asked about.
+pub fn open_promotion(position: &Position, text: &str) -> Option<Vec<Move>> {
+    let mv = parse_move(position, text).ok()?;
+    let piece = position.piece_at(mv.from).filter(|_| mv.dropped().is_none())?;
+    let optional = |rule: &crate::rules::PromotionRule| {
+        rule.kind == piece.kind
+            && rule.zone[piece.color].contains(mv.to)
+            && !rule.compulsory[piece.color].contains(mv.to)
+    };
+    if !position.rules().promotions.iter().any(optional) {
+        return None;
+    }
+    let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    if !bare.ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut ways: Vec<Move> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == mv.from && m.to == mv.to && m.dropped().is_none())
+        .filter(|m| !matches!(m.special, crate::moves::Special::Castle(_)))
+        .collect();
+    ways.sort_by_key(|m| m.promotion().is_some());
+    let optional = ways.first().is_some_and(|m| m.promotion().is_none()) && ways.len() > 1;
+    optional.then_some(ways)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

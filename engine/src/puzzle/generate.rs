@@ -14,8 +14,9 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::{MateSolver, Searcher};
-use crate::splitmix::SplitMix64;
 use crate::variant::{Variant, VariantError};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 
 /// How many of the winner's turns before the end of a game are examined.
 const TURNS_BEFORE_END: usize = 6;
@@ -55,7 +56,7 @@ struct Candidates {
 pub struct Generator {
     rules: Arc<Rules>,
     start: Position,
-    rng: SplitMix64,
+    rng: StdRng,
     seed: u64,
     searcher: Searcher,
     solver: MateSolver,
@@ -75,7 +76,7 @@ impl Generator {
             searcher: Searcher::new(&rules),
             rules,
             start,
-            rng: SplitMix64::new(seed),
+            rng: StdRng::seed_from_u64(seed),
             seed,
             solver: MateSolver::new(),
             max_mate: MAX_MATE,

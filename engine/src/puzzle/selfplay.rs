@@ -6,7 +6,8 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::Searcher;
-use crate::splitmix::SplitMix64;
+use rand::rngs::StdRng;
+use rand::Rng;
 
 /// Games longer than this are abandoned.
 const MAX_PLIES: usize = 300;
@@ -25,10 +26,10 @@ pub(super) struct PlayedGame {
 }
 
 /// Plays one game from `start` (left as it was).
-pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut SplitMix64) -> PlayedGame {
+pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut StdRng) -> PlayedGame {
     let mut position = start.scratch();
     let dead = position.rules().draws.dead_position;
-    let opening = RANDOM_OPENING.0 + rng.below(RANDOM_OPENING.1 - RANDOM_OPENING.0 + 1);
+    let opening = RANDOM_OPENING.0 + rng.random_range(0..RANDOM_OPENING.1 - RANDOM_OPENING.0 + 1);
     let mut moves = Vec::new();
     let mut seen = vec![position.hash()];
     let winner = loop {
@@ -44,9 +45,9 @@ pub(super) fn play(start: &Position, searcher: &mut Searcher, rng: &mut SplitMix
         if moves.len() >= MAX_PLIES || repeated || quiet_too_long || dead.is_some_and(|d| d(&position)) {
             break None;
         }
-        let random = moves.len() < opening || rng.below(RANDOM_EVERY) == 0;
+        let random = moves.len() < opening || rng.random_range(0..RANDOM_EVERY) == 0;
         let mv = if random {
-            legal[rng.below(legal.len())]
+            legal[rng.random_range(0..legal.len())]
         } else {
             searcher.search(&mut position, DEPTH).best.unwrap_or(legal[0])
         };

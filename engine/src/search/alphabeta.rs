@@ -5,6 +5,7 @@
 //! generation needs; it is not meant to be strong.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::order::{bring_to_front, victim_value};
 use super::table::Table;
@@ -72,7 +73,22 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     buffers: Vec<Vec<Move>>,
     nodes: u64,
+    /// Scores positions by more than material (see [`Searcher::positional`]).
+    positional: bool,
+    /// When to give up; a search past it is [`Searcher::aborted`].
+    deadline: Option<Instant>,
+    aborted: bool,
+    /// The node count at which to look at the clock next.
+    next_clock: u64,
 }
+
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1024;
+/// Centipawns per legal move of the side to move, in the positional score.
+const MOBILITY: i32 = 4;
+/// Centipawns lost per enemy piece (pawns and royals aside) within two steps
+/// of one of the side's royal pieces.
+const ROYAL_DANGER: i32 = 12;
 
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
@@ -84,7 +100,31 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
+            positional: false,
+            deadline: None,
+            aborted: false,
+            next_clock: 0,
         }
+    }
+
+    /// The same searcher scoring quiet positions by material plus mobility
+    /// and royal safety, as a player wants; puzzle generation keeps the plain
+    /// material score, whose lines are easier to verify.
+    pub fn positional(mut self) -> Searcher {
+        self.positional = true;
+        self
+    }
+
+    /// Searches give up once `deadline` passes (`None`: never).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Whether a search since the deadline was set ran out of time; its
+    /// result is then only as good as the last completed iteration.
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// Positions visited so far.
@@ -109,6 +149,9 @@ impl Searcher {
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1);
+            if self.aborted && iteration > 1 {
+                break;
+            }
             let best = self.table.get(key(position)).and_then(|e| e.best);
             result = SearchResult { best, score, depth: iteration };
             if score.abs() > MATE_BOUND {
@@ -124,6 +167,9 @@ impl Searcher {
 
     fn negamax(&mut self, position: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
         if royal_taken(position) {
             return -MATE + ply as i32;
         }
@@ -175,6 +221,10 @@ impl Searcher {
             }
         }
         self.buffers[ply] = moves;
+        if self.aborted {
+            // Scores under an aborted search are not scores: store nothing.
+            return 0;
+        }
         let bound = if best.0 >= beta {
             Bound::Lower
         } else if best.0 > original_alpha {
@@ -196,7 +246,11 @@ impl Searcher {
             self.buffers[ply] = moves;
             return if position.is_check() { -MATE + ply as i32 } else { 0 };
         }
-        let stand_pat = self.evaluate(position);
+        let stand_pat = if self.positional {
+            self.evaluate(position) + MOBILITY * moves.len() as i32 - self.royal_danger(position)
+        } else {
+            self.evaluate(position)
+        };
         if stand_pat >= beta || ply >= MAX_PLY {
             self.buffers[ply] = moves;
             return stand_pat;
@@ -217,6 +271,43 @@ impl Searcher {
         }
         self.buffers[ply] = moves;
         alpha
+    }
+
+    /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]
+    /// nodes); once it has, every node returns at once.
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if !self.aborted && self.nodes >= self.next_clock {
+            self.next_clock = self.nodes + CLOCK_INTERVAL;
+            self.aborted = self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        }
+        self.aborted
+    }
+
+    /// How exposed the side to move's royal pieces are, less the same for
+    /// the opponent: enemy pieces close to a royal piece, counted on any
+    /// board shape (layers count as a step).
+    fn royal_danger(&self, position: &Position) -> i32 {
+        let geometry = &self.rules.geometry;
+        let near = |a: crate::geometry::Square, b: crate::geometry::Square| {
+            let apart = |x: usize, y: usize| x.abs_diff(y);
+            apart(geometry.file(a), geometry.file(b)).max(apart(geometry.rank(a), geometry.rank(b)))
+                + apart(geometry.layer(a), geometry.layer(b))
+                <= 2
+        };
+        let danger = |side: Color| -> i32 {
+            let royals = position.royals(side);
+            if royals.is_empty() {
+                return 0;
+            }
+            let attackers = position.pieces(!side).filter(|&(square, kind)| {
+                let kind = &self.rules.kinds[kind.0 as usize];
+                !kind.pawn && !kind.royal && royals.iter().any(|royal| near(royal, square))
+            });
+            ROYAL_DANGER * attackers.count() as i32
+        };
+        let us = position.turn();
+        danger(!us) - danger(us)
     }
 
     /// Table move, then captures by the value taken (cheapest attacker first),

@@ -1,87 +1,43 @@
-//! What the engine decides on its turn: the choice the turn asks for (a
-//! required roll, the secret choice, a price), or a move from a fixed-depth
-//! alpha-beta search whose depth grows with the level; low levels sometimes
-//! play any legal move instead, so they stay beatable.
+//! What the engine decides on its turn: `rookery_engine::player` at the
+//! game's level. A worker keeps one player per variant and level between
+//! thoughts, for their search tables.
 
 use std::collections::HashMap;
 
 use rand::rngs::StdRng;
-use rand::Rng;
-use rookery_engine::game::{Action, Choice, Game};
-use rookery_engine::search::Searcher;
-use rookery_engine::Color;
+use rookery_engine::game::{Action, Game};
+use rookery_engine::player::{Level, Player};
+use rookery_engine::{Color, Variant};
 
-/// What the engine does now.
-#[derive(Clone, Debug)]
-pub(in crate::core) enum Decision {
-    /// Apply this action as it is (a move, a pass, a price, a draw answer).
-    Act(Action),
-    /// Roll this kind of the game's dice: the core rolls it on the game's
-    /// ledger, and the engine decides again once the faces are known.
-    Roll { kind: usize },
-    /// Make this secret choice: the core seals it like `/choose`.
-    Secret { option: String },
-}
+pub(in crate::core) use rookery_engine::player::Decision;
 
-/// Search depth in plies at `level` (1 to 8).
-fn depth(level: u8) -> u32 {
-    match level {
-        0..=2 => 1,
-        3..=5 => 2,
-        _ => 3,
-    }
-}
-
-/// How often (in percent) `level` plays any legal move rather than its best.
-fn wildness(level: u8) -> u32 {
-    match level {
-        1 => 50,
-        2 => 25,
-        3 => 10,
-        _ => 0,
-    }
-}
-
-/// A worker's searchers, one per variant and options, kept between thoughts
-/// for their tables.
+/// A worker's players, by variant and level.
 #[derive(Default)]
 pub(in crate::core) struct Players {
-    searchers: HashMap<String, Searcher>,
+    players: HashMap<(Variant, u8), Player>,
 }
 
 impl Players {
-    /// What `side` does now in `game` at `level`.
+    /// What `side` does now in `game` at `level` (1 to 8; out of range is
+    /// clamped). A game the player cannot act in (its variant unknown, or
+    /// nothing left to decide) gets a resignation, which the core refuses
+    /// harmlessly if the game has moved on.
     pub fn decide(&mut self, game: &Game, side: Color, level: u8, rng: &mut StdRng) -> Decision {
-        let choices = game.turn().map(|turn| turn.choices).unwrap_or_default();
-        for choice in &choices {
-            match choice {
-                Choice::Roll { kind, required: true, .. } => return Decision::Roll { kind: *kind },
-                Choice::ChooseSecret { options } if !options.is_empty() => {
-                    return Decision::Secret { option: options[rng.random_range(0..options.len())].clone() }
+        let Ok(level) = Level::new(level.clamp(1, 8)) else { return Decision::Act(Action::Resign(side)) };
+        let key = (game.variant(), level.get());
+        let player = match self.players.entry(key) {
+            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::hash_map::Entry::Vacant(entry) => match Player::new(game.variant(), level) {
+                Ok(player) => entry.insert(player),
+                Err(error) => {
+                    tracing::warn!(%error, "no engine player for this game");
+                    return Decision::Act(Action::Resign(side));
                 }
-                Choice::PayPrice => {
-                    if let Some((_, squares)) = game.payable_prices(side).into_iter().next() {
-                        return Decision::Act(Action::PayPrice { side, squares });
-                    }
-                }
-                _ => {}
-            }
-        }
-        let moves = game.position().legal_moves();
-        if choices.contains(&Choice::Move) && !moves.is_empty() {
-            if rng.random_range(0..100) < wildness(level) {
-                return Decision::Act(Action::Move(moves[rng.random_range(0..moves.len())]));
-            }
-            let rules = game.position().rules();
-            let key = format!("{}:{}", rules.variant.name(), game.options().write(rules.options));
-            let searcher = self.searchers.entry(key).or_insert_with(|| Searcher::new(rules));
-            let mut position = game.position().clone();
-            let best = searcher.search(&mut position, depth(level)).best;
-            return Decision::Act(Action::Move(best.unwrap_or(moves[0])));
-        }
-        if choices.iter().any(|c| matches!(c, Choice::Pass { .. })) {
-            return Decision::Act(Action::Pass(side));
-        }
-        Decision::Act(Action::Resign(side))
+            },
+        };
+        player.decide(game, side, rng).unwrap_or_else(|error| {
+            tracing::warn!(%error, "the engine player could not decide");
+            Decision::Act(Action::Resign(side))
+        })
     }
 }

@@ -4,7 +4,8 @@
 use rookery_engine::game::Game;
 use rookery_engine::puzzle::Difficulty;
 use rookery_engine::Color;
-use rookery_render::Theme;
+use rookery_render::position::{cell_of, view_of, Look};
+use rookery_render::{Arrow, ArrowKind, LastMove, Theme};
 use rookery_storage::{DailyPuzzle, Storage};
 
 use super::super::{storage_failure, Attachment, Refusal, Reply};
@@ -39,13 +40,39 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
     Ok(reply)
 }
 
-/// The solution of the guild's puzzle of `day`, if it had one.
-pub(super) fn reveal(storage: &Storage, guild: u64, day: i64) -> Result<Option<String>, Refusal> {
-    let Some(daily) = storage.daily_puzzle(guild, day).map_err(storage_failure)? else { return Ok(None) };
-    let line = engine_puzzle(&daily.puzzle)?.solution_text()?;
+/// Adds the solution of the guild's puzzle of `day`, if it had one, to
+/// `reply`: the line as hidden text, and the puzzle with its key move as an
+/// arrow, as a spoiler picture (Discord blurs `SPOILER_` files until clicked).
+pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: i64) -> Result<(), Refusal> {
+    let Some(daily) = storage.daily_puzzle(guild, day).map_err(storage_failure)? else { return Ok(()) };
+    let puzzle = engine_puzzle(&daily.puzzle)?;
+    let line = puzzle.solution_text()?;
     let solvers = match (&daily.first_solver, daily.solvers) {
         (Some(first), n) => format!("solved by {n}, first by {}", first.name),
         (None, _) => "solved by nobody".to_string(),
     };
-    Ok(Some(format!("Yesterday's solution (mate in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in)))
+    if !reply.text.is_empty() {
+        reply.text.push('\n');
+    }
+    reply.text.push_str(&format!("Yesterday's solution (mate in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in));
+    match solution_png(&puzzle) {
+        Ok(bytes) => reply.files.push(Attachment { name: format!("SPOILER_puzzle-{day}-solution.png"), bytes }),
+        Err(error) => tracing::error!(%error, day, "puzzle solution picture failed"),
+    }
+    Ok(())
+}
+
+/// The puzzle's position from the solver's side, its first move as an arrow.
+fn solution_png(puzzle: &rookery_engine::puzzle::Puzzle) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+    let start = puzzle.start()?;
+    let key = *puzzle.solution_moves()?.first().ok_or("the puzzle has no solution")?;
+    let look = Look { last_move: None, flipped: start.turn() == Color::Black, theme: Theme::Light };
+    let mut view = view_of(&start, look);
+    let cell = |square| cell_of(&start, square);
+    if key.dropped().is_some() {
+        view.last_move = Some(LastMove { from: None, to: cell(key.to) });
+    } else {
+        view.arrows.push(Arrow { from: cell(key.from), to: cell(key.to), kind: ArrowKind::Solution });
+    }
+    Ok(picture::renderer().render_png(&view)?)
 }

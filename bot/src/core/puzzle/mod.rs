@@ -20,7 +20,7 @@ use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
 
 use super::calendar::date;
 use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
-use message::{puzzle_reply, reveal};
+use message::{add_reveal, puzzle_reply};
 pub(super) use seed::seed_empty_pool;
 
 const DAY: i64 = 86_400;
@@ -75,10 +75,7 @@ impl Core {
         let day = day_of(self.now());
         let daily = self.open_daily(place.guild, day)?;
         let mut reply = puzzle_reply(&daily, &format!("**Puzzle of {}**", date(day)))?;
-        if let Some(solution) = reveal(&self.storage, place.guild, day - 1)? {
-            reply.text.push('\n');
-            reply.text.push_str(&solution);
-        }
+        add_reveal(&mut reply, &self.storage, place.guild, day - 1)?;
         Ok(vec![reply])
     }
 

@@ -12,7 +12,7 @@ use rookery_storage::PuzzleSchedule;
 
 use super::super::calendar::date;
 use super::super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
-use super::message::{puzzle_reply, reveal};
+use super::message::{add_reveal, puzzle_reply};
 use super::{day_of, DAY};
 
 /// `HH:MM` (or `H:MM`) as minutes after midnight.
@@ -40,7 +40,7 @@ impl Core {
         rotation: &str,
     ) -> Outcome {
         if !user.can_manage_channel {
-            return Err(Refusal::new("Only members who may manage channels can schedule the daily puzzle."));
+            return Err(Refusal::new("Only members who may manage messages or manage channels where it is posted, or who hold the server's moderator role, can schedule the daily puzzle."));
         }
         let guild = place.guild;
         if matches!(time.trim().to_ascii_lowercase().as_str(), "off" | "none" | "stop") {
@@ -127,10 +127,7 @@ impl Core {
                 continue;
             };
             let mut reply = puzzle_reply(&daily, &format!("**Daily puzzle of {}**", date(today)))?;
-            if let Some(solution) = reveal(&self.storage, guild, today - 1)? {
-                reply.text.push('\n');
-                reply.text.push_str(&solution);
-            }
+            add_reveal(&mut reply, &self.storage, guild, today - 1)?;
             out.push((Place { guild, channel: schedule.channel }, reply));
         }
         Ok(out)

@@ -66,6 +66,13 @@ pub(super) fn deployments() -> Grants {
     all(&DEPLOY)
 }
 
+/// [`Rules::lost_by_roll`](crate::rules::Rules::lost_by_roll): a side in
+/// check whose roll succeeded has only landings, so having none legal is the
+/// R5 loss ("the newly deployed piece is unable to block"), not checkmate.
+pub(super) fn landed_without_block(position: &Position) -> bool {
+    position.granted().intersects(deployments())
+}
+
 /// The face a roll of this game's die shows.
 pub fn face_of(options: &GameOptions, faces: &[u32]) -> Option<Face> {
     let number = *faces.first()? as usize;
@@ -116,6 +123,42 @@ fn grant(position: &Position, options: &GameOptions, rolls: &[TurnRoll]) -> Gran
     } else {
         DEPLOY[face.index()].into()
     }
+}
+
+/// [`Rules::roll_warning`](crate::rules::Rules::roll_warning): a voluntary
+/// roll in check is a gamble (§4, §5, DL6), so the player is told, face by
+/// face of this game's die, what each would do, and confirms first.
+pub(super) fn roll_warning(position: &Position, options: &GameOptions, kind: usize) -> Option<String> {
+    if kind != VOLUNTARY || !position.is_check() || position.hand(position.turn()).is_empty() {
+        return None;
+    }
+    let (mut blocks, mut loses, mut fails) = (Vec::new(), Vec::new(), Vec::new());
+    for (number, face) in (1..=6).zip(die(options)) {
+        let granted = grant(position, options, &[(VOLUNTARY, vec![number])]);
+        let mut rolled = position.scratch();
+        rolled.set_granted(granted);
+        let group = match rolled_face(granted) {
+            Some((_, false)) | None => &mut fails,
+            Some((_, true)) if rolled.legal_moves().is_empty() => &mut loses,
+            Some((_, true)) => &mut blocks,
+        };
+        let symbol = face.symbol();
+        if !group.contains(&symbol) {
+            group.push(symbol);
+        }
+    }
+    let faces = |symbols: &[char]| symbols.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+    let mut parts = Vec::new();
+    if !blocks.is_empty() {
+        parts.push(format!("{} lands a blocker, which you must deploy", faces(&blocks)));
+    }
+    if !loses.is_empty() {
+        parts.push(format!("{} lands a piece that cannot block, and you **lose at once**", faces(&loses)));
+    }
+    if !fails.is_empty() {
+        parts.push(format!("{} fails, and you must answer the check with a board move", faces(&fails)));
+    }
+    Some(format!("You are in check, so rolling is a gamble (rule R5): {}.", parts.join("; ")))
 }
 
 /// [`Chance::describe`] for the default die.

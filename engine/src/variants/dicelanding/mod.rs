@@ -106,9 +106,13 @@ pub fn rules(options: &GameOptions) -> Rules {
     };
     rules.drops = Some(drops(&rules, &die(options), options.value(CAPTURED) == 1));
     rules.chance = Some(dice::CHANCE);
+    rules.lost_by_roll = Some(dice::landed_without_block);
+    rules.roll_warning = Some(dice::roll_warning);
     rules.roll_text = Some(dice::roll_text);
     rules.restrict_moves = Some(restrict);
+    rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);
+    rules.marks_follow_squares = true;
     rules.dialect = Dialect {
         parse_position: fen::parse,
         write_position: fen::write,
@@ -207,6 +211,12 @@ fn restrict(position: &Position, moves: &mut Vec<Move>) {
     }
     let kept = king_square(us);
     moves.retain(|m| m.to != kept || m.dropped() == Some(KING));
+}
+
+/// Whether [`restrict`] has anything to remove: a deployment is due or a
+/// king waits in reserve.
+fn restricts(position: &Position) -> bool {
+    position.granted().intersects(dice::deployments()) || position.hand(position.turn()).count(KING) > 0
 }
 
 /// §11, D19: both reserves empty and K v K, K+B v K or K+N v K (Luck

@@ -94,6 +94,7 @@ pub fn rules(settings: Settings) -> Rules {
     let pawns = Promotion { zone: never, choices: Vec::new(), from_hand: false };
     let mut rules = Rules::new(Variant::NewChess, geometry, kinds, castling, pawns, Royalty::Several, draws, START);
     rules.promotions = promotions;
+    rules.promotion_verb = "knight";
     rules.prefixes = (0..KINDS).map(|k| (k >= KNIGHTED_FOOL.0 as usize).then_some('+')).collect();
     rules.drops = Some(drops());
     rules.dialect = Dialect {

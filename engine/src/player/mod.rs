@@ -1,0 +1,216 @@
+//! Rookery as a player: what it does on its turn in any variant, at eight
+//! levels of strength.
+//!
+//! The player works through [`Game`]'s turn protocol only, so every variant,
+//! dice and secrets included, is played without a line of its own. Dice are
+//! searched as chance: a turn the opponent starts with a roll is the average
+//! over every outcome of that roll, weighted by its probability, of the
+//! opponent's best reply (expectimax), and a roll the player may choose is
+//! worth the average of its best move after each outcome. The player never
+//! rolls: it says [`Decision::Roll`] and the caller rolls on the fair ledger,
+//! so no roll is known before it is made. It never reads the opponent's secret
+//! either: a game's secrets stay outside [`Game`] until revealed.
+//!
+//! ```
+//! use rand::{rngs::StdRng, SeedableRng};
+//! use rookery_engine::game::{Action, Game};
+//! use rookery_engine::player::{Decision, Level, Player};
+//! use rookery_engine::{Color, Variant};
+//!
+//! let game = Game::new(Variant::Chess)?;
+//! let mut player = Player::new(Variant::Chess, Level::new(1)?)?;
+//! let decision = player.decide(&game, Color::White, &mut StdRng::seed_from_u64(7))?;
+//! assert!(matches!(decision, Decision::Act(Action::Move(_))));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chance;
+mod think;
+
+use std::time::Duration;
+
+use rand::Rng;
+
+use crate::color::Color;
+use crate::game::{Action, Choice, Game};
+use crate::search::{piece_values, Searcher};
+use crate::variant::{Variant, VariantError};
+
+/// How strongly the player plays: 1 (a beginner) to 8 (the engine's best).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    pub const WEAKEST: Level = Level(1);
+    pub const TOP: Level = Level(8);
+
+    pub fn new(level: u8) -> Result<Level, PlayerError> {
+        if (1..=8).contains(&level) {
+            Ok(Level(level))
+        } else {
+            Err(PlayerError::Level(level))
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Time to think: 50 ms at level 1, doubling to 3 s at level 8.
+    pub fn budget(self) -> Duration {
+        const MILLIS: [u64; 8] = [50, 100, 200, 400, 700, 1200, 2000, 3000];
+        Duration::from_millis(MILLIS[usize::from(self.0 - 1)])
+    }
+
+    /// The deepest search, in plies; the budget usually stops it earlier.
+    fn max_depth(self) -> u32 {
+        [1, 1, 2, 2, 3, 4, 5, 32][usize::from(self.0 - 1)]
+    }
+
+    /// How far below the best a move may score, in centipawns, and still
+    /// be picked at random: weak levels play good moves, not the best one.
+    fn tolerance(self) -> i32 {
+        [250, 150, 90, 50, 25, 10, 0, 0][usize::from(self.0 - 1)]
+    }
+
+    /// Whether quiet positions are scored by more than material.
+    fn positional(self) -> bool {
+        self.0 >= 3
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// What the player does now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Apply this action as it is (a move, pass, price, draw answer...).
+    Act(Action),
+    /// Roll the game's roll kind `kind`: the caller rolls it on the game's
+    /// fair ledger, applies it, and asks again.
+    Roll { kind: usize },
+    /// Choose this option secretly: the caller seals it (commitment and
+    /// nonce) as it does a person's choice.
+    Secret { option: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    #[error("there are levels 1 to 8, not {0}")]
+    Level(u8),
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not {0:?}'s turn")]
+    NotItsTurn(Color),
+    #[error("the turn needs the secret revealed, which only its keeper can do")]
+    RevealIsTheCallers,
+    #[error("the player is for {expected}, not {found}")]
+    OtherVariant { expected: Variant, found: Variant },
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}
+
+/// The player for one variant at one level. Keep it between turns: its
+/// search tables carry over.
+pub struct Player {
+    variant: Variant,
+    level: Level,
+    budget: Duration,
+    values: Vec<i32>,
+    searcher: Searcher,
+}
+
+impl Player {
+    pub fn new(variant: Variant, level: Level) -> Result<Player, PlayerError> {
+        let rules = variant.rules()?;
+        let searcher = Searcher::new(&rules);
+        let searcher = if level.positional() { searcher.positional() } else { searcher };
+        Ok(Player { variant, level, budget: level.budget(), values: piece_values(&rules), searcher })
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The longest the player thinks about one decision.
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
+    /// The same player thinking for `budget` instead of its level's time, as
+    /// fast games and benchmarks need.
+    pub fn with_budget(mut self, budget: Duration) -> Player {
+        self.budget = budget;
+        self
+    }
+
+    /// What `side` does now in `game`. The caller applies the decision and,
+    /// while the turn is still `side`'s (after a roll, a declined draw, a
+    /// secret), asks again.
+    pub fn decide(&mut self, game: &Game, side: Color, rng: &mut impl Rng) -> Result<Decision, PlayerError> {
+        if game.variant() != self.variant {
+            return Err(PlayerError::OtherVariant { expected: self.variant, found: game.variant() });
+        }
+        let turn = game.turn().ok_or(PlayerError::GameOver)?;
+        if turn.side != side {
+            return Err(PlayerError::NotItsTurn(side));
+        }
+        for choice in &turn.choices {
+            match choice {
+                Choice::ChooseSecret { options } => {
+                    // A uniformly random choice is the one an opponent can
+                    // neither read nor exploit.
+                    let option = options[rng.random_range(0..options.len())].clone();
+                    return Ok(Decision::Secret { option });
+                }
+                Choice::Reveal => return Err(PlayerError::RevealIsTheCallers),
+                Choice::PayPrice => return Ok(Decision::Act(self.cheapest_price(game, side))),
+                Choice::Roll { kind, required: true, .. } => return Ok(Decision::Roll { kind: *kind }),
+                _ => {}
+            }
+        }
+        let thought = think::Thinker::new(self, side).best(game, &turn.choices, rng);
+        let draw_offered =
+            turn.choices.iter().any(|c| matches!(c, Choice::AnswerDrawOffer { offered_by } if *offered_by != side));
+        let claimable = turn.choices.iter().any(|c| matches!(c, Choice::ClaimDraw(_)));
+        // A draw is welcome once the position is clearly worse than even.
+        let welcome = thought.as_ref().is_none_or(|t| t.score < -DRAW_WELCOME);
+        if draw_offered {
+            return Ok(Decision::Act(if welcome { Action::AcceptDraw(side) } else { Action::DeclineDraw(side) }));
+        }
+        if claimable && welcome {
+            return Ok(Decision::Act(Action::ClaimDraw(side)));
+        }
+        match thought {
+            Some(thought) => Ok(thought.decision),
+            // Nothing to move, roll or pass: only resigning is left.
+            None => Ok(Decision::Act(Action::Resign(side))),
+        }
+    }
+
+    /// The price that gives up the least material: the cheapest pieces of
+    /// the cheapest payable price.
+    fn cheapest_price(&self, game: &Game, side: Color) -> Action {
+        let position = game.position();
+        let value = |square| position.piece_at(square).map_or(0, |p| self.values[p.kind.0 as usize]);
+        let squares = game
+            .payable_prices(side)
+            .into_iter()
+            .map(|(price, mut squares)| {
+                squares.sort_by_key(|&square| value(square));
+                squares.truncate(usize::from(price.count));
+                squares
+            })
+            .min_by_key(|squares| squares.iter().map(|&square| value(square)).sum::<i32>())
+            .unwrap_or_default();
+        Action::PayPrice { side, squares }
+    }
+}
+
+/// How much worse than even (centipawns) a position must be for the player
+/// to accept or claim a draw.
+const DRAW_WELCOME: i32 = 150;

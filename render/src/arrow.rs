@@ -1,0 +1,115 @@
+//! Arrows over the board: the last move, a better move in a review, a
+//! puzzle's solution. imageproc rasterises each arrow once per request into a
+//! coverage mask, which is then painted in the arrow's colour like a glyph,
+//! so overlapping edges are never blended twice.
+
+use image::{GrayImage, Luma};
+use imageproc::drawing::draw_antialiased_polygon_mut;
+use imageproc::point::Point;
+
+use crate::canvas::{Rgb, Surface};
+use crate::layout::Layout;
+use crate::text::Mask;
+use crate::{BoardView, CellRef};
+
+/// What an arrow means; each meaning has its own colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArrowKind {
+    /// The move just played (blue, like the last-move tint).
+    LastMove,
+    /// A move that was played and lost ground, in a review (red).
+    Played,
+    /// The engine's better move in a review (green).
+    Better,
+    /// A puzzle's solution (orange).
+    Solution,
+}
+
+impl ArrowKind {
+    /// Colour and opacity (0..=255). The brushes are lichess's: players read
+    /// green as "good move" and red as "what went wrong" already.
+    fn ink(self) -> (Rgb, u8) {
+        match self {
+            ArrowKind::LastMove => ([0x00, 0x30, 0x88], 150),
+            ArrowKind::Played => ([0x88, 0x20, 0x20], 170),
+            ArrowKind::Better => ([0x15, 0x78, 0x1b], 200),
+            ArrowKind::Solution => ([0xe6, 0x8f, 0x00], 200),
+        }
+    }
+}
+
+/// An arrow from the centre of one cell to the centre of another (on the
+/// same board or, in Dragonchess, another one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrow {
+    pub from: CellRef,
+    pub to: CellRef,
+    pub kind: ArrowKind,
+}
+
+/// Paint `view`'s arrows over the boards.
+pub(crate) fn draw_arrows<S: Surface>(canvas: &mut S, view: &BoardView, layout: &Layout) {
+    let half = layout.cell / 2;
+    let centre = |at: CellRef| {
+        let (x, y) = layout.cell_origin(view, at);
+        ((x + half) as f32, (y + half) as f32)
+    };
+    for arrow in view.arrows.iter().filter(|a| a.from != a.to) {
+        let (colour, opacity) = arrow.kind.ink();
+        if let Some((x, y, mask)) = arrow_mask(centre(arrow.from), centre(arrow.to), layout.cell as f32, opacity) {
+            canvas.blend_mask(x, y, &mask, colour);
+        }
+    }
+}
+
+/// The coverage of an arrow from `start` to `tip` (pixel centres) for cells
+/// of `cell` pixels, with its top-left corner; `None` for a zero-length arrow.
+fn arrow_mask(start: (f32, f32), tip: (f32, f32), cell: f32, opacity: u8) -> Option<(i32, i32, Mask)> {
+    let (dx, dy) = (tip.0 - start.0, tip.1 - start.1);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1.0 {
+        return None;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let (nx, ny) = (-uy, ux);
+    let shaft = cell * 0.12;
+    let head = (cell * 0.30).max(shaft + 2.0);
+    let head_length = (cell * 0.45).min(length * 0.6);
+    // The shaft starts a little off the centre, so the moving piece shows.
+    let from = (start.0 + ux * cell * 0.18, start.1 + uy * cell * 0.18);
+    let neck = (tip.0 - ux * head_length, tip.1 - uy * head_length);
+    let at = |p: (f32, f32), side: f32| (p.0 + nx * side, p.1 + ny * side);
+    let outline =
+        [at(from, shaft), at(neck, shaft), at(neck, head), tip, at(neck, -head), at(neck, -shaft), at(from, -shaft)];
+    let margin = 2.0;
+    let left = outline.iter().map(|p| p.0).fold(f32::INFINITY, f32::min).floor() - margin;
+    let top = outline.iter().map(|p| p.1).fold(f32::INFINITY, f32::min).floor() - margin;
+    let right = outline.iter().map(|p| p.0).fold(f32::NEG_INFINITY, f32::max).ceil() + margin;
+    let bottom = outline.iter().map(|p| p.1).fold(f32::NEG_INFINITY, f32::max).ceil() + margin;
+    let (width, height) = ((right - left) as u32 + 1, (bottom - top) as u32 + 1);
+    let points: Vec<Point<i32>> =
+        outline.iter().map(|p| Point::new((p.0 - left).round() as i32, (p.1 - top).round() as i32)).collect();
+    let mut image = GrayImage::new(width, height);
+    // Coverage only grows: an edge pixel drawn twice is not painted twice.
+    let keep_most =
+        |line: Luma<u8>, old: Luma<u8>, weight: f32| Luma([old[0].max((f32::from(line[0]) * weight).round() as u8)]);
+    draw_antialiased_polygon_mut(&mut image, &points, Luma([opacity]), keep_most);
+    let mask = Mask { width: width as usize, height: height as usize, alpha: image.into_raw() };
+    Some((left as i32, top as i32, mask))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_arrow_covers_its_shaft_and_head_but_not_its_sides() {
+        let (x, y, mask) = arrow_mask((28.0, 28.0 + 3.0 * 56.0), (28.0, 28.0), 56.0, 200).unwrap();
+        let at = |px: i32, py: i32| mask.alpha[((py - y) as usize) * mask.width + (px - x) as usize];
+        assert_eq!(at(28, 100), 200, "the shaft");
+        assert_eq!(at(28, 40), 200, "the head");
+        assert_eq!(at(14, 100), 0, "beside the shaft");
+        assert!(mask.alpha.iter().all(|&a| a <= 200), "coverage never exceeds the opacity");
+        assert!(arrow_mask((5.0, 5.0), (5.0, 5.0), 56.0, 200).is_none());
+    }
+}
