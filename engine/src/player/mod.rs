@@ -173,22 +173,33 @@ impl Player {
                 _ => {}
             }
         }
-        let thought = think::Thinker::new(self, side).best(game, &turn.choices, rng);
-        let draw_offered =
-            turn.choices.iter().any(|c| matches!(c, Choice::AnswerDrawOffer { offered_by } if *offered_by != side));
-        let claimable = turn.choices.iter().any(|c| matches!(c, Choice::ClaimDraw(_)));
-        // A draw is welcome once the position is clearly worse than even.
-        let welcome = thought.as_ref().is_none_or(|t| t.score < -DRAW_WELCOME);
-        if draw_offered {
-            return Ok(Decision::Act(if welcome { Action::AcceptDraw(side) } else { Action::DeclineDraw(side) }));
+        let offered = |c: &Choice| matches!(c, Choice::AnswerDrawOffer { offered_by } if *offered_by != side);
+        if turn.choices.iter().any(offered) {
+            return Ok(Decision::Act(self.answer_draw(game, side)));
         }
-        if claimable && welcome {
+        let thought = think::Thinker::new(self, side).best(game, &turn.choices, rng);
+        let claimable = turn.choices.iter().any(|c| matches!(c, Choice::ClaimDraw(_)));
+        if claimable && thought.as_ref().is_none_or(|t| t.score <= -DRAW_WELCOME) {
             return Ok(Decision::Act(Action::ClaimDraw(side)));
         }
         match thought {
             Some(thought) => Ok(thought.decision),
             // Nothing to move, roll or pass: only resigning is left.
             None => Ok(Decision::Act(Action::Resign(side))),
+        }
+    }
+
+    /// `side`'s answer to the other side's draw offer: accepted when a short
+    /// search finds `side` standing [`DRAW_WELCOME`] or more worse, declined
+    /// otherwise. Whoever's turn it is: an offer may come at any time.
+    pub fn answer_draw(&mut self, game: &Game, side: Color) -> Action {
+        let mut position = game.position().clone();
+        let score = self.searcher.search(&mut position, DRAW_DEPTH).score;
+        let ours = if position.turn() == side { score } else { -score };
+        if ours <= -DRAW_WELCOME {
+            Action::AcceptDraw(side)
+        } else {
+            Action::DeclineDraw(side)
         }
     }
 
@@ -212,5 +223,7 @@ impl Player {
 }
 
 /// How much worse than even (centipawns) a position must be for the player
-/// to accept or claim a draw.
-const DRAW_WELCOME: i32 = 150;
+/// to accept or claim a draw: a pawn. It plays on while it stands well.
+const DRAW_WELCOME: i32 = 100;
+/// How far the player looks before answering a draw offer, in plies.
+const DRAW_DEPTH: u32 = 3;

@@ -2,7 +2,7 @@
 //! game's level. A worker keeps one player per variant and level between
 //! thoughts, for their search tables.
 
-use std::collections::HashMap;
+use std::collections::hash_map::{Entry, HashMap};
 
 use rand::rngs::StdRng;
 use rookery_engine::game::{Action, Game};
@@ -18,26 +18,39 @@ pub(in crate::core) struct Players {
 }
 
 impl Players {
-    /// What `side` does now in `game` at `level` (1 to 8; out of range is
-    /// clamped). A game the player cannot act in (its variant unknown, or
-    /// nothing left to decide) gets a resignation, which the core refuses
-    /// harmlessly if the game has moved on.
+    /// What `side` does now in `game` at `level`. A game the player cannot
+    /// act in (its variant unknown, or nothing left to decide) gets a
+    /// resignation, which the core refuses harmlessly if the game has moved on.
     pub fn decide(&mut self, game: &Game, side: Color, level: u8, rng: &mut StdRng) -> Decision {
-        let Ok(level) = Level::new(level.clamp(1, 8)) else { return Decision::Act(Action::Resign(side)) };
-        let key = (game.variant(), level.get());
-        let player = match self.players.entry(key) {
-            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-            std::collections::hash_map::Entry::Vacant(entry) => match Player::new(game.variant(), level) {
-                Ok(player) => entry.insert(player),
-                Err(error) => {
-                    tracing::warn!(%error, "no engine player for this game");
-                    return Decision::Act(Action::Resign(side));
-                }
-            },
-        };
+        let Some(player) = self.player(game.variant(), level) else { return Decision::Act(Action::Resign(side)) };
         player.decide(game, side, rng).unwrap_or_else(|error| {
             tracing::warn!(%error, "the engine player could not decide");
             Decision::Act(Action::Resign(side))
         })
+    }
+
+    /// `side`'s answer to the other side's draw offer in `game` at `level`
+    /// (declined when no player can judge it).
+    pub fn answer_draw(&mut self, game: &Game, side: Color, level: u8) -> Action {
+        match self.player(game.variant(), level) {
+            Some(player) => player.answer_draw(game, side),
+            None => Action::DeclineDraw(side),
+        }
+    }
+
+    /// The player for `variant` at `level` (1 to 8; out of range is clamped),
+    /// made on first use.
+    fn player(&mut self, variant: Variant, level: u8) -> Option<&mut Player> {
+        let level = Level::new(level.clamp(1, 8)).ok()?;
+        match self.players.entry((variant, level.get())) {
+            Entry::Occupied(entry) => Some(entry.into_mut()),
+            Entry::Vacant(entry) => match Player::new(variant, level) {
+                Ok(player) => Some(entry.insert(player)),
+                Err(error) => {
+                    tracing::warn!(%error, "no engine player for this game");
+                    None
+                }
+            },
+        }
     }
 }

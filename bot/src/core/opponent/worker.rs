@@ -8,19 +8,12 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use rookery_engine::game::{Action, Game};
-use rookery_engine::search::Searcher;
+use rookery_engine::game::Game;
 use rookery_engine::Color;
 
 use super::think::{Decision, Players};
 
 use crate::core::Place;
-
-/// How far Rookery looks before answering a draw offer, in plies.
-const DRAW_DEPTH: u32 = 3;
-/// Rookery accepts a draw when it judges itself at least this much worse
-/// (centipawns), and declines otherwise: it plays on while it stands well.
-const DRAW_MARGIN: i32 = 100;
 
 /// What the engine is asked to think about.
 pub(in crate::core) struct Job {
@@ -174,7 +167,7 @@ fn work(shared: &Shared) {
         let key = job.key();
         let mut rng = StdRng::seed_from_u64(shared.seed ^ job.game_id.rotate_left(17) ^ job.actions.len() as u64);
         let decision = if job.answer_draw {
-            Decision::Act(draw_answer(&job.game, job.side))
+            Decision::Act(players.answer_draw(&job.game, job.side, job.level))
         } else {
             players.decide(&job.game, job.side, job.level, &mut rng)
         };
@@ -184,18 +177,5 @@ fn work(shared: &Shared) {
         let Job { place, game_id, actions, side, .. } = job;
         queue.done.push(Thought { place, game_id, actions, side, decision });
         shared.changed.notify_all();
-    }
-}
-
-/// Accept the other side's draw offer when Rookery stands clearly worse.
-fn draw_answer(game: &Game, side: Color) -> Action {
-    let mut position = game.position().clone();
-    let mut searcher = Searcher::new(position.rules());
-    let score = searcher.search(&mut position, DRAW_DEPTH).score;
-    let ours = if position.turn() == side { score } else { -score };
-    if ours <= -DRAW_MARGIN {
-        Action::AcceptDraw(side)
-    } else {
-        Action::DeclineDraw(side)
     }
 }
