@@ -390,6 +390,20 @@ impl Game {
         &self.san
     }
 
+    /// The record's word for a last turn that ended the game with a roll and
+    /// no move (see [`Rules::roll_ending_text`](crate::rules::Rules)), written
+    /// after the moves: Dice Landing's `[Q]<` or `[N]>×`. `None` for every
+    /// other ending, a resignation after a roll included.
+    pub fn roll_ending_text(&self) -> Option<String> {
+        let ended_by_board =
+            matches!(self.outcome?.reason, EndReason::Checkmate | EndReason::Stalemate | EndReason::RollInCheck);
+        let last_was_roll = matches!(self.actions.last(), Some(Action::Roll { .. }));
+        if !(ended_by_board && last_was_roll) {
+            return None;
+        }
+        (self.position.rules().roll_ending_text?)(&self.position)
+    }
+
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.actions.iter().rev().find_map(|a| match a {

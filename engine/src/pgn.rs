@@ -3,9 +3,11 @@
 //! `Termination`, `SetUp`/`FEN` for a custom start, SAN movetext with move
 //! numbers, lines of at most 80 characters, a closing comment saying how the
 //! game ended, and the result. A variant's dice rolls are written as comments
-//! before the move they preceded, and secret choices, reveals and prices as
-//! New chess writes them (see [`crate::pgn_notes`]); a variant whose sides are not called White
-//! and Black names them in `WhiteSide`/`BlackSide` tags (`Gold`, `Scarlet`).
+//! before the move they preceded (a last turn that was only a roll also gets
+//! the variant's word for it, see [`Game::roll_ending_text`]), and secret
+//! choices, reveals and prices as New chess writes them (see
+//! [`crate::pgn_notes`]); a variant whose sides are not called White and
+//! Black names them in `WhiteSide`/`BlackSide` tags (`Gold`, `Scarlet`).
 
 use crate::color::Color;
 use crate::fen;
@@ -109,6 +111,11 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         side = !side;
     }
     tokens.extend(notes.flatten());
+    // A last turn that was only a roll still gets its number and word.
+    if let Some(ending) = game.roll_ending_text() {
+        tokens.push(if side == Color::White { format!("{number}.") } else { format!("{number}...") });
+        tokens.push(ending);
+    }
     if let Some(outcome) = outcome {
         let winner = outcome.winner.map_or("Draw".to_string(), |side| format!("{} wins", rules.side_name(side)));
         tokens.push(format!("{{{winner} by {}.}}", outcome.reason.describe(&rules.draws)));

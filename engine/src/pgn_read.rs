@@ -49,6 +49,9 @@ pub fn read(text: &str) -> Result<GameRecord, PgnReadError> {
             }
         } else if let Some(faces) = token.strip_prefix('[').and_then(|t| t.strip_suffix(']')).and_then(faces_of) {
             game.apply(roll(&game, faces)).map_err(fail)?;
+        } else if game.outcome().is_some() && game.roll_ending_text().as_deref() == Some(token) {
+            // The word for a last turn that was only a roll: the roll before
+            // it already ended the game.
         } else if is_move(token) {
             let side = game.position().turn();
             if token == "pass" {

@@ -372,6 +372,11 @@ pub struct Rules {
     /// A roll as the game log writes it when the game's options say what a
     /// face means (Dice Landing's die is an option); `None`: `chance.describe`.
     pub roll_text: Option<fn(&GameOptions, &TurnRoll) -> String>,
+    /// How the record writes a turn that ended the game with a roll and no
+    /// move (Dice Landing §12.1: `[Q]<` for a failed roll with nothing to
+    /// move, `[N]>×` for a landing that could not block a check), read from
+    /// the grants the roll left; `None`: the roll's comment says it all.
+    pub roll_ending_text: Option<fn(&Position) -> Option<String>>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
@@ -439,6 +444,7 @@ impl Rules {
             lost_by_roll: None,
             roll_warning: None,
             roll_text: None,
+            roll_ending_text: None,
             turns: TurnRules::default(),
             passes_in_position: None,
             areas: Vec::new(),

@@ -346,18 +346,43 @@ fn insufficient_material_only_with_both_reserves_empty() {
     assert_eq!(alive.outcome(), None, "a reserve can still bring mating material");
 }
 
+/// The game's PGN, checked to read back into the same game.
+fn pgn_read_back(game: &Game) -> String {
+    let pgn = rookery_engine::pgn::write(game, &Default::default());
+    let record = rookery_engine::pgn_read::read(&pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
+    let replayed = Game::replay(&record).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
+    assert_eq!((replayed.fen(), replayed.outcome()), (game.fen(), game.outcome()), "{pgn}");
+    pgn
+}
+
 #[test]
-fn a_loss_by_r5_is_its_own_reason_in_the_game_and_the_pgn() {
+fn a_loss_by_r5_is_its_own_reason_and_is_written_with_its_face_and_a_cross() {
     let lost = rolled(&game("k7/8/4r3/8/8/8/3P1P2/4K3[QRBNP] w e1 - 0 1 -", ""), 'N');
     let outcome = lost.outcome().expect("the roll decided the game");
     assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::RollInCheck));
     assert_eq!(outcome.reason.to_string(), "a roll in check that could not block");
-    let pgn = rookery_engine::pgn::write(&lost, &Default::default());
+    assert_eq!(lost.roll_ending_text().as_deref(), Some("[N]>×"));
+    let pgn = pgn_read_back(&lost);
     assert!(pgn.contains("[Termination \"Normal\"]"), "{pgn}");
-    assert!(pgn.contains("{d6 2: N} {Black wins by a roll in check that could not block.} 0-1"), "{pgn}");
-    // A failed roll with no board move left is still checkmate.
+    assert!(pgn.contains("{d6 2: N} 1. [N]>× {Black wins by a roll in check that could not block.} 0-1"), "{pgn}");
+}
+
+#[test]
+fn a_failed_roll_with_no_move_left_is_written_as_the_face_and_a_less_than_sign() {
+    // In check: a failed roll with no board move is still checkmate (§4).
     let mated = rolled(&game("k7/8/4r3/8/8/8/3P1P2/3RKR2[NP] w e1 - 0 1 -", ""), 'B');
     assert_eq!(mated.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    assert_eq!(mated.roll_ending_text().as_deref(), Some("[B]<"));
+    assert!(pgn_read_back(&mated).contains("{d6 3: B} 1. [B]< {Black wins by checkmate.} 0-1"));
+    // Not in check, nothing to move (R11's forced roll): a failure is the true stalemate.
+    let stalemate = rolled(&game("k7/2Q5/8/8/8/8/8/7K[n] b - - 0 7 -", ""), 'Q');
+    assert_eq!(stalemate.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
+    assert!(pgn_read_back(&stalemate).contains("{d6 5: Q} 7... [Q]< {Draw by stalemate.} 1/2-1/2"));
+    // A resignation after a failed roll is no such turn: the roll's comment says it.
+    let mut resigned = rolled(&game("k7/8/8/8/8/8/8/4K3[N] w - - 0 1 -", ""), 'Q');
+    resigned.apply(Action::Resign(Color::White)).unwrap();
+    assert_eq!(resigned.roll_ending_text(), None);
+    assert!(!pgn_read_back(&resigned).contains("[Q]<"));
 }
 
 #[test]

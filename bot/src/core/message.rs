@@ -101,7 +101,8 @@ fn recent_moves(game: &Game) -> Option<String> {
 /// The last `plies` moves, numbered, with `…` when earlier ones are left out.
 pub(super) fn last_moves(game: &Game, plies: usize) -> Option<String> {
     let sans = game.moves_san();
-    if sans.is_empty() {
+    let ending = game.roll_ending_text();
+    if sans.is_empty() && ending.is_none() {
         return None;
     }
     let start = game.start_position();
@@ -120,6 +121,12 @@ pub(super) fn last_moves(game: &Game, plies: usize) -> Option<String> {
             words.push(format!("{number}..."));
         }
         words.push(san.clone());
+    }
+    if let Some(ending) = ending {
+        let ply = sans.len() + offset;
+        let number = start.fullmove_number() as usize + ply / 2;
+        words.push(if ply % 2 == 0 { format!("{number}.") } else { format!("{number}...") });
+        words.push(ending);
     }
     Some(words.join(" "))
 }
@@ -254,4 +261,25 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
     }
     reply.text = lines.join("\n");
     reply
+}
+
+#[cfg(test)]
+mod tests {
+    use rookery_engine::game::Action;
+    use rookery_engine::{Color, Variant};
+
+    use super::*;
+
+    #[test]
+    fn a_last_turn_that_was_only_a_roll_is_listed_with_its_word() {
+        let start = "k7/8/3r4/8/8/8/3P1P2/4K3[QRBNP] b e1 - 0 1 -";
+        let mut game = Game::create(Variant::DiceLanding, "", Some(start)).unwrap();
+        game.play_move(Color::Black, "Re6+").unwrap();
+        let mut resigned = game.clone();
+        resigned.apply(Action::Resign(Color::White)).unwrap();
+        assert_eq!(last_moves(&resigned, 8).as_deref(), Some("1... Re6+"), "a resignation adds no word");
+        // In check, White rolls `N` (2): a knight cannot block the rook, so White loses by R5.
+        game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![2] }).unwrap();
+        assert_eq!(last_moves(&game, 8).as_deref(), Some("1... Re6+ 2. [N]>×"));
+    }
 }

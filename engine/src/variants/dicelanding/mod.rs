@@ -109,6 +109,7 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.lost_by_roll = Some(dice::landed_without_block);
     rules.roll_warning = Some(dice::roll_warning);
     rules.roll_text = Some(dice::roll_text);
+    rules.roll_ending_text = Some(notation::roll_ending);
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);

@@ -33,6 +33,15 @@ pub(super) fn san(position: &Position, mv: Move, legal: &[Move]) -> String {
     out
 }
 
+/// [`Rules::roll_ending_text`](crate::rules::Rules): the §12.1 record of a
+/// roll that ended the game without a move, `[N]>×` when the face landed but
+/// nothing could block the check (R5), `[Q]<` when it failed and no board
+/// move was left.
+pub(super) fn roll_ending(position: &Position) -> Option<String> {
+    let (face, landed) = rolled_face(position.granted())?;
+    Some(format!("[{}]{}", face.symbol(), if landed { ">×" } else { "<" }))
+}
+
 /// Reads a board move or, after a successful roll, a deployment.
 pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim();
