@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use rookery_storage::Storage;
 
 use crate::core::{system_clock, system_millis, Core, Place};
-use crate::load::{prepare, send_move, Step};
+use crate::load::{prepare, send_move, step_mirrored, Mirror, Step};
 
 /// Latency of single moves played one after another.
 pub struct Latency {
@@ -102,7 +102,9 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 
 /// Plays `moves` moves in total across `channels` channels on `threads`
 /// threads, each thread owning its own channels (as Discord traffic would
-/// spread over channels); the whole run is timed, preparation included.
+/// spread over channels); the whole run is timed, new games included. Each
+/// thread keeps its own copy of its channels' games to choose moves from, as
+/// players' clients would, so the time is the bot's and not the driver's.
 pub fn throughput(core: &Core, moves: usize, channels: u64, threads: u64) -> Result<Throughput> {
     if threads == 0 || channels < threads {
         bail!("need at least one thread and at least one channel per thread");
@@ -115,12 +117,13 @@ pub fn throughput(core: &Core, moves: usize, channels: u64, threads: u64) -> Res
                 scope.spawn(move || -> Result<usize> {
                     let mine: Vec<Place> =
                         (t..channels).step_by(threads as usize).map(|c| Place { guild: 2, channel: c }).collect();
+                    let mut mirrors: Vec<Option<Mirror>> = mine.iter().map(|_| None).collect();
                     let mut done = 0;
-                    for place in mine.iter().cycle() {
+                    for turn in (0..mine.len()).cycle() {
                         if done == per_thread {
                             break;
                         }
-                        if let Step::Moved { .. } = crate::load::step(core, *place)? {
+                        if let Step::Moved { .. } = step_mirrored(core, mine[turn], &mut mirrors[turn])? {
                             done += 1;
                         }
                     }

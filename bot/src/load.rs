@@ -128,6 +128,48 @@ pub fn step(core: &Core, place: Place) -> Result<Step> {
     }
 }
 
+/// A driver's own copy of a channel's game, as a player's client would keep
+/// one: the next move is chosen from it without reading or replaying the
+/// stored record, so a throughput run times the bot's work, not the driver's.
+pub struct Mirror {
+    game_id: u64,
+    game: Game,
+}
+
+/// One step in a channel driven from `mirror` (`None`: no game yet, or the
+/// last one ended): a new game, or the mirror's next move, which is applied
+/// to the mirror once the core has acknowledged it.
+pub fn step_mirrored(core: &Core, place: Place, mirror: &mut Option<Mirror>) -> Result<Step> {
+    let Some(Mirror { game_id, game }) = mirror.as_mut().filter(|m| m.game.outcome().is_none()) else {
+        start_game(core, place, "chess")?;
+        let record = stored(core, place)?.context("the accepted game was not stored")?;
+        let game = Game::replay(&GameRecord {
+            variant: record.variant.parse()?,
+            options: record.options.clone(),
+            start: record.start.clone(),
+            actions: record.actions.clone(),
+        })?;
+        *mirror = Some(Mirror { game_id: record.id, game });
+        return Ok(Step::Started { game: record.id });
+    };
+    let position = game.position();
+    let mut legal = position.legal_moves();
+    if legal.is_empty() {
+        bail!("game {game_id} has no legal move but is still in play");
+    }
+    // Sorted by squares so the choice does not depend on generation order.
+    legal.sort_by_key(|mv| notation::coordinates(position, *mv));
+    let index = game.actions().len();
+    let mv = legal[pick(*game_id, index, legal.len())];
+    let text = notation::san_among(position, mv, &legal);
+    let side = position.turn();
+    let user = if side == Color::White { white() } else { black() };
+    send(core, place, user, Command::Move { text: text.clone() })?;
+    game.play_move(side, &text).with_context(|| format!("mirroring {text}"))?;
+    let action = game.record().actions.pop().context("the move left no action")?;
+    Ok(Step::Moved { game: *game_id, index, action })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +192,19 @@ mod tests {
             }
         }
         assert_eq!(stored(&core, place).unwrap().unwrap().actions, played);
+    }
+
+    #[test]
+    fn mirrored_steps_keep_the_mirror_equal_to_the_stored_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = Core::new(Storage::open(dir.path()).unwrap(), crate::core::system_clock());
+        let place = Place { guild: 7, channel: 71 };
+        let mut mirror = None;
+        assert!(matches!(step_mirrored(&core, place, &mut mirror).unwrap(), Step::Started { .. }));
+        for _ in 0..60 {
+            step_mirrored(&core, place, &mut mirror).unwrap();
+            let kept = &mirror.as_ref().unwrap().game;
+            assert_eq!(stored(&core, place).unwrap().unwrap().actions, kept.record().actions);
+        }
     }
 }

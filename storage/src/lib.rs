@@ -333,7 +333,8 @@ impl Storage {
         if let StorageError::Quarantined(reason) = &err {
             tracing::warn!(tree, key = %String::from_utf8_lossy(key), %reason, "a stored record was quarantined");
             let _writing = self.writing();
-            self.quarantine.insert(quarantine_key(tree, key), quarantine_entry(reason, bytes))?;
+            let qkey = quarantine_key(tree, key, |k| self.quarantine.contains_key(k))?;
+            self.quarantine.insert(qkey, quarantine_entry(reason, bytes))?;
             self.tree(tree).remove(key)?;
             self.flush()?;
         }
@@ -371,8 +372,6 @@ impl Storage {
         channel: ChannelKey,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, E>,
     ) -> Result<Result<T, E>, StorageError> {
-        // Read (and quarantine) outside the transaction, so decoding errors surface.
-        self.channel_game(channel)?;
         let key = channel.bytes();
         let _writing = self.writing();
         let trees = (
@@ -416,8 +415,9 @@ impl Storage {
                                         // recover the old record from there.
                                         tracing::warn!(user, %err, "an unreadable rating was quarantined");
                                         let reason = err.to_string();
-                                        quarantine
-                                            .insert(quarantine_key("stats", &key), quarantine_entry(&reason, &bytes))?;
+                                        let qkey =
+                                            quarantine_key("stats", &key, |k| quarantine.get(k).map(|v| v.is_some()))?;
+                                        quarantine.insert(qkey, quarantine_entry(&reason, &bytes))?;
                                         None
                                     }
                                 },
@@ -443,6 +443,14 @@ impl Storage {
             });
         let result = match outcome {
             Ok(result) => result,
+            // An unreadable record is set aside once the transaction is over
+            // (it cannot write to the quarantine and abort at once).
+            Err(TransactionError::Abort(err @ StorageError::Quarantined(_))) => {
+                return Err(match self.games.get(key)? {
+                    Some(bytes) => self.set_aside("games", &key, &bytes, err)?,
+                    None => err,
+                });
+            }
             Err(TransactionError::Abort(err)) => return Err(err),
             Err(TransactionError::Storage(err)) => return Err(err.into()),
         };
@@ -583,11 +591,22 @@ impl Storage {
 }
 
 /// Where an unreadable record of `tree` is kept: the tree's name, a zero, its key.
-fn quarantine_key(tree: &str, key: &[u8]) -> Vec<u8> {
+/// Where a record of `tree` under `key` is kept in quarantine: `tree/key`,
+/// or `tree/key/2`, `/3`... when an earlier record of the same key is kept
+/// there already (`taken`), so a second bad record never erases the first.
+fn quarantine_key<E>(tree: &str, key: &[u8], taken: impl Fn(&[u8]) -> Result<bool, E>) -> Result<Vec<u8>, E> {
     let mut qkey = tree.as_bytes().to_vec();
     qkey.push(0);
     qkey.extend_from_slice(key);
-    qkey
+    let mut candidate = qkey.clone();
+    let mut copy = 1u32;
+    while taken(&candidate)? {
+        copy += 1;
+        candidate = qkey.clone();
+        candidate.push(0);
+        candidate.extend_from_slice(copy.to_string().as_bytes());
+    }
+    Ok(candidate)
 }
 
 /// The quarantine record: why, and the raw bytes (as hex, so nothing is lost).

@@ -113,12 +113,26 @@ pub(crate) fn encode_game(game: &ChannelGame) -> Vec<u8> {
     serde_json::to_vec(&Envelope { version: RECORD_VERSION, game }).expect("a game record serializes")
 }
 
+/// The version a stored record says it is written in; the rest of the record
+/// is skipped unread, so a corrupt or future record is told apart cheaply.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+struct GameOnly {
+    game: ChannelGame,
+}
+
 pub(crate) fn decode_game(bytes: &[u8]) -> Result<ChannelGame, StorageError> {
     let corrupt = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
-    let mut value: serde_json::Value = serde_json::from_slice(bytes).map_err(corrupt)?;
-    let version = value["version"].as_u64().ok_or_else(|| StorageError::Quarantined("no record version".into()))?;
+    let probe: VersionOnly = serde_json::from_slice(bytes).map_err(corrupt)?;
+    let version =
+        probe.version.and_then(|v| v.as_u64()).ok_or_else(|| StorageError::Quarantined("no record version".into()))?;
     match version as u32 {
-        RECORD_VERSION => serde_json::from_value(value["game"].take()).map_err(corrupt),
+        // Straight into the record: no intermediate JSON tree on every move.
+        RECORD_VERSION => serde_json::from_slice::<GameOnly>(bytes).map(|stored| stored.game).map_err(corrupt),
         newer if newer > RECORD_VERSION => Err(StorageError::TooNew(newer)),
         older => Err(StorageError::Quarantined(format!("record version {older} has no upgrade path"))),
     }

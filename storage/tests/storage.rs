@@ -141,6 +141,28 @@ fn corrupt_records_are_quarantined_and_newer_ones_refused() {
     rookery_storage::import(&storage, newer.as_bytes()).unwrap();
     assert!(matches!(storage.channel_game(HERE), Err(StorageError::TooNew(99))));
     assert!(matches!(storage.channel_game(HERE), Err(StorageError::TooNew(99))), "kept, not quarantined");
+    let refused = storage.update_channel(HERE, |_| Ok::<_, ()>(Change::Put(game(4), ())));
+    assert!(matches!(refused, Err(StorageError::TooNew(99))), "a newer record is never overwritten");
+}
+
+#[test]
+fn a_corrupt_record_met_by_an_update_is_quarantined_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    let key = "0000000000000007000000000000002a";
+    for value in ["\"garbage\"", "{\"game\":{}}", "{\"version\":1,\"game\":{\"id\":\"x\"}}"] {
+        let backup = format!("{{\"tree\":\"games\",\"key\":\"{key}\",\"value\":{value}}}\n");
+        rookery_storage::import(&storage, backup.as_bytes()).unwrap();
+        let decided = std::cell::Cell::new(false);
+        let result = storage.update_channel(HERE, |_| {
+            decided.set(true);
+            Ok::<_, ()>(Change::Put(game(5), ()))
+        });
+        assert!(matches!(result, Err(StorageError::Quarantined(_))), "{value}: {result:?}");
+        assert!(!decided.get(), "{value}: nothing is decided on an unreadable record");
+        assert_eq!(storage.channel_game(HERE).unwrap(), None, "{value}: set aside, the channel is free");
+    }
+    assert_eq!(storage.quarantined().unwrap().len(), 3);
 }
 
 #[test]
