@@ -125,24 +125,12 @@ mod tests {
 
     fn finished(id: u64, white: u64, black: u64) -> ChannelGame {
         let player = |id: u64| Some(Player { id, name: format!("p{id}") });
+        let phase = Phase::Finished { result: "1-0".into(), reason: "resignation".into() };
         ChannelGame {
-            id,
-            variant: "chess".into(),
-            options: String::new(),
-            start: None,
             actions: vec!["e4".into()],
             white: player(white),
             black: player(black),
-            phase: Phase::Finished { result: "1-0".into(), reason: "resignation".into() },
-            move_seconds: None,
-            last_activity: 0,
-            reminded: false,
-            takeback_request: None,
-            ledger: None,
-            created: 0,
-            seeds: Vec::new(),
-            clock: None,
-            black_at_bottom: false,
+            ..ChannelGame::new(id, "chess", phase, 0)
         }
     }
 

@@ -73,6 +73,33 @@ pub struct ChannelGame {
     pub black_at_bottom: bool,
 }
 
+impl ChannelGame {
+    /// A game of `variant` in `phase` made at `now` (Unix seconds): no
+    /// players seated, no move, options, custom start, pace, clock, ledger
+    /// or seeds yet. Fill in the rest with struct update syntax.
+    pub fn new(id: u64, variant: impl Into<String>, phase: Phase, now: i64) -> ChannelGame {
+        ChannelGame {
+            id,
+            variant: variant.into(),
+            options: String::new(),
+            start: None,
+            actions: Vec::new(),
+            white: None,
+            black: None,
+            phase,
+            move_seconds: None,
+            last_activity: now,
+            reminded: false,
+            takeback_request: None,
+            ledger: None,
+            created: now,
+            seeds: Vec::new(),
+            clock: None,
+            black_at_bottom: false,
+        }
+    }
+}
+
 /// A real-time clock: each side's time, and whose clock runs since when.
 /// Times are in milliseconds: blitz players notice whole seconds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -61,23 +61,9 @@ mod tests {
 
     fn game(id: u64) -> ChannelGame {
         ChannelGame {
-            id,
-            variant: "luckdragon".into(),
-            options: String::new(),
-            start: None,
             actions: vec!["roll 3 4 5".into()],
-            white: None,
-            black: None,
-            phase: Phase::Playing,
-            move_seconds: None,
-            last_activity: 0,
-            reminded: false,
-            takeback_request: None,
             ledger: Some(2),
-            created: 0,
-            seeds: Vec::new(),
-            clock: None,
-            black_at_bottom: false,
+            ..ChannelGame::new(id, "luckdragon", Phase::Playing, 0)
         }
     }
 

@@ -8,23 +8,9 @@ const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
 
 fn game(id: u64) -> ChannelGame {
     ChannelGame {
-        id,
-        variant: "chess".into(),
-        options: String::new(),
-        start: None,
-        actions: vec![],
         white: Some(Player { id: 1, name: "alice".into() }),
         black: Some(Player { id: 2, name: "bob".into() }),
-        phase: Phase::Playing,
-        move_seconds: None,
-        last_activity: 0,
-        reminded: false,
-        takeback_request: None,
-        ledger: None,
-        created: 0,
-        seeds: Vec::new(),
-        clock: None,
-        black_at_bottom: false,
+        ..ChannelGame::new(id, "chess", Phase::Playing, 0)
     }
 }
 

@@ -124,25 +124,14 @@ impl Core {
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
         let now_ms = self.now_ms();
+        let challenge = Phase::Challenge { challenger: player(user), opponent: opponent.map(player) };
+        // The challenger plays White and sees the board from there.
         let mut template = ChannelGame {
-            id,
-            variant: variant.name().to_string(),
             options: options.clone(),
             start: start.clone(),
-            actions: Vec::new(),
-            white: None,
-            black: None,
-            phase: Phase::Challenge { challenger: player(user), opponent: opponent.map(player) },
             move_seconds: move_days.map(|d| u64::from(d) * 86_400),
-            last_activity: now,
-            reminded: false,
-            takeback_request: None,
-            ledger: None,
-            created: now,
-            seeds: Vec::new(),
             clock: time_control.map(|(initial, increment)| clock::started(initial, increment, now_ms)),
-            // The challenger plays White and sees the board from there.
-            black_at_bottom: false,
+            ..ChannelGame::new(id, variant.name(), challenge, now)
         };
         // A dice game's ledger is committed with the challenge, before the
         // players add their seeds and long before any roll; only when the

@@ -144,23 +144,8 @@ mod tests {
 
     fn record(id: u64, actions: &[&str]) -> ChannelGame {
         ChannelGame {
-            id,
-            variant: "chess".into(),
-            options: String::new(),
-            start: None,
             actions: actions.iter().map(|a| a.to_string()).collect(),
-            white: None,
-            black: None,
-            phase: Phase::Playing,
-            move_seconds: None,
-            last_activity: 0,
-            reminded: false,
-            takeback_request: None,
-            ledger: None,
-            created: 0,
-            seeds: Vec::new(),
-            clock: None,
-            black_at_bottom: false,
+            ..ChannelGame::new(id, "chess", Phase::Playing, 0)
         }
     }
 

@@ -70,26 +70,18 @@ impl Core {
         let id = self.storage.new_id().map_err(storage_failure)?;
         let now = self.now();
         let challenger = Player { id: user.id, name: user.name.clone() };
+        let challenge = Phase::Challenge { challenger: challenger.clone(), opponent: Some(opponent.clone()) };
         let next = ChannelGame {
-            id,
-            variant: last.variant.clone(),
             options: last.options.clone(),
             start: last.start.clone(),
-            actions: Vec::new(),
             // Colours swapped: the challenge keeps them, and accepting does too.
             white: Some(black.clone()),
             black: Some(white.clone()),
-            phase: Phase::Challenge { challenger: challenger.clone(), opponent: Some(opponent.clone()) },
             move_seconds: last.move_seconds,
-            last_activity: now,
-            reminded: false,
-            takeback_request: None,
-            ledger: None,
-            created: now,
-            seeds: Vec::new(),
             clock: last.clock.as_ref().map(|c| clock::started(c.initial, c.increment, self.now_ms())),
             // The one who asked sees their own side, as with any challenge.
             black_at_bottom: white.id == user.id,
+            ..ChannelGame::new(id, last.variant.clone(), challenge, now)
         };
         self.update(place, |current| {
             if current.is_some() {
