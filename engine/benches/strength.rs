@@ -3,9 +3,10 @@
 //! Targets: level k+1 scores at least 60% against level k; the top level
 //! scores at least 50% against Stockfish at the same time per move.
 //!
-//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS]]`:
+//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS] [ladder|stockfish]]`:
 //! GAMES per match (default 40), MILLIS per move against Stockfish (default
-//! 100); the ladder gives each level a twentieth of its own budget. Stockfish
+//! 100), and `ladder` or `stockfish` to run only that part; the ladder gives
+//! each level a twentieth of its own budget. Stockfish
 //! is `/usr/games/stockfish` (Debian's `stockfish` package) or `$STOCKFISH`;
 //! without it that match is skipped and the bench says so.
 
@@ -149,14 +150,17 @@ fn player(level: u8, budget: Duration) -> Player {
 }
 
 fn main() {
-    let numbers: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    // `ladder` or `stockfish` runs only that part; both run by default.
+    let only = |part: &str| !args.iter().any(|a| a == "ladder" || a == "stockfish") || args.iter().any(|a| a == part);
     let games = numbers.first().copied().unwrap_or(40) as usize;
     let movetime = Duration::from_millis(numbers.get(1).copied().unwrap_or(100));
     let mut rng = StdRng::seed_from_u64(2026);
     println!(
         "strength: {games} chess games per match, {OPENING_PLIES} random opening plies, adjudicated at {LONGEST} plies"
     );
-    for level in 1..8u8 {
+    for level in (1..8u8).filter(|_| only("ladder")) {
         let (low, high) = (Level::new(level).expect("1..=8"), Level::new(level + 1).expect("1..=8"));
         let mut weaker = player(level, low.budget() / 20);
         let mut stronger = player(level + 1, high.budget() / 20);
@@ -166,6 +170,9 @@ fn main() {
             level + 1,
             100.0 * score / games as f64
         );
+    }
+    if !only("stockfish") {
+        return;
     }
     let path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".to_string());
     match Stockfish::start(&path, 1800, movetime) {

@@ -39,6 +39,16 @@ pub struct Marks {
 }
 
 /// What `unmake` needs to restore.
+/// What [`Position::make_null`] changed, to take it back.
+#[derive(Clone, Copy, Debug)]
+pub struct NullMove {
+    en_passant: Option<EnPassant>,
+    granted: Grants,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
@@ -470,6 +480,39 @@ impl Position {
         self.granted = undo.granted;
         self.halfmove = undo.halfmove;
         board.hash = undo.hash;
+    }
+
+    /// Passes the turn without a move, for a search's null-move test: the
+    /// side to move changes and the en-passant chance and turn grants lapse;
+    /// nothing else. [`Position::unmake_null`] with the returned value takes
+    /// it back. Never part of a game.
+    pub fn make_null(&mut self) -> NullMove {
+        let saved = NullMove {
+            en_passant: self.en_passant,
+            granted: self.granted,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.board.hash,
+        };
+        self.en_passant = None;
+        self.granted = Grants::NONE;
+        self.halfmove += 1;
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = !self.turn;
+        self.board.hash ^= self.rules.zobrist.side;
+        saved
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, saved: NullMove) {
+        self.turn = !self.turn;
+        self.en_passant = saved.en_passant;
+        self.granted = saved.granted;
+        self.halfmove = saved.halfmove;
+        self.fullmove = saved.fullmove;
+        self.board.hash = saved.hash;
     }
 
     /// A copy for trying moves on, without the history of how it was reached.

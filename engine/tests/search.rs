@@ -152,3 +152,88 @@ fn alpha_beta_finds_mates_and_material() {
     assert_eq!(notation::san(&hanging, result.best.unwrap()), "Rxd5");
     assert!(result.score > 300 && result.mate_in().is_none(), "{result:?}");
 }
+
+/// Tactics a player must see, each with its only good move.
+const TACTICS: [(&str, &str); 4] = [
+    // Mate in two behind a knight check.
+    (KNIGHT_AND_BISHOP, "Nf6+"),
+    // A queen left hanging, and a knight fork of king and queen.
+    ("4k3/8/2q5/8/3N4/8/8/4K3 w - - 0 1", "Nxc6"),
+    ("2q1k3/8/8/1N6/8/8/8/4K3 w - - 0 1", "Nd6+"),
+    // The back rank.
+    ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "Rd8#"),
+];
+
+#[test]
+fn the_players_search_keeps_the_tactics_of_the_full_width_one() {
+    let rules = Variant::Chess.rules().unwrap();
+    for (text, best) in TACTICS {
+        let mut plain = Searcher::new(&rules);
+        let mut player = Searcher::new(&rules).positional();
+        let mut here = position(text);
+        let full = plain.search(&mut here, 4);
+        let pruned = player.search(&mut here, 6);
+        assert_eq!(notation::san(&here, pruned.best.unwrap()), best, "{text}");
+        assert_eq!(notation::san(&here, full.best.unwrap()), best, "{text}");
+        assert_eq!(pruned.mate_in(), full.mate_in(), "{text}");
+        assert_eq!(fen::write(&here), text, "the search leaves the position as it was");
+    }
+}
+
+#[test]
+fn null_move_pruning_does_not_blind_the_player_to_zugzwang() {
+    // A king and pawn ending is won by zugzwang (the king on the sixth in
+    // front of its pawn); a pass would refute it, so none is ever tried
+    // with only pawns and royals, and the win is seen.
+    let rules = Variant::Chess.rules().unwrap();
+    let mut player = Searcher::new(&rules).positional();
+    let mut here = position("3k4/8/3K4/3P4/8/8/8/8 w - - 0 1");
+    let result = player.search(&mut here, 12);
+    assert!(result.score > 300, "White wins the pawn ending: {result:?}");
+}
+
+#[test]
+fn where_pieces_stand_counts_for_the_player_only() {
+    let rules = Variant::Chess.rules().unwrap();
+    let (plain, player) = (Searcher::new(&rules), Searcher::new(&rules).positional());
+    let centre = position("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+    let corner = position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(plain.evaluate(&centre), plain.evaluate(&corner));
+    assert!(player.evaluate(&centre) > player.evaluate(&corner) + 10);
+    let far = position("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1");
+    let home = position("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1");
+    assert!(player.evaluate(&far) > player.evaluate(&home) + 20, "a passed pawn near promotion is worth more");
+    // With queens on, the king is safer at home; with nothing left, in the centre.
+    let exposed = position("3qk3/8/8/8/8/4K3/8/3Q4 w - - 0 1");
+    let sheltered = position("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!(player.evaluate(&sheltered) > player.evaluate(&exposed));
+    let central = position("4k3/8/8/8/4K3/8/8/8 w - - 0 1");
+    let edge = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(player.evaluate(&central) > player.evaluate(&edge));
+}
+
+#[test]
+fn a_null_move_is_taken_back_exactly() {
+    let mut here = position("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+    here.make(here.legal_moves().into_iter().find(|m| notation::san(&here, *m) == "f5").unwrap());
+    let (text, hash) = (fen::write(&here), here.hash());
+    let saved = here.make_null();
+    assert_eq!(here.turn(), rookery_engine::Color::Black);
+    assert!(here.en_passant().is_none(), "the en-passant chance lapses with the pass");
+    assert_ne!(here.hash(), hash);
+    here.unmake_null(saved);
+    assert_eq!((fen::write(&here), here.hash()), (text, hash));
+}
+
+#[test]
+fn the_player_searches_every_variant() {
+    for variant in Variant::ALL {
+        let rules = variant.rules().unwrap();
+        let mut player = Searcher::new(&rules).positional();
+        let mut start = fen::parse(&rules, rules.start).unwrap();
+        let before = fen::write(&start);
+        let result = player.search(&mut start, 3);
+        assert!(result.best.is_some(), "{variant:?}");
+        assert_eq!(fen::write(&start), before, "{variant:?}");
+    }
+}

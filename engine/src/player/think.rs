@@ -44,6 +44,9 @@ impl<'p> Thinker<'p> {
         }
         let (level, budget) = (self.player.level, self.player.budget);
         let start = Instant::now();
+        if level.tolerance() == 0 && plain_moves(game, &candidates) {
+            return Some(self.searched(game, start + budget, level.max_depth()));
+        }
         let mut scores: Vec<i32> = Vec::new();
         for depth in 1..=level.max_depth() {
             // The first iteration always completes, so there is an answer.
@@ -67,6 +70,18 @@ impl<'p> Thinker<'p> {
         let close = scores.iter().take_while(|&&score| score >= best.saturating_sub(level.tolerance())).count();
         let pick = rng.random_range(0..close);
         Some(Thought { decision: candidates.swap_remove(pick), score: scores[pick] })
+    }
+
+    /// The best move by the searcher's own iterative deepening from the
+    /// root, where alpha-beta and its pruning work across the moves too.
+    fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> Thought {
+        let mut position = game.position().clone();
+        let searcher = &mut self.player.searcher;
+        searcher.set_deadline(Some(deadline));
+        let result = searcher.search(&mut position, depth);
+        searcher.set_deadline(None);
+        let best = result.best.expect("the turn offers a move, so there is a legal one");
+        Thought { decision: Decision::Act(Action::Move(best)), score: result.score }
     }
 
     fn candidates(&self, game: &Game, choices: &[Choice]) -> Vec<Decision> {
@@ -168,4 +183,15 @@ impl<'p> Thinker<'p> {
             -score
         }
     }
+}
+
+/// Whether the turn is only a choice among moves, with no dice, secret,
+/// pass or price anywhere in the game: the searcher's tree is then the whole
+/// game tree, and the root search can be left to it.
+fn plain_moves(game: &Game, candidates: &[Decision]) -> bool {
+    let rules = game.position().rules();
+    rules.chance.is_none()
+        && rules.turns.passes.is_none()
+        && rules.turns.secret.is_none()
+        && candidates.iter().all(|c| matches!(c, Decision::Act(Action::Move(_))))
 }

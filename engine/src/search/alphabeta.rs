@@ -1,13 +1,16 @@
-//! The searcher that plays: iterative-deepening alpha-beta (negamax) over
-//! material, with a capture-only quiescence search, a transposition table,
-//! move ordering (table move, captures by value, killer moves) and mate scores.
-//! It plays well enough to reach sharp positions, which is what puzzle
-//! generation needs; it is not meant to be strong.
+//! The searcher: iterative-deepening alpha-beta (negamax) with a capture-only
+//! quiescence search, a transposition table, move ordering (table move,
+//! captures by value, killer moves) and mate scores. Plain, it searches full
+//! width over material, as puzzle generation and reviews need; as a player
+//! ([`Searcher::positional`]) it adds positional scoring, principal-variation
+//! windows, null-move pruning, late-move reductions, a history of cut-offs
+//! and repetitions along the line.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::order::{bring_to_front, victim_value};
+use super::placement::Placement;
 use super::table::Table;
 use super::{eval, key, royal_taken};
 use crate::color::Color;
@@ -73,8 +76,16 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     buffers: Vec<Vec<Move>>,
     nodes: u64,
-    /// Scores positions by more than material (see [`Searcher::positional`]).
+    /// Plays as a player: scores positions by more than material and prunes
+    /// (see [`Searcher::positional`]).
     positional: bool,
+    placement: Option<Placement>,
+    /// Quiet moves' cut-offs, by from and to square: `[from * box + to]`.
+    history: Vec<i32>,
+    /// The keys of the positions on the current line, root first.
+    line: Vec<u64>,
+    /// When the current search began, to stop deepening in time.
+    started: Instant,
     /// When to give up; a search past it is [`Searcher::aborted`].
     deadline: Option<Instant>,
     aborted: bool,
@@ -84,7 +95,11 @@ pub struct Searcher {
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
-/// Centipawns per legal move of the side to move, in the positional score.
+/// A player's table: `2^18` entries (about 8 MB).
+const PLAYER_TABLE_BITS: u32 = 18;
+/// History scores stay below killers' and captures' in the move order.
+const HISTORY_MAX: i32 = 1 << 17;
+/// Centipawns per legal move a side has more than the other, in the positional score.
 const MOBILITY: i32 = 4;
 /// Centipawns lost per enemy piece (pawns and royals aside) within two steps
 /// of one of the side's royal pieces.
@@ -93,6 +108,7 @@ const ROYAL_DANGER: i32 = 12;
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
     pub fn new(rules: &Arc<Rules>) -> Searcher {
+        let squares = rules.geometry.box_size();
         Searcher {
             rules: rules.clone(),
             values: eval::piece_values(rules),
@@ -101,24 +117,36 @@ impl Searcher {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             positional: false,
+            placement: None,
+            history: vec![0; squares * squares],
+            line: Vec::with_capacity(MAX_PLY + 1),
+            started: Instant::now(),
             deadline: None,
             aborted: false,
             next_clock: 0,
         }
     }
 
-    /// The same searcher scoring quiet positions by material plus mobility
-    /// and royal safety, as a player wants; puzzle generation keeps the plain
-    /// material score, whose lines are easier to verify.
+    /// The same searcher as a player wants it: quiet positions scored by
+    /// material, where the pieces stand (see [`Placement`]), mobility and
+    /// royal safety; a bigger table; and the pruning of strong engines (null
+    /// move, late-move reductions, principal-variation windows), which finds
+    /// good moves much deeper in the same time but may overlook a deep
+    /// refutation. Puzzle generation and reviews keep the plain searcher,
+    /// whose full-width material lines are easier to verify.
     pub fn positional(mut self) -> Searcher {
         self.positional = true;
+        self.placement = Some(Placement::new(&self.rules, &self.values));
+        self.table = Table::with_bits(PLAYER_TABLE_BITS);
         self
     }
 
-    /// Searches give up once `deadline` passes (`None`: never).
+    /// Searches give up once `deadline` passes (`None`: never); iterative
+    /// deepening starts no iteration it would likely not finish.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
+        self.started = Instant::now();
     }
 
     /// Whether a search since the deadline was set ran out of time; its
@@ -132,11 +160,26 @@ impl Searcher {
         self.nodes
     }
 
-    /// Material balance for the side to move, in centipawns.
+    /// Material balance for the side to move, in centipawns (plus where the
+    /// pieces stand, for a [`Searcher::positional`] one).
     pub fn evaluate(&self, position: &Position) -> i32 {
         let material = |color: Color| -> i32 { position.pieces(color).map(|(_, k)| self.values[k.0 as usize]).sum() };
         let us = position.turn();
-        material(us) - material(!us)
+        let balance = material(us) - material(!us);
+        match &self.placement {
+            None => balance,
+            Some(placement) => {
+                let pieces = |color: Color| -> i32 {
+                    position
+                        .pieces(color)
+                        .filter(|&(_, k)| !self.rules.kinds[k.0 as usize].pawn)
+                        .map(|(_, k)| self.values[k.0 as usize])
+                        .sum()
+                };
+                let (ours, theirs) = (pieces(us), pieces(!us));
+                balance + placement.score(position, us, theirs) - placement.score(position, !us, ours)
+            }
+        }
     }
 
     /// Searches `position` to `depth` plies, one iteration deeper at a time;
@@ -147,16 +190,21 @@ impl Searcher {
     pub fn search(&mut self, position: &mut Position, depth: u32) -> SearchResult {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
+        self.line.clear();
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
-            let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1);
+            let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1, true);
             if self.aborted && iteration > 1 {
                 break;
             }
             let best = self.table.get(key(position)).and_then(|e| e.best);
             result = SearchResult { best, score, depth: iteration };
-            if score.abs() > MATE_BOUND {
+            if score.abs() > MATE_BOUND || self.next_iteration_too_late() {
                 break;
             }
+        }
+        if self.positional {
+            // Old cut-offs say less about the next position than new ones.
+            self.history.iter_mut().for_each(|h| *h /= 8);
         }
         if result.best.is_none() {
             // A table entry overwritten at the root: any legal move will do.
@@ -165,7 +213,15 @@ impl Searcher {
         result
     }
 
-    fn negamax(&mut self, position: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        null_allowed: bool,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -173,13 +229,16 @@ impl Searcher {
         if royal_taken(position) {
             return -MATE + ply as i32;
         }
+        let key = key(position);
+        if self.positional && ply > 0 && self.repeats(key, position.halfmove_clock()) {
+            return 0;
+        }
         let in_check = position.is_check();
         // A check is searched one ply deeper, so mates behind checks are seen.
         let depth = if in_check && ply < MAX_PLY / 2 { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, ply, alpha, beta);
         }
-        let key = key(position);
         let stored = self.table.get(key);
         if let Some(entry) = stored.filter(|e| e.depth as i32 >= depth && ply > 0) {
             let score = from_table(entry.score, ply);
@@ -188,6 +247,24 @@ impl Searcher {
                 Bound::Lower if score >= beta => return score,
                 Bound::Upper if score <= alpha => return score,
                 _ => {}
+            }
+        }
+        let window = beta - alpha > 1;
+        if null_allowed && !window && !in_check && depth >= 3 && self.null_move_fits(position, beta) {
+            // Passing is almost never best: if even a pass holds the score
+            // above beta, a real move would too (not so in zugzwang, which
+            // needs the side to have only pawns and royals: excluded).
+            let reduction = 2 + depth / 4;
+            let saved = position.make_null();
+            self.line.push(key);
+            let score = -self.negamax(position, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+            self.line.pop();
+            position.unmake_null(saved);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score.min(MATE_BOUND);
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -199,9 +276,15 @@ impl Searcher {
         self.order(position, &mut moves, stored.and_then(|e| e.best), ply);
         let original_alpha = alpha;
         let mut best = (i32::MIN, None);
-        for &mv in moves.iter() {
+        self.line.push(key);
+        for (index, &mv) in moves.iter().enumerate() {
+            let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
             position.make(mv);
-            let score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+            let score = if index == 0 || !self.positional {
+                -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                self.later_move(position, depth, ply, alpha, beta, index, quiet && !in_check)
+            };
             position.unmake();
             if score > best.0 {
                 best = (score, Some(mv));
@@ -210,16 +293,13 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if !notation::is_capture(position, mv) {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
+                if quiet {
+                    self.remember_cutoff(mv, ply, depth);
                 }
                 break;
             }
         }
+        self.line.pop();
         self.buffers[ply] = moves;
         if self.aborted {
             // Scores under an aborted search are not scores: store nothing.
@@ -237,6 +317,86 @@ impl Searcher {
         best.0
     }
 
+    /// A move after the first, just made: first with a null window (it is
+    /// expected to be worse), and a late quiet one a ply or two shallower;
+    /// searched again in full only if it proves better after all.
+    #[allow(clippy::too_many_arguments)]
+    fn later_move(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+        reducible: bool,
+    ) -> i32 {
+        let reduction = if reducible && depth >= 3 && index >= 3 && !position.is_check() {
+            1 + i32::from(index >= 8 && depth >= 5)
+        } else {
+            0
+        };
+        let mut score = -self.negamax(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true);
+        }
+        score
+    }
+
+    /// Whether a null move may be tried here: the side to move has a piece
+    /// other than pawns and royals (else zugzwang is likely), no turn grant
+    /// is pending, the variant keeps no marks a pass would leave stale, and
+    /// beta is not a mate score.
+    fn null_move_fits(&self, position: &Position, beta: i32) -> bool {
+        if !self.positional || beta.abs() >= MATE_BOUND || self.rules.update_marks.is_some() {
+            return false;
+        }
+        if position.granted() != crate::grants::Grants::NONE {
+            return false;
+        }
+        position.pieces(position.turn()).any(|(_, kind)| {
+            let kind = &self.rules.kinds[kind.0 as usize];
+            !kind.pawn && !kind.royal
+        })
+    }
+
+    /// Whether the position `key` already stood on the current line since the
+    /// last irreversible move (`quiet_plies` ago): a repetition, scored as a draw.
+    fn repeats(&self, key: u64, quiet_plies: u32) -> bool {
+        self.line.iter().rev().take(quiet_plies as usize).skip(1).step_by(2).any(|&k| k == key)
+    }
+
+    /// A quiet move refuted the line: try it early among its siblings and
+    /// wherever it stands again.
+    fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        if self.positional {
+            let slot = self.history_slot(mv);
+            self.history[slot] = (self.history[slot] + depth * depth).min(HISTORY_MAX);
+        }
+    }
+
+    fn history_slot(&self, mv: Move) -> usize {
+        mv.from.index() * self.rules.geometry.box_size() + mv.to.index()
+    }
+
+    /// Whether the next iteration of the deepening would likely run past the
+    /// deadline: each takes a few times as long as the one before.
+    fn next_iteration_too_late(&self) -> bool {
+        self.deadline.is_some_and(|deadline| {
+            let spent = self.started.elapsed();
+            let allowed = deadline.saturating_duration_since(self.started);
+            spent * 2 > allowed
+        })
+    }
+
     /// Captures only, until the position is quiet; the side to move may stand
     /// pat on the material balance. Mates and stalemates are still scored.
     fn quiescence(&mut self, position: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -247,7 +407,7 @@ impl Searcher {
             return if position.is_check() { -MATE + ply as i32 } else { 0 };
         }
         let stand_pat = if self.positional {
-            self.evaluate(position) + MOBILITY * moves.len() as i32 - self.royal_danger(position)
+            self.evaluate(position) + self.mobility(position, moves.len(), ply) - self.royal_danger(position)
         } else {
             self.evaluate(position)
         };
@@ -271,6 +431,23 @@ impl Searcher {
         }
         self.buffers[ply] = moves;
         alpha
+    }
+
+    /// [`MOBILITY`] per legal move the side to move has (`ours`) beyond the
+    /// opponent's, counted as if it were the opponent's turn: a count of one
+    /// side alone would swing the score from ply to ply. Nothing in check,
+    /// where the opponent's moves are no measure.
+    fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
+        if ply >= MAX_PLY || position.is_check() {
+            return 0;
+        }
+        let mut theirs = std::mem::take(&mut self.buffers[ply + 1]);
+        let saved = position.make_null();
+        position.generate_legal(&mut theirs);
+        position.unmake_null(saved);
+        let count = theirs.len();
+        self.buffers[ply + 1] = theirs;
+        MOBILITY * (ours as i32 - count as i32)
     }
 
     /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]
@@ -311,7 +488,7 @@ impl Searcher {
     }
 
     /// Table move, then captures by the value taken (cheapest attacker first),
-    /// then killer moves, then the rest.
+    /// then killer moves, then the rest by their history of cut-offs.
     fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
         let killers = self.killers[ply];
         moves.sort_by_key(|mv| {
@@ -320,9 +497,9 @@ impl Searcher {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
                 -(1 << 20) - taken * 16 + attacker / 16
             } else if killers.contains(&Some(*mv)) {
-                -(1 << 10)
+                -(1 << 18)
             } else {
-                0
+                -self.history[self.history_slot(*mv)]
             }
         });
         bring_to_front(moves, table_move);

@@ -23,6 +23,7 @@ mod alphabeta;
 mod eval;
 mod mate;
 mod order;
+mod placement;
 mod table;
 
 pub use alphabeta::{SearchResult, Searcher, MATE};

@@ -1,0 +1,134 @@
+//! Where pieces stand, scored for any variant from its rules data: the
+//! player's positional terms beside material (see docs/player.md).
+//!
+//! - A piece is worth more where it reaches more squares of an empty board
+//!   (its own move table decides: a knight in the centre, not in a corner).
+//! - A pawn is worth more the further it has come (forward is up the ranks
+//!   for White, down for Black, in every built variant).
+//! - A royal piece stays home while the opponent still has pieces to attack
+//!   it with, and walks to the centre once they are gone.
+
+use std::sync::Arc;
+
+use crate::color::Color;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::tables::{AFAR, CAPTURE};
+
+/// Centipawns per square of reach above (or below) the kind's average.
+const PER_SQUARE_OF_REACH: i32 = 3;
+/// A pawn's bonus grows with the square of the ranks it has come:
+/// `PAWN_STEP * n * (n + 1)` after `n` ranks (0, 4, 12, 24, 40, 60 in chess).
+const PAWN_STEP: i32 = 2;
+/// Centipawns per rank a royal piece has left its home rank, in full middlegame.
+const ROYAL_EXPOSURE: i32 = 15;
+/// Centipawns per square of reach above average, for a royal piece in a bare endgame.
+const ROYAL_CENTRE: i32 = 6;
+
+pub(super) struct Placement {
+    /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
+    fixed: [Vec<i32>; 2],
+    /// `[colour][square]`: ranks a royal piece stands from its home rank.
+    royal_exposure: [Vec<i32>; 2],
+    /// `[kind * box + square]`: reach above the kind's average, for royal pieces.
+    royal_reach: Vec<i32>,
+    box_size: usize,
+    /// Non-pawn, non-royal material of one side at the start: full middlegame.
+    opening_material: i32,
+}
+
+impl Placement {
+    pub(super) fn new(rules: &Arc<Rules>, values: &[i32]) -> Placement {
+        let geometry = &rules.geometry;
+        let box_size = geometry.box_size();
+        let kinds = rules.kinds.len();
+        let mut fixed = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
+        let mut royal_reach = vec![0; kinds * box_size];
+        let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
+        let top = geometry.height().saturating_sub(1);
+        for square in geometry.squares() {
+            let rank = geometry.rank(square);
+            royal_exposure[0][square.index()] = rank as i32;
+            royal_exposure[1][square.index()] = (top - rank) as i32;
+        }
+        for (index, kind) in rules.kinds.iter().enumerate() {
+            for color in [Color::White, Color::Black] {
+                let side = color.fold(0, 1);
+                let reach: Vec<(usize, i32)> =
+                    geometry.squares().map(|sq| (sq.index(), reach_from(rules, color, index, sq))).collect();
+                let average = reach.iter().map(|(_, r)| r).sum::<i32>() / reach.len().max(1) as i32;
+                for &(square, r) in &reach {
+                    let slot = index * box_size + square;
+                    if kind.royal {
+                        royal_reach[slot] = r - average;
+                    } else if kind.pawn {
+                        let start = pawn_start(rules, color, index);
+                        let rank = geometry.rank(crate::geometry::Square(square as u16)) as i32;
+                        let come = if color == Color::White { rank - start } else { start - rank }.max(0);
+                        fixed[side][slot] = PAWN_STEP * come * (come + 1);
+                    } else {
+                        fixed[side][slot] = PER_SQUARE_OF_REACH * (r - average);
+                    }
+                }
+            }
+        }
+        let opening_material = crate::fen::parse(rules, rules.start).map_or(0, |start| {
+            start
+                .pieces(Color::White)
+                .filter(|&(_, kind)| !rules.kinds[kind.0 as usize].pawn)
+                .map(|(_, kind)| values[kind.0 as usize])
+                .sum()
+        });
+        Placement { fixed, royal_exposure, royal_reach, box_size, opening_material }
+    }
+
+    /// The placement score of `color`'s pieces; `enemy_material` is the
+    /// opponent's non-pawn material, which decides how safe a royal must be.
+    pub(super) fn score(&self, position: &Position, color: Color, enemy_material: i32) -> i32 {
+        let rules = position.rules();
+        let side = color.fold(0, 1);
+        // 256: middlegame (the enemy keeps half its pieces or more); 0: it
+        // has nothing left but pawns and royals.
+        let phase =
+            if self.opening_material > 0 { (enemy_material * 512 / self.opening_material).clamp(0, 256) } else { 0 };
+        let mut score = 0;
+        for (square, kind) in position.pieces(color) {
+            let slot = kind.0 as usize * self.box_size + square.index();
+            if rules.kinds[kind.0 as usize].royal {
+                let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase;
+                let centred = ROYAL_CENTRE * self.royal_reach[slot] * (256 - phase);
+                score += (centred - exposed) / 256;
+            } else {
+                score += self.fixed[side][slot];
+            }
+        }
+        score
+    }
+}
+
+/// Squares `kind` of `color` attacks from `origin` on an empty board.
+fn reach_from(rules: &Rules, color: Color, kind: usize, origin: crate::geometry::Square) -> i32 {
+    rules
+        .tables
+        .rays(color, kind, origin)
+        .iter()
+        .flat_map(|ray| rules.tables.ray_cells(ray))
+        .filter(|cell| cell.mode & (CAPTURE | AFAR) != 0)
+        .count() as i32
+}
+
+/// The rank `color`'s pawns of `kind` start on: the nearest rank to their
+/// own side that holds one in the start position, else their home edge.
+fn pawn_start(rules: &Arc<Rules>, color: Color, kind: usize) -> i32 {
+    let home = if color == Color::White { 0 } else { rules.geometry.height() as i32 - 1 };
+    let Ok(start) = crate::fen::parse(rules, rules.start) else { return home };
+    let ranks = start
+        .pieces(color)
+        .filter(|&(_, k)| k.0 as usize == kind)
+        .map(|(square, _)| rules.geometry.rank(square) as i32);
+    match color {
+        Color::White => ranks.min(),
+        Color::Black => ranks.max(),
+    }
+    .unwrap_or(home)
+}
