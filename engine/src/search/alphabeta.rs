@@ -86,6 +86,9 @@ pub struct Searcher {
     line: Vec<u64>,
     /// When the current search began, to stop deepening in time.
     started: Instant,
+    /// The best root move of the iteration under way, among those searched
+    /// in full, with its score.
+    root_best: Option<(Move, i32)>,
     /// When to give up; a search past it is [`Searcher::aborted`].
     deadline: Option<Instant>,
     aborted: bool,
@@ -95,6 +98,9 @@ pub struct Searcher {
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
+/// How much a quiet position may gain beyond the piece it takes, for the
+/// quiescence search to still try the capture.
+const DELTA_MARGIN: i32 = 200;
 /// A player's table: `2^18` entries (about 8 MB).
 const PLAYER_TABLE_BITS: u32 = 18;
 /// History scores stay below killers' and captures' in the move order.
@@ -121,6 +127,7 @@ impl Searcher {
             history: vec![0; squares * squares],
             line: Vec::with_capacity(MAX_PLY + 1),
             started: Instant::now(),
+            root_best: None,
             deadline: None,
             aborted: false,
             next_clock: 0,
@@ -192,8 +199,16 @@ impl Searcher {
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
         self.line.clear();
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
+            self.root_best = None;
             let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1, true);
             if self.aborted && iteration > 1 {
+                // A root move searched in full this iteration and found better
+                // than the last iteration's choice is the better guess.
+                if let Some((best, score)) = self.root_best.filter(|&(best, _)| Some(best) != result.best) {
+                    if self.positional && score > result.score {
+                        result = SearchResult { best: Some(best), score, depth: result.depth };
+                    }
+                }
                 break;
             }
             let best = self.table.get(key(position)).and_then(|e| e.best);
@@ -286,6 +301,9 @@ impl Searcher {
                 self.later_move(position, depth, ply, alpha, beta, index, quiet && !in_check)
             };
             position.unmake();
+            if ply == 0 && !self.aborted && score > best.0 {
+                self.root_best = Some((mv, score));
+            }
             if score > best.0 {
                 best = (score, Some(mv));
             }
@@ -417,6 +435,9 @@ impl Searcher {
         }
         alpha = alpha.max(stand_pat);
         moves.retain(|mv| notation::is_capture(position, *mv));
+        if self.positional {
+            moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
+        }
         moves.sort_by_key(|mv| -victim_value(position, *mv, &self.values));
         for &mv in moves.iter() {
             self.nodes += 1;
@@ -431,6 +452,28 @@ impl Searcher {
         }
         self.buffers[ply] = moves;
         alpha
+    }
+
+    /// Whether a capture can matter to the quiescence search: not when even
+    /// winning the piece leaves the score far below alpha, nor when a more
+    /// valuable piece takes a lesser one on a defended square (it is
+    /// likely just lost). Promotions and royal captures always count.
+    fn capture_worth_trying(&self, position: &Position, mv: Move, stand_pat: i32, alpha: i32) -> bool {
+        if mv.promotion().is_some() {
+            return true;
+        }
+        let taken = victim_value(position, mv, &self.values);
+        let victim_royal = position.piece_at(mv.to).is_some_and(|p| self.rules.kinds[p.kind.0 as usize].royal);
+        if victim_royal {
+            return true;
+        }
+        if stand_pat + taken + DELTA_MARGIN < alpha {
+            return false;
+        }
+        let Some(attacker) = position.piece_at(mv.from) else { return true };
+        let attacker_value = self.values[attacker.kind.0 as usize];
+        let attacker_royal = self.rules.kinds[attacker.kind.0 as usize].royal;
+        attacker_royal || attacker_value <= taken || !position.attacked(mv.to, !position.turn())
     }
 
     /// [`MOBILITY`] per legal move the side to move has (`ours`) beyond the

@@ -4,7 +4,8 @@
 //! - A piece is worth more where it reaches more squares of an empty board
 //!   (its own move table decides: a knight in the centre, not in a corner).
 //! - A pawn is worth more the further it has come (forward is up the ranks
-//!   for White, down for Black, in every built variant).
+//!   for White, down for Black, in every built variant), and much more when
+//!   no enemy pawn ahead on its file or the next ones can stop it (passed).
 //! - A royal piece stays home while the opponent still has pieces to attack
 //!   it with, and walks to the centre once they are gone.
 
@@ -20,6 +21,10 @@ const PER_SQUARE_OF_REACH: i32 = 3;
 /// A pawn's bonus grows with the square of the ranks it has come:
 /// `PAWN_STEP * n * (n + 1)` after `n` ranks (0, 4, 12, 24, 40, 60 in chess).
 const PAWN_STEP: i32 = 2;
+/// A passed pawn's progress bonus counts this many times more...
+const PASSED_FACTOR: i32 = 2;
+/// ...and it gains this much for being passed at all.
+const PASSED_BASE: i32 = 10;
 /// Centipawns per rank a royal piece has left its home rank, in full middlegame.
 const ROYAL_EXPOSURE: i32 = 15;
 /// Centipawns per square of reach above average, for a royal piece in a bare endgame.
@@ -91,9 +96,22 @@ impl Placement {
         // has nothing left but pawns and royals.
         let phase =
             if self.opening_material > 0 { (enemy_material * 512 / self.opening_material).clamp(0, 256) } else { 0 };
+        let geometry = &rules.geometry;
+        let enemy_pawns: Vec<(usize, usize, usize)> = position
+            .pieces(!color)
+            .filter(|&(_, kind)| rules.kinds[kind.0 as usize].pawn)
+            .map(|(sq, _)| (geometry.layer(sq), geometry.file(sq), geometry.rank(sq)))
+            .collect();
         let mut score = 0;
         for (square, kind) in position.pieces(color) {
             let slot = kind.0 as usize * self.box_size + square.index();
+            let pawn = rules.kinds[kind.0 as usize].pawn;
+            if pawn
+                && passed(color, (geometry.layer(square), geometry.file(square), geometry.rank(square)), &enemy_pawns)
+            {
+                // Nothing can stop it but pieces: its progress counts again.
+                score += self.fixed[side][slot] * PASSED_FACTOR + PASSED_BASE;
+            }
             if rules.kinds[kind.0 as usize].royal {
                 let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase;
                 let centred = ROYAL_CENTRE * self.royal_reach[slot] * (256 - phase);
@@ -131,4 +149,12 @@ fn pawn_start(rules: &Arc<Rules>, color: Color, kind: usize) -> i32 {
         Color::Black => ranks.max(),
     }
     .unwrap_or(home)
+}
+
+/// Whether no enemy pawn stands ahead of a pawn of `color` at `(layer, file,
+/// rank)` on its own file or a neighbouring one, on its layer.
+fn passed(color: Color, (layer, file, rank): (usize, usize, usize), enemy_pawns: &[(usize, usize, usize)]) -> bool {
+    !enemy_pawns.iter().any(|&(l, f, r)| {
+        l == layer && f.abs_diff(file) <= 1 && if color == Color::White { r > rank } else { r < rank }
+    })
 }
