@@ -98,6 +98,10 @@ pub struct Searcher {
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
+/// How much a quiet move may gain per remaining ply, for futility pruning.
+const FUTILITY_MARGIN: i32 = 150;
+/// How far above beta the rest of the score must be for mobility to be left out.
+const LAZY_MARGIN: i32 = 150;
 /// How much a quiet position may gain beyond the piece it takes, for the
 /// quiescence search to still try the capture.
 const DELTA_MARGIN: i32 = 200;
@@ -291,10 +295,22 @@ impl Searcher {
         self.order(position, &mut moves, stored.and_then(|e| e.best), ply);
         let original_alpha = alpha;
         let mut best = (i32::MIN, None);
+        // Near the leaves, a quiet move cannot lift a score this far below alpha.
+        let futile = self.positional
+            && !window
+            && !in_check
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && self.evaluate(position) + FUTILITY_MARGIN * depth <= alpha;
         self.line.push(key);
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
             position.make(mv);
+            if futile && quiet && index > 0 && !position.is_check() {
+                position.unmake();
+                best.0 = best.0.max(alpha);
+                continue;
+            }
             let score = if index == 0 || !self.positional {
                 -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
@@ -350,7 +366,9 @@ impl Searcher {
         reducible: bool,
     ) -> i32 {
         let reduction = if reducible && depth >= 3 && index >= 3 && !position.is_check() {
-            1 + i32::from(index >= 8 && depth >= 5)
+            // The later the move and the deeper the search, the less it is likely to matter.
+            let r = 0.75 + f64::from(depth).ln() * ((index + 1) as f64).ln() / 2.25;
+            (r as i32).clamp(1, depth - 2)
         } else {
             0
         };
@@ -409,9 +427,11 @@ impl Searcher {
     /// deadline: each takes a few times as long as the one before.
     fn next_iteration_too_late(&self) -> bool {
         self.deadline.is_some_and(|deadline| {
+            // Started late, an iteration still pays: its root moves searched
+            // in full may replace the choice (see `search`).
             let spent = self.started.elapsed();
             let allowed = deadline.saturating_duration_since(self.started);
-            spent * 2 > allowed
+            spent * 5 > allowed * 3
         })
     }
 
@@ -425,7 +445,13 @@ impl Searcher {
             return if position.is_check() { -MATE + ply as i32 } else { 0 };
         }
         let stand_pat = if self.positional {
-            self.evaluate(position) + self.mobility(position, moves.len(), ply) - self.royal_danger(position)
+            let settled = self.evaluate(position) - self.royal_danger(position);
+            // Far above beta, mobility would not change the cut-off: spare its count.
+            if settled >= beta + LAZY_MARGIN {
+                settled
+            } else {
+                settled + self.mobility(position, moves.len(), ply)
+            }
         } else {
             self.evaluate(position)
         };

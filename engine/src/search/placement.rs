@@ -6,8 +6,8 @@
 //! - A pawn is worth more the further it has come (forward is up the ranks
 //!   for White, down for Black, in every built variant), and much more when
 //!   no enemy pawn ahead on its file or the next ones can stop it (passed).
-//! - A royal piece stays home while the opponent still has pieces to attack
-//!   it with, and walks to the centre once they are gone.
+//! - A royal piece stays home behind its pawns while the opponent still has
+//!   pieces to attack it with, and walks to the centre once they are gone.
 
 use std::sync::Arc;
 
@@ -27,6 +27,8 @@ const PASSED_FACTOR: i32 = 2;
 const PASSED_BASE: i32 = 10;
 /// Centipawns per rank a royal piece has left its home rank, in full middlegame.
 const ROYAL_EXPOSURE: i32 = 15;
+/// Centipawns per own pawn (up to three) sheltering a royal piece, in full middlegame.
+const ROYAL_SHELTER: i32 = 12;
 /// Centipawns per square of reach above average, for a royal piece in a bare endgame.
 const ROYAL_CENTRE: i32 = 6;
 
@@ -97,11 +99,14 @@ impl Placement {
         let phase =
             if self.opening_material > 0 { (enemy_material * 512 / self.opening_material).clamp(0, 256) } else { 0 };
         let geometry = &rules.geometry;
-        let enemy_pawns: Vec<(usize, usize, usize)> = position
-            .pieces(!color)
-            .filter(|&(_, kind)| rules.kinds[kind.0 as usize].pawn)
-            .map(|(sq, _)| (geometry.layer(sq), geometry.file(sq), geometry.rank(sq)))
-            .collect();
+        let pawns_of = |side: Color| -> Vec<(usize, usize, usize)> {
+            position
+                .pieces(side)
+                .filter(|&(_, kind)| rules.kinds[kind.0 as usize].pawn)
+                .map(|(sq, _)| (geometry.layer(sq), geometry.file(sq), geometry.rank(sq)))
+                .collect()
+        };
+        let (own_pawns, enemy_pawns) = (pawns_of(color), pawns_of(!color));
         let mut score = 0;
         for (square, kind) in position.pieces(color) {
             let slot = kind.0 as usize * self.box_size + square.index();
@@ -113,7 +118,9 @@ impl Placement {
                 score += self.fixed[side][slot] * PASSED_FACTOR + PASSED_BASE;
             }
             if rules.kinds[kind.0 as usize].royal {
-                let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase;
+                let at = (geometry.layer(square), geometry.file(square), geometry.rank(square));
+                let shelter = ROYAL_SHELTER * shield(color, at, &own_pawns) * phase;
+                let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase - shelter;
                 let centred = ROYAL_CENTRE * self.royal_reach[slot] * (256 - phase);
                 score += (centred - exposed) / 256;
             } else {
@@ -157,4 +164,17 @@ fn passed(color: Color, (layer, file, rank): (usize, usize, usize), enemy_pawns:
     !enemy_pawns.iter().any(|&(l, f, r)| {
         l == layer && f.abs_diff(file) <= 1 && if color == Color::White { r > rank } else { r < rank }
     })
+}
+
+/// Own pawns just in front of a royal piece of `color` at `(layer, file,
+/// rank)`: one or two ranks ahead, on its file or a neighbouring one.
+fn shield(color: Color, (layer, file, rank): (usize, usize, usize), own_pawns: &[(usize, usize, usize)]) -> i32 {
+    own_pawns
+        .iter()
+        .filter(|&&(l, f, r)| {
+            let ahead = if color == Color::White { r as i64 - rank as i64 } else { rank as i64 - r as i64 };
+            l == layer && f.abs_diff(file) <= 1 && (1..=2).contains(&ahead)
+        })
+        .count()
+        .min(3) as i32
 }
