@@ -535,6 +535,18 @@ impl Storage {
         self.decode_scan("ledgers", self.ledgers.scan_prefix(channel.bytes()), decode_json)
     }
 
+    /// The channel's ledger entries with ids from `first` on, oldest first:
+    /// those made since the game with id `first` began (ids only grow), read
+    /// without going through the channel's older games.
+    pub fn channel_ledgers_since<T: DeserializeOwned>(
+        &self,
+        channel: ChannelKey,
+        first: u64,
+    ) -> Result<Vec<T>, StorageError> {
+        let range = self.ledgers.range(archive_key(channel, first)..=archive_key(channel, u64::MAX));
+        self.decode_scan("ledgers", range, decode_json)
+    }
+
     /// Appends a roll to a ledger's log (durably: a roll is public once told).
     pub fn log_roll<T: Serialize>(
         &self,

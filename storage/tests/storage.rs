@@ -176,3 +176,21 @@ fn export_and_import_round_trip() {
         }
     }
 }
+
+#[test]
+fn ledgers_since_a_game_leave_out_older_games_and_other_channels() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    let elsewhere = ChannelKey { guild: HERE.guild, channel: HERE.channel + 1 };
+    for id in [3u64, 7, 12] {
+        storage.put_ledger(HERE, id, &serde_json::json!({ "id": id })).unwrap();
+    }
+    storage.put_ledger(elsewhere, 9, &serde_json::json!({ "id": 9 })).unwrap();
+    let ids = |since| -> Vec<u64> {
+        let found: Vec<serde_json::Value> = storage.channel_ledgers_since(HERE, since).unwrap();
+        found.iter().map(|v| v["id"].as_u64().unwrap()).collect()
+    };
+    assert_eq!(ids(7), [7, 12]);
+    assert_eq!(ids(1), [3, 7, 12]);
+    assert_eq!(ids(13), Vec::<u64>::new());
+}

@@ -12,7 +12,7 @@
 use rookery_dice::Ledger;
 use rookery_engine::game::{Action, Choice, Game};
 use rookery_engine::turns::{self, commitment};
-use rookery_engine::Color;
+use rookery_engine::{Color, Variant};
 use rookery_storage::{Change, ChannelGame};
 use serde::{Deserialize, Serialize};
 
@@ -100,14 +100,23 @@ impl Core {
             Some(_) => Some(self.game_ledger(place, &record)?),
             None => None,
         };
-        Ok(Offstage { game: Some(record.id), ledger, secrets: self.secrets(place, record.id)? })
+        // Only a game whose rules have secrets can have any stored.
+        let has_secrets = record
+            .variant
+            .parse::<Variant>()
+            .ok()
+            .and_then(|v| v.rules().ok())
+            .is_some_and(|r| r.turns.secret.is_some());
+        let secrets = if has_secrets { self.secrets(place, record.id)? } else { None };
+        Ok(Offstage { game: Some(record.id), ledger, secrets })
     }
 
     /// The stored secrets of game `game`, every sealing merged. Each sealing is
     /// an entry of its own, never rewritten, so two players choosing at the
     /// same moment cannot overwrite each other.
     fn secrets(&self, place: Place, game: u64) -> Result<Option<GameSecrets>, Refusal> {
-        let stored = self.storage.channel_ledgers::<serde_json::Value>(channel(place)).map_err(storage_failure)?;
+        let stored =
+            self.storage.channel_ledgers_since::<serde_json::Value>(channel(place), game).map_err(storage_failure)?;
         let mut merged: Option<GameSecrets> = None;
         for value in stored {
             if value.get("game").and_then(|g| g.as_u64()) != Some(game) || value.get("secrets").is_none() {
