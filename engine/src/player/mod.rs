@@ -64,7 +64,7 @@ impl Level {
 
     /// The deepest search, in plies; the budget usually stops it earlier.
     fn max_depth(self) -> u32 {
-        [1, 1, 2, 2, 3, 4, 4, 32][usize::from(self.0 - 1)]
+        [1, 1, 2, 2, 3, 4, 5, 32][usize::from(self.0 - 1)]
     }
 
     /// How far below the best a move may score, in centipawns, and still
