@@ -25,6 +25,9 @@ const CHANNELS: u64 = 4;
 /// What the workers acknowledged: (channel, game) to action index and text.
 type Acked = HashMap<(u64, u64), BTreeMap<usize, String>>;
 
+/// The signal `Child::kill` sends on Unix.
+const SIGKILL: i32 = 9;
+
 /// Runs the worker for `delay`, kills it, and returns the complete lines it
 /// printed. A line cut off by the kill has no newline and is not an
 /// acknowledgement.
@@ -61,11 +64,12 @@ fn run_and_kill(dir: &std::path::Path, delay: Duration) -> Vec<String> {
     child.kill().expect("killing the worker");
     let status = child.wait().expect("waiting for the worker");
     let lines = reader.join().expect("the reader thread");
-    if status.code().is_some() {
-        // It exited by itself before the kill: that is a worker failure.
+    // Anything but our SIGKILL ended it by itself (an exit, or a signal such
+    // as a crash): that is a worker failure, told with what it wrote.
+    if std::os::unix::process::ExitStatusExt::signal(&status) != Some(SIGKILL) {
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut child.stderr.take().expect("piped stderr"), &mut stderr).unwrap();
-        panic!("the worker exited on its own ({status}): {stderr}");
+        panic!("the worker ended on its own ({status}): {stderr}");
     }
     lines
 }
