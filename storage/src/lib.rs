@@ -367,13 +367,62 @@ impl Storage {
     ///
     /// `decide` may run more than once when another update of the same channel
     /// commits first (optimistic concurrency), so it must only compute.
+    ///
+    /// Most changes (a move, a draw offer) write only the channel's own record.
+    /// Those commit with a compare-and-swap of that one key: sled runs every
+    /// transaction under one process-wide lock that every read and write of
+    /// every channel waits behind, so a move in one channel would queue
+    /// behind the decision of a move in another. A change that writes more (a
+    /// ledger, a finished game with its archive and ratings) is decided again
+    /// inside a transaction, which reads the record afresh.
     pub fn update_channel<T, E>(
         &self,
         channel: ChannelKey,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, E>,
     ) -> Result<Result<T, E>, StorageError> {
         let key = channel.bytes();
-        let _writing = self.writing();
+        let writing = self.writing();
+        loop {
+            let stored = self.games.get(key)?;
+            let current = match stored.as_deref().map(records::decode_game) {
+                None => None,
+                Some(Ok(game)) => Some(game),
+                Some(Err(err)) => {
+                    drop(writing);
+                    return Err(self.set_aside("games", &key, stored.as_deref().unwrap_or_default(), err)?);
+                }
+            };
+            let (new, reply) = match decide(current) {
+                Err(refused) => return Ok(Err(refused)),
+                Ok(Change::Put(game, reply)) => (Some(records::encode_game(&game)), reply),
+                Ok(Change::Clear(reply)) => (None, reply),
+                // Nothing written, but the reply may rest on a write of another
+                // request that is not durable yet.
+                Ok(Change::Keep(reply)) => {
+                    self.flush()?;
+                    return Ok(Ok(reply));
+                }
+                Ok(Change::PutWithLedger { .. } | Change::Finish { .. }) => {
+                    return self.update_in_transaction(channel, writing, decide);
+                }
+            };
+            // Another update of this channel committed since the read: decide again.
+            if self.games.compare_and_swap(key, stored, new)?.is_ok() {
+                self.flush()?;
+                return Ok(Ok(reply));
+            }
+        }
+    }
+
+    /// [`Storage::update_channel`] for changes that write more than the
+    /// channel's record, all in one transaction.
+    fn update_in_transaction<T, E>(
+        &self,
+        channel: ChannelKey,
+        writing: RwLockReadGuard<'_, ()>,
+        decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, E>,
+    ) -> Result<Result<T, E>, StorageError> {
+        let key = channel.bytes();
         let trees = (
             &self.games,
             &self.archive,
@@ -446,6 +495,7 @@ impl Storage {
             // An unreadable record is set aside once the transaction is over
             // (it cannot write to the quarantine and abort at once).
             Err(TransactionError::Abort(err @ StorageError::Quarantined(_))) => {
+                drop(writing);
                 return Err(match self.games.get(key)? {
                     Some(bytes) => self.set_aside("games", &key, &bytes, err)?,
                     None => err,

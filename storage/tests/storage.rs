@@ -109,6 +109,52 @@ fn simultaneous_moves_apply_exactly_once() {
     assert_eq!(storage.channel_game(HERE).unwrap().unwrap().actions, vec!["e2e4"]);
 }
 
+/// Plain changes commit by compare-and-swap, changes with a ledger in a
+/// transaction: mixed and racing on one channel, no update is lost.
+#[test]
+fn racing_updates_of_both_kinds_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    put(&storage, game(1));
+    let (threads, each) = (6, 40);
+    let barrier = Arc::new(Barrier::new(threads));
+    let handles: Vec<_> = (0..threads)
+        .map(|t| {
+            let (storage, barrier) = (storage.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                for i in 0..each {
+                    let action = format!("t{t}-{i}");
+                    let with_ledger = i % 4 == 0;
+                    storage
+                        .update_channel(HERE, |current| {
+                            let mut g = current.expect("a game");
+                            g.actions.push(action.clone());
+                            Ok::<_, ()>(if with_ledger {
+                                let id = (t * 1000 + i) as u64;
+                                Change::PutWithLedger { game: g, ledger: (id, b"{}".to_vec()), reply: () }
+                            } else {
+                                Change::Put(g, ())
+                            })
+                        })
+                        .unwrap()
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    let actions = storage.channel_game(HERE).unwrap().unwrap().actions;
+    assert_eq!(actions.len(), threads * each, "an update was lost");
+    for t in 0..threads {
+        let mine: Vec<&String> = actions.iter().filter(|a| a.starts_with(&format!("t{t}-"))).collect();
+        let expected: Vec<String> = (0..each).map(|i| format!("t{t}-{i}")).collect();
+        assert!(mine.iter().map(|a| a.as_str()).eq(expected.iter().map(String::as_str)), "thread {t}: {mine:?}");
+    }
+}
+
 #[test]
 fn corrupt_records_are_quarantined_and_newer_ones_refused() {
     let dir = tempfile::tempdir().unwrap();
