@@ -270,7 +270,9 @@ impl Core {
         // `roll!` (or `roll anyway`) confirms a roll the rules warn about.
         let lower = text.trim().to_ascii_lowercase();
         let confirmed = lower.strip_suffix('!').or_else(|| lower.strip_suffix(" anyway")).map(str::trim_end);
-        if let Some(kind) = self.roll_named(place, confirmed.unwrap_or(text))? {
+        // Read once for both questions; the update reads it again, in its own commit.
+        let current = self.current(place)?;
+        if let Some(kind) = roll_named(current.as_ref(), confirmed.unwrap_or(text))? {
             return match confirmed {
                 Some(_) => self.roll_now(place, user, kind),
                 None => self.roll_for_game(place, user, kind),
@@ -284,7 +286,7 @@ impl Core {
         }
         let now = self.now();
         let now_ms = self.now_ms();
-        let offstage = self.offstage(place)?;
+        let offstage = self.offstage_of(place, current.as_ref())?;
         self.update(place, |current| {
             let record = playing(current)?;
             let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
@@ -301,15 +303,6 @@ impl Core {
             let view = offstage.of(&record);
             self.proceed(record, game, view, now, Vec::new())
         })
-    }
-
-    /// The kind of roll `text` names (`roll`, `lucky8`), if the channel's game
-    /// has dice and the text is one of their words rather than a move.
-    fn roll_named(&self, place: Place, text: &str) -> Result<Option<usize>, Refusal> {
-        let Some(record) = self.current(place)?.filter(|r| r.phase == Phase::Playing) else { return Ok(None) };
-        let variant: Variant = record.variant.parse()?;
-        let options = GameOptions::parse(variant.rules()?.options, &record.options)?;
-        Ok(variant.rules_for(&options)?.chance.and_then(|chance| chance.kind_named(text)))
     }
 
     pub(super) fn resign(&self, place: Place, user: &User) -> Outcome {
@@ -604,4 +597,13 @@ fn with_ledger<T>(change: Change<T>, ledger: Option<&(u64, GameLedger)>) -> Resu
         Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, bytes), reply },
         other => other,
     })
+}
+
+/// The kind of roll `text` names (`roll`, `lucky8`), if the channel's game
+/// (`record`) has dice and the text is one of their words rather than a move.
+fn roll_named(record: Option<&ChannelGame>, text: &str) -> Result<Option<usize>, Refusal> {
+    let Some(record) = record.filter(|r| r.phase == Phase::Playing) else { return Ok(None) };
+    let variant: Variant = record.variant.parse()?;
+    let options = GameOptions::parse(variant.rules()?.options, &record.options)?;
+    Ok(variant.rules_for(&options)?.chance.and_then(|chance| chance.kind_named(text)))
 }

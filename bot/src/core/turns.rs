@@ -95,9 +95,14 @@ fn secret_context(record: &ChannelGame) -> String {
 impl Core {
     /// Reads the ledger and secrets of the channel's current game, if any.
     pub(super) fn offstage(&self, place: Place) -> Result<Offstage, Refusal> {
-        let Some(record) = self.current(place)? else { return Ok(Offstage::default()) };
+        self.offstage_of(place, self.current(place)?.as_ref())
+    }
+
+    /// [`Core::offstage`] for a record of the channel already read.
+    pub(super) fn offstage_of(&self, place: Place, record: Option<&ChannelGame>) -> Result<Offstage, Refusal> {
+        let Some(record) = record else { return Ok(Offstage::default()) };
         let ledger = match record.ledger {
-            Some(_) => Some(self.game_ledger(place, &record)?),
+            Some(_) => Some(self.game_ledger(place, record)?),
             None => None,
         };
         // Only a game whose rules have secrets can have any stored.
