@@ -37,7 +37,7 @@ pub use export::{export, import};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
-pub use records::{ChannelGame, GameClock, Phase, Player, PlayerStats, RECORD_VERSION};
+pub use records::{ChannelGame, GameClock, Phase, Player, PlayerStats, Seats, RECORD_VERSION};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -323,6 +323,19 @@ impl Storage {
             Some(bytes) => match records::decode_game(&bytes) {
                 Ok(game) => Ok(Some(game)),
                 Err(err) => Err(self.set_aside("games", &key, &bytes, err)?),
+            },
+        }
+    }
+
+    /// Who sits at the channel's current game, read without its moves. A
+    /// record this cannot read is read in full, which reports (and
+    /// quarantines) what is wrong with it as [`Storage::channel_game`] does.
+    pub fn channel_seats(&self, channel: ChannelKey) -> Result<Option<Seats>, StorageError> {
+        match self.games.get(channel.bytes())? {
+            None => Ok(None),
+            Some(bytes) => match records::decode_seats(&bytes) {
+                Some(seats) => Ok(Some(seats)),
+                None => Ok(self.channel_game(channel)?.as_ref().map(Seats::of)),
             },
         }
     }

@@ -152,6 +152,39 @@ struct GameOnly {
     game: ChannelGame,
 }
 
+/// Who sits at a channel's game and where it stands: a stored record read
+/// without its moves. The bot looks after every request whether Rookery
+/// itself is to act; in most channels it is not seated, and the moves (the
+/// bulk of a record) need not be decoded to see that.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Seats {
+    pub white: Option<Player>,
+    pub black: Option<Player>,
+    pub phase: Phase,
+}
+
+impl Seats {
+    /// The seats of a whole record.
+    pub fn of(game: &ChannelGame) -> Seats {
+        Seats { white: game.white.clone(), black: game.black.clone(), phase: game.phase.clone() }
+    }
+}
+
+#[derive(Deserialize)]
+struct SeatsOnly {
+    game: Seats,
+}
+
+/// The seats of a record in today's version; `None` for anything else,
+/// which the full decode reads (or reports).
+pub(crate) fn decode_seats(bytes: &[u8]) -> Option<Seats> {
+    let probe: VersionOnly = serde_json::from_slice(bytes).ok()?;
+    if probe.version?.as_u64()? != u64::from(RECORD_VERSION) {
+        return None;
+    }
+    serde_json::from_slice::<SeatsOnly>(bytes).ok().map(|stored| stored.game)
+}
+
 pub(crate) fn decode_game(bytes: &[u8]) -> Result<ChannelGame, StorageError> {
     let corrupt = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
     let probe: VersionOnly = serde_json::from_slice(bytes).map_err(corrupt)?;

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Barrier};
 
-use rookery_storage::{Change, ChannelGame, ChannelKey, Phase, Player, PlayerStats, Storage, StorageError};
+use rookery_storage::{Change, ChannelGame, ChannelKey, Phase, Player, PlayerStats, Seats, Storage, StorageError};
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
 
@@ -107,6 +107,25 @@ fn simultaneous_moves_apply_exactly_once() {
     let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
     assert_eq!(storage.channel_game(HERE).unwrap().unwrap().actions, vec!["e2e4"]);
+}
+
+#[test]
+fn seats_are_read_without_the_moves_and_bad_records_still_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    assert_eq!(storage.channel_seats(HERE).unwrap(), None);
+    let mut g = game(3);
+    g.actions = vec!["e2e4".into(), "e7e5".into()];
+    put(&storage, g.clone());
+    let seats = storage.channel_seats(HERE).unwrap().unwrap();
+    assert_eq!(seats, Seats::of(&g));
+    assert_eq!(seats.white.unwrap().name, "alice");
+
+    let key = "0000000000000007000000000000002a";
+    let backup = format!("{{\"tree\":\"games\",\"key\":\"{key}\",\"value\":\"garbage\"}}\n");
+    rookery_storage::import(&storage, backup.as_bytes()).unwrap();
+    assert!(matches!(storage.channel_seats(HERE), Err(StorageError::Quarantined(_))));
+    assert_eq!(storage.quarantined().unwrap().len(), 1, "set aside as a full read would");
 }
 
 /// Plain changes commit by compare-and-swap, changes with a ledger in a

@@ -3,7 +3,7 @@
 //! through the same steps as a person's action.
 
 use rookery_engine::game::Action;
-use rookery_storage::{ChannelGame, Phase};
+use rookery_storage::{ChannelGame, Phase, Seats};
 
 use super::engine_seat;
 use super::think::Decision;
@@ -23,6 +23,24 @@ fn same_record(record: &ChannelGame, game_id: u64, actions: &[String]) -> Result
     }
 }
 
+impl Core {
+    /// Whether Rookery sits at `place`'s game or is challenged there: the
+    /// cheap look (the seats, without the moves) that spares the full read
+    /// after every request in the channels where it does not play. Doubtful
+    /// answers are yes, so the full read reports what is wrong.
+    fn seated_or_challenged(&self, place: Place) -> bool {
+        let Some(me) = self.account.get() else { return false };
+        match self.storage.channel_seats(crate::core::channel(place)) {
+            Ok(Some(Seats { white, black, phase })) => {
+                let challenged = matches!(&phase, Phase::Challenge { opponent: Some(o), .. } if o.id == me.id);
+                challenged || [white, black].iter().flatten().any(|seat| seat.id == me.id)
+            }
+            Ok(None) => false,
+            Err(_) => true,
+        }
+    }
+}
+
 /// The replies anyone may see: the engine has no private messages to read.
 fn public(replies: Vec<Reply>) -> Vec<Reply> {
     replies.into_iter().filter(|reply| !reply.ephemeral).collect()
@@ -34,6 +52,9 @@ impl Core {
     /// thought when it is to act or to answer a draw offer. Returns the
     /// messages of what it did at once.
     pub(in crate::core) fn engine_turn(&self, place: Place) -> Vec<Reply> {
+        if !self.seated_or_challenged(place) {
+            return Vec::new();
+        }
         let record = match self.current(place) {
             Ok(Some(record)) if record.phase == Phase::Playing => record,
             // A challenge to Rookery (a rematch, say) is taken at once.
