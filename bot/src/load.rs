@@ -158,7 +158,7 @@ pub fn step_mirrored(core: &Core, place: Place, mirror: &mut Option<Mirror>) -> 
         bail!("game {game_id} has no legal move but is still in play");
     }
     // Sorted by squares so the choice does not depend on generation order.
-    legal.sort_by_key(|mv| notation::coordinates(position, *mv));
+    legal.sort_by_cached_key(|mv| notation::coordinates(position, *mv));
     let index = game.actions().len();
     let mv = legal[pick(*game_id, index, legal.len())];
     let text = notation::san_among(position, mv, &legal);
@@ -166,7 +166,7 @@ pub fn step_mirrored(core: &Core, place: Place, mirror: &mut Option<Mirror>) -> 
     let user = if side == Color::White { white() } else { black() };
     send(core, place, user, Command::Move { text: text.clone() })?;
     game.play_move(side, &text).with_context(|| format!("mirroring {text}"))?;
-    let action = game.record().actions.pop().context("the move left no action")?;
+    let action = game.action_texts().last().cloned().context("the move left no action")?;
     Ok(Step::Moved { game: *game_id, index, action })
 }
 

@@ -686,6 +686,12 @@ impl Game {
         None
     }
 
+    /// The record's text of every action so far (what [`Game::record`] lists),
+    /// without copying them.
+    pub fn action_texts(&self) -> &[String] {
+        &self.texts
+    }
+
     /// The game as a record of text actions.
     pub fn record(&self) -> GameRecord {
         GameRecord {
