@@ -165,10 +165,15 @@ enum Command {
         /// Moves to play for the throughput run.
         #[arg(long, default_value_t = 5000)]
         throughput_moves: usize,
+        /// Channels the throughput run plays in, a game each.
         #[arg(long, default_value_t = 100)]
         channels: u64,
-        #[arg(long, default_value_t = 8)]
-        threads: u64,
+        /// Threads sending moves at once (default: one per channel). A
+        /// channel's players wait for each reply, and the Discord adapter runs
+        /// every request on a blocking thread of its own, so busy channels
+        /// mean that many requests in flight.
+        #[arg(long)]
+        threads: Option<u64>,
         /// Games with 3-second clocks whose flags are timed.
         #[arg(long, default_value_t = 200)]
         clock_games: u64,
@@ -309,7 +314,7 @@ fn run(cli: Cli) -> Result<()> {
                 moves: *moves,
                 throughput_moves: *throughput_moves,
                 channels: *channels,
-                threads: *threads,
+                threads: threads.unwrap_or(*channels),
                 clock_games: *clock_games,
                 idle_games: *idle_games,
                 long_game_ply: *long_game_ply,
