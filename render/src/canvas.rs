@@ -219,17 +219,19 @@ impl Surface for Indexed<'_> {
             return;
         };
         let q = self.quantiser;
+        // Labels sit on a flat colour; the mixes over it were worked out once.
+        let flat = self.index.get(c.dy * self.width + c.dx).copied().unwrap_or_default();
+        let over_flat = q.text_over(colour, flat);
         for row in 0..c.h {
             let src = (c.sy + row) * mask.width + c.sx;
             let dst = (c.dy + row) * self.width + c.dx;
             let src = mask.alpha[src..src + c.w].iter();
             for (&a, d) in src.zip(&mut self.index[dst..dst + c.w]) {
                 if a != 0 {
-                    let (a, keep) = (u16::from(a), u16::from(255 - a));
-                    let bg = q.colour(*d);
-                    let mixed: [u8; 3] =
-                        std::array::from_fn(|i| div255(u16::from(colour[i]) * a + u16::from(bg[i]) * keep));
-                    *d = q.index(&mixed);
+                    *d = match over_flat {
+                        Some(table) if *d == flat => table[usize::from(a)],
+                        _ => q.mix(colour, a, *d),
+                    };
                 }
             }
         }
@@ -263,7 +265,7 @@ fn clip(size: (usize, usize), x: i32, y: i32, w: usize, h: usize) -> Option<Clip
 }
 
 /// `v / 255`, rounded, for `v <= 255 * 255`.
-fn div255(v: u16) -> u8 {
+pub(crate) fn div255(v: u16) -> u8 {
     let v = u32::from(v) + 128;
     ((v + (v >> 8)) >> 8) as u8
 }
@@ -276,6 +278,28 @@ mod tests {
     fn div255_is_exact_rounding() {
         for v in 0..=255u16 * 255 {
             assert_eq!(u32::from(div255(v)), (u32::from(v) + 127) / 255, "{v}");
+        }
+    }
+
+    #[test]
+    fn masks_blend_alike_over_flat_colour_and_elsewhere() {
+        let exact = [[250, 250, 250], [20, 20, 20], [200, 40, 40]];
+        let sample: Vec<u8> = (0..=255u8).flat_map(|v| [v, v / 2, 255 - v, 255]).collect();
+        let mut q = Quantiser::new(&exact, &sample);
+        q.add_text_table(exact[1], exact[0]);
+        let mut frame = Indexed::new(8, 4, exact[0], &q);
+        frame.fill(4, 0, 4, 4, exact[2]);
+        let before = frame.index.clone();
+        let alpha: Vec<u8> = (0..32).map(|i| [0, 255, 128, 37][i % 4]).collect();
+        let mask = Mask { width: 8, height: 4, alpha };
+        frame.blend_mask(0, 0, &mask, exact[1]);
+        for (i, (&a, &under)) in mask.alpha.iter().zip(&before).enumerate() {
+            let bg = q.colour(under);
+            let want: [u8; 3] = std::array::from_fn(|c| {
+                div255(u16::from(exact[1][c]) * u16::from(a) + u16::from(bg[c]) * u16::from(255 - a))
+            });
+            let want = if a == 0 { under } else { q.index(&want) };
+            assert_eq!(frame.index[i], want, "pixel {i}, coverage {a}");
         }
     }
 

@@ -2,7 +2,7 @@
 
 use color_quant::NeuQuant;
 
-use crate::canvas::Rgb;
+use crate::canvas::{div255, Rgb};
 use crate::RenderError;
 
 /// How [`crate::Renderer::render_png`] stores pixels.
@@ -25,6 +25,17 @@ const LUT_BITS: u32 = 5;
 pub(crate) struct Quantiser {
     palette: Vec<Rgb>,
     lut: Vec<u8>,
+    /// Text over a flat background, worked out once: for a text colour and
+    /// a background entry, the entry each coverage (0 to 255) gives. Labels
+    /// are drawn on every picture, always in the same few colours on the
+    /// same flat page, so requests look these up instead of mixing.
+    text: Vec<TextTable>,
+}
+
+struct TextTable {
+    colour: Rgb,
+    under: u8,
+    by_coverage: [u8; 256],
 }
 
 impl Quantiser {
@@ -53,7 +64,31 @@ impl Quantiser {
                 nearest(&palette, want)
             })
             .collect();
-        Quantiser { palette, lut }
+        Quantiser { palette, lut, text: Vec::new() }
+    }
+
+    /// Work out text in `colour` over the flat `background` once, for
+    /// [`Quantiser::text_over`].
+    pub fn add_text_table(&mut self, colour: Rgb, background: Rgb) {
+        let under = self.index(&background);
+        if self.text_over(colour, under).is_none() {
+            let by_coverage = std::array::from_fn(|a| self.mix(colour, a as u8, under));
+            self.text.push(TextTable { colour, under, by_coverage });
+        }
+    }
+
+    /// The entries text in `colour` gives over entry `under`, by coverage,
+    /// if worked out at start-up.
+    pub fn text_over(&self, colour: Rgb, under: u8) -> Option<&[u8; 256]> {
+        self.text.iter().find(|t| t.colour == colour && t.under == under).map(|t| &t.by_coverage)
+    }
+
+    /// The entry for `colour` at coverage `a` over the colour of entry `under`.
+    pub fn mix(&self, colour: Rgb, a: u8, under: u8) -> u8 {
+        let (a, keep) = (u16::from(a), u16::from(255 - a));
+        let bg = self.colour(under);
+        let mixed: [u8; 3] = std::array::from_fn(|i| div255(u16::from(colour[i]) * a + u16::from(bg[i]) * keep));
+        self.index(&mixed)
     }
 
     /// Palette index for the RGB colour in `c[..3]`.

@@ -274,5 +274,11 @@ fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
     for shade in Shade::ALL {
         add(sprites.check(shade));
     }
-    Quantiser::new(&exact, &sample)
+    let mut quantiser = Quantiser::new(&exact, &sample);
+    for colour in [c.text, c.title, c.region_text] {
+        for background in [c.page, c.panel] {
+            quantiser.add_text_table(colour, background);
+        }
+    }
+    quantiser
 }
