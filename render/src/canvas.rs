@@ -222,17 +222,33 @@ impl Surface for Indexed<'_> {
         // Labels sit on a flat colour; the mixes over it were worked out once.
         let flat = self.index.get(c.dy * self.width + c.dx).copied().unwrap_or_default();
         let over_flat = q.text_over(colour, flat);
+        // Elsewhere (an arrow over squares and pieces) few pairs of coverage
+        // and entry recur: the mixes made in this call, by a hash of the pair,
+        // each slot holding `coverage << 16 | under << 8 | result` (0: empty,
+        // as coverage 0 is never mixed).
+        let mut made = [0u32; 256];
         for row in 0..c.h {
             let src = (c.sy + row) * mask.width + c.sx;
             let dst = (c.dy + row) * self.width + c.dx;
             let src = mask.alpha[src..src + c.w].iter();
             for (&a, d) in src.zip(&mut self.index[dst..dst + c.w]) {
-                if a != 0 {
-                    *d = match over_flat {
-                        Some(table) if *d == flat => table[usize::from(a)],
-                        _ => q.mix(colour, a, *d),
-                    };
+                if a == 0 {
+                    continue;
                 }
+                *d = match over_flat {
+                    Some(table) if *d == flat => table[usize::from(a)],
+                    _ => {
+                        let pair = (u32::from(a) << 16) | (u32::from(*d) << 8);
+                        let slot = &mut made[usize::from(a.wrapping_mul(31) ^ *d)];
+                        if *slot & !0xff == pair {
+                            *slot as u8
+                        } else {
+                            let mixed = q.mix(colour, a, *d);
+                            *slot = pair | u32::from(mixed);
+                            mixed
+                        }
+                    }
+                };
             }
         }
     }
@@ -300,6 +316,14 @@ mod tests {
             });
             let want = if a == 0 { under } else { q.index(&want) };
             assert_eq!(frame.index[i], want, "pixel {i}, coverage {a}");
+        }
+        // Again, with no table for this colour: every pixel mixes (and the
+        // mixes made are reused within the call).
+        let before = frame.index.clone();
+        frame.blend_mask(0, 0, &mask, exact[2]);
+        for (i, (&a, &under)) in mask.alpha.iter().zip(&before).enumerate() {
+            let want = if a == 0 { under } else { q.mix(exact[2], a, under) };
+            assert_eq!(frame.index[i], want, "pixel {i}, coverage {a}, second colour");
         }
     }
 
