@@ -4,7 +4,7 @@
 //! or crash-tested is the production path, not a shortcut around it.
 
 use anyhow::{bail, Context, Result};
-use rookery_engine::game::{Game, GameRecord};
+use rookery_engine::game::{Action, Game, GameRecord};
 use rookery_engine::{notation, Color};
 use rookery_storage::{ChannelGame, ChannelKey, Phase};
 
@@ -165,7 +165,8 @@ pub fn step_mirrored(core: &Core, place: Place, mirror: &mut Option<Mirror>) -> 
     let side = position.turn();
     let user = if side == Color::White { white() } else { black() };
     send(core, place, user, Command::Move { text: text.clone() })?;
-    game.play_move(side, &text).with_context(|| format!("mirroring {text}"))?;
+    // The move itself, not its name read again: the core has read the name.
+    game.apply(Action::Move(mv)).with_context(|| format!("mirroring {text}"))?;
     let action = game.action_texts().last().cloned().context("the move left no action")?;
     Ok(Step::Moved { game: *game_id, index, action })
 }
