@@ -149,13 +149,6 @@ pub struct DiskSyncs {
     pub fdatasync_p99: Duration,
 }
 
-impl DiskSyncs {
-    /// The faster of the two: what the moves per second are held against.
-    pub fn rate(&self) -> f64 {
-        self.fsync.max(self.fdatasync)
-    }
-}
-
 impl fmt::Display for DiskSyncs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -230,10 +223,13 @@ pub fn run(data_dir: &Path, plan: &Plan) -> Result<String> {
     let long = crate::ply_bench::ply_latency(&core, &uncached, 10, plan.long_game_ply)?;
     let flags = crate::flag_bench::flag_delays(&core, plan.clock_games, plan.idle_games, Duration::from_secs(1))?;
     let verdict = |ok: bool| if ok { "meets" } else { "MISSES" };
-    let ratio = run.per_second() / disk.rate();
+    // The target is the issue's: moves per second against the disk's fsync
+    // rate. The fdatasync rate (what a commit calls) is shown beside it.
+    let ratio = run.per_second() / disk.fsync;
+    let data_ratio = run.per_second() / disk.fdatasync;
     let growth = long.late.as_secs_f64() / long.early.as_secs_f64();
     Ok(format!(
-        "{disk}\n{latency} ({} the 5 ms p99 target)\n{run}, {ratio:.2}x the disk's sync rate ({} the 0.8x target)\n\
+        "{disk}\n{latency} ({} the 5 ms p99 target)\n{run}: {ratio:.2}x the disk's fsync rate ({} the 0.8x target), {data_ratio:.2}x its fdatasync rate\n\
          (each move: parse, legality, apply, durable write, then its board picture)\n\
          {long} ({} the target: late moves cost at most 1.5x early ones)\n{flags} ({} the 2 s target)\n",
         verdict(latency.p99 < Duration::from_millis(5)),
