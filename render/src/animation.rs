@@ -102,26 +102,26 @@ fn delta_frame(width: usize, height: usize, before: &[u8], now: &[u8]) -> gif::F
         return gif::Frame { width: 1, height: 1, buffer: vec![now[0]].into(), ..gif::Frame::default() };
     };
     let (w, h) = (right - left + 1, bottom - top + 1);
+    let rows = || {
+        (top..=bottom).map(move |y| {
+            let span = y * width + left..=y * width + right;
+            (&before[span.clone()], &now[span])
+        })
+    };
+    // Entries drawn anew in the box cannot mean "unchanged".
     let mut used = [false; 256];
-    let mut buffer = Vec::with_capacity(w * h);
-    for y in top..=bottom {
-        let row = y * width;
-        buffer.extend_from_slice(&now[row + left..=row + right]);
-        for x in left..=right {
-            if before[row + x] != now[row + x] {
-                used[usize::from(now[row + x])] = true;
-            }
+    for (was, is) in rows().filter(|(was, is)| was != is) {
+        for (&was, &is) in was.iter().zip(is) {
+            used[usize::from(is)] |= was != is;
         }
     }
     let transparent = used.iter().position(|&u| !u).map(|i| i as u8);
-    if let Some(clear) = transparent {
-        for y in top..=bottom {
-            let (row, out) = (y * width, (y - top) * w);
-            for x in left..=right {
-                if before[row + x] == now[row + x] {
-                    buffer[out + x - left] = clear;
-                }
-            }
+    let mut buffer = Vec::with_capacity(w * h);
+    for (was, is) in rows() {
+        match transparent {
+            Some(clear) if was == is => buffer.resize(buffer.len() + w, clear),
+            Some(clear) => buffer.extend(was.iter().zip(is).map(|(&was, &is)| if was == is { clear } else { is })),
+            None => buffer.extend_from_slice(is),
         }
     }
     gif::Frame {
@@ -143,17 +143,53 @@ fn changed_box(width: usize, height: usize, before: &[u8], now: &[u8]) -> Option
     let (mut left, mut right) = (width - 1, 0);
     for y in top..=bottom {
         let (a, b) = (&before[y * width..(y + 1) * width], &now[y * width..(y + 1) * width]);
-        if let Some(first) = (0..width).find(|&x| a[x] != b[x]) {
+        if let (Some(first), Some(last)) = (first_difference(a, b), last_difference(a, b)) {
             left = left.min(first);
-            right = right.max((first..width).rev().find(|&x| a[x] != b[x]).unwrap_or(first));
+            right = right.max(last);
         }
     }
     Some((left, top, right, bottom))
 }
 
+/// Eight bytes at a time, as words: most of a row is unchanged.
+fn words<'a, I: Iterator<Item = &'a [u8]>>(s: I) -> impl Iterator<Item = u64> + use<'a, I> {
+    s.map(|c| u64::from_ne_bytes(c.try_into().expect("chunks of eight bytes")))
+}
+
+/// Where two rows of the same length first differ.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let equal_head = words(a.chunks_exact(8)).zip(words(b.chunks_exact(8))).position(|(p, q)| p != q);
+    let from = equal_head.map_or(a.len() / 8 * 8, |word| word * 8);
+    (from..a.len()).find(|&i| a[i] != b[i])
+}
+
+/// Where two rows of the same length last differ.
+fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let equal_tail = words(a.rchunks_exact(8)).zip(words(b.rchunks_exact(8))).position(|(p, q)| p != q);
+    let upto = a.len() - equal_tail.map_or(a.len() / 8 * 8, |word| word * 8);
+    (0..upto).rev().find(|&i| a[i] != b[i])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn differences_are_found_at_every_place_of_a_row() {
+        for len in [1, 7, 8, 9, 16, 23, 479] {
+            let a = vec![3u8; len];
+            assert_eq!((first_difference(&a, &a), last_difference(&a, &a)), (None, None));
+            for at in 0..len {
+                for also in [at, (at + 5) % len, len - 1] {
+                    let mut b = a.clone();
+                    b[at] = 9;
+                    b[also] = 9;
+                    let span = (Some(at.min(also)), Some(at.max(also)));
+                    assert_eq!((first_difference(&a, &b), last_difference(&a, &b)), span, "{len} {at} {also}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_changed_box_is_tight() {
