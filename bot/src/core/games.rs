@@ -389,7 +389,7 @@ impl Core {
 
     /// Stores the game after an action: finished games are archived and rated.
     pub(super) fn settle(&self, mut record: ChannelGame, game: Game, now: i64) -> Result<Change<Vec<Reply>>, Refusal> {
-        record.actions = game.record().actions;
+        record.actions = game.action_texts().to_vec();
         record.last_activity = now;
         record.reminded = false;
         if let Some(c) = &mut record.clock {
