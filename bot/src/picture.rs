@@ -41,8 +41,12 @@ pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
 /// out: it must not cost the player their move.
 pub fn draw_pending(replies: &mut [Reply]) {
     for reply in replies {
-        if let Some(Picture { name, view }) = reply.picture.take() {
-            match renderer().render_png(&view) {
+        if let Some(Picture { name, view, game }) = reply.picture.take() {
+            let png = match game {
+                Some(game) => renderer().render_png_after(game, &view),
+                None => renderer().render_png(&view),
+            };
+            match png {
                 Ok(bytes) => reply.image = Some(Attachment { name, bytes }),
                 Err(error) => tracing::error!(%error, picture = %name, "board picture failed"),
             }

@@ -5,6 +5,9 @@
 //! Targets: 8x8 <= 1 ms, Dragonchess <= 3 ms, render+encode <= 1.3x encode.
 //! The 8x8 view carries the last move's arrow, as the bot's pictures do.
 //!
+//! `8x8/indexed/render after the previous move`: the pictures of a
+//! 60-move game in turn, each drawn after the one before it.
+//!
 //! `replay/60 moves`: an animated GIF of a 60-move chess game (121 frames);
 //! target under 1 s and under 1 MB (the size is printed).
 
@@ -118,6 +121,17 @@ fn bench(c: &mut Criterion) {
     }
     let renderer = Renderer::new(RenderOptions::default());
     let game = sixty_moves();
+    // A game's pictures one move after another, as the bot draws them: each
+    // follows the last one drawn for its game, sharing the untouched ranks.
+    let mut group = c.benchmark_group("8x8/indexed");
+    group.bench_function("render after the previous move", |b| {
+        let mut ply = 0;
+        b.iter(|| {
+            ply = ply % (game.len() - 1) + 1;
+            renderer.render_png_after(1, &game[ply]).expect("renders")
+        })
+    });
+    group.finish();
     let gif = renderer.render_gif(&game, GifTiming::default()).expect("renders");
     eprintln!("replay/60 moves: {} frames, {} bytes", game.len(), gif.len());
     let mut group = c.benchmark_group("replay");

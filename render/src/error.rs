@@ -23,6 +23,8 @@ pub enum RenderError {
     DieFace { kind: DieKind, face: u8 },
     #[error("the image would be too large")]
     TooLarge,
+    #[error("{found} pixels cannot make a {width}x{height} image")]
+    PixelCount { width: usize, height: usize, found: usize },
     #[error("an animation needs at least one frame")]
     NoFrames,
     #[error("GIF encoding failed: {0}")]

@@ -1,15 +1,23 @@
 //! `Renderer`: sprites prepared once, composed per request.
 
+use std::sync::{Mutex, PoisonError};
+
 use image::RgbaImage;
 
 use crate::canvas::{Canvas, Indexed, Rgb, Surface};
 use crate::compose::validate;
+use crate::deflate::Coded;
 use crate::encode::{self, Encoding, Quantiser};
 use crate::layout::Layout;
+use crate::recent::Recent;
 use crate::sprites::{self, Sprite};
 use crate::text::Font;
 use crate::theme::{self, Backdrop, ThemeSprites};
 use crate::{BoardView, CellRef, DieKind, RenderError, Shade, Theme};
+
+/// Bytes of last pictures kept for [`Renderer::render_png_after`]: an 8x8
+/// picture takes about 260 KB, so some 250 busy chess games.
+const RECENT_BYTES: usize = 64 << 20;
 
 /// Start-up choices for a [`Renderer`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +109,8 @@ pub struct Renderer {
     pub(crate) themes: [ThemeSprites; 2],
     pub(crate) quantisers: [Quantiser; 2],
     pub(crate) fonts: Fonts,
+    /// The last picture of each recent game, for [`Renderer::render_png_after`].
+    recent: Mutex<Recent>,
 }
 
 /// The label fonts, each rasterised at its own size.
@@ -150,6 +160,7 @@ impl Renderer {
             },
             themes,
             quantisers,
+            recent: Mutex::new(Recent::new(RECENT_BYTES)),
         }
     }
 
@@ -187,12 +198,28 @@ impl Renderer {
         Ok(Frame { width, height, pixels })
     }
 
+    /// Render `view` as a PNG file, as the picture that follows the last
+    /// one drawn for `game`: the same file [`Renderer::render_png`] makes,
+    /// but the rows the two pictures share (every rank a move left alone)
+    /// are not compressed again.
+    pub fn render_png_after(&self, game: u64, view: &BoardView) -> Result<Vec<u8>, RenderError> {
+        let Frame { width, height, pixels } = self.compose(view)?;
+        let Pixels::Indexed(index, palette) = pixels else {
+            return self.encode(&Frame { width, height, pixels });
+        };
+        let recent = || self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        let previous = recent().take(game);
+        let (png, stream) = encode::indexed((width, height), &index, &palette, previous.as_ref())?;
+        recent().keep(game, Coded { width, index, stream });
+        Ok(png)
+    }
+
     /// Encode a composed frame: the second half of [`Renderer::render_png`].
     pub fn encode(&self, frame: &Frame) -> Result<Vec<u8>, RenderError> {
         let size = (frame.width, frame.height);
         match &frame.pixels {
             Pixels::Rgb(rgb) => encode::truecolour(size, rgb),
-            Pixels::Indexed(index, palette) => encode::indexed(size, index, palette),
+            Pixels::Indexed(index, palette) => Ok(encode::indexed(size, index, palette, None)?.0),
         }
     }
 

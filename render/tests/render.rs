@@ -6,8 +6,8 @@ use std::sync::LazyLock;
 
 use image::{Rgba, RgbaImage};
 use rookery_render::{
-    BoardView, CellRef, Die, DieKind, Encoding, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Selection,
-    Shade, Side, SideColours, Stock, Theme,
+    BoardView, CellRef, Die, DieKind, Encoding, Glyph, LastMove, Layer, Piece, RenderError, RenderOptions, Renderer,
+    Selection, Shade, Side, SideColours, Stock, Theme,
 };
 
 const CELL: u32 = 40;
@@ -352,6 +352,29 @@ fn png_decodes_to_the_rendered_pixels_and_is_small() {
         assert!(png.len() <= 60 * 1024, "{encoding:?}: {} bytes", png.len());
         let decoded = image::load_from_memory(&png).expect("valid PNG").to_rgba8();
         assert_eq!(decoded, renderer.render_rgba(&view).expect("renders"));
+    }
+}
+
+#[test]
+fn a_games_next_picture_is_the_same_file_as_one_drawn_alone() {
+    let mut before = chess();
+    for f in 0..8 {
+        put(&mut before, CellRef::new(f, 1), Glyph::Pawn, Side::First);
+        put(&mut before, CellRef::new(f, 6), Glyph::Pawn, Side::Second);
+    }
+    let mut after = before.clone();
+    after.cell_mut(CellRef::new(4, 1)).expect("e2").piece = None;
+    put(&mut after, CellRef::new(4, 3), Glyph::Pawn, Side::First);
+    after.last_move = Some(LastMove { from: Some(CellRef::new(4, 1)), to: CellRef::new(4, 3) });
+    after.arrow_last_move();
+    let flipped = BoardView { flipped: true, ..after.clone() };
+    // Game 7's pictures in turn, with another game's drawn in between, and
+    // a flipped board of the same game.
+    for (game, view) in [(7, &before), (8, &after), (7, &after), (7, &flipped), (7, &after), (7, &after)] {
+        let png = RENDERER.render_png_after(game, view).expect("renders");
+        assert_eq!(png, RENDERER.render_png(view).expect("renders"));
+        let decoded = image::load_from_memory(&png).expect("valid PNG").to_rgba8();
+        assert_eq!(decoded, render(view));
     }
 }
 

@@ -255,7 +255,7 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
     let flipped = bottom == Color::Black;
     // Only what to draw: the pixels come after the commit (`picture::draw_pending`).
     let view = picture::game_view(game, flipped, Theme::Light);
-    reply.picture = Some(Picture { name: format!("board-{}.png", record.id), view });
+    reply.picture = Some(Picture { name: format!("board-{}.png", record.id), view, game: Some(record.id) });
     if let Some(asker) = &record.takeback_request {
         lines.push(format!("{asker} asks for a takeback."));
     }

@@ -131,7 +131,8 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
     let mut reply = Reply::text(lines.join("\n"));
     let worst = reviews.iter().filter(|r| r.judgement.is_some()).max_by_key(|r| (r.loss, usize::MAX - r.index));
     if let Some(worst) = worst {
-        reply.picture = Some(Picture { name: format!("review-{}.png", record.id), view: worst_moment(worst) });
+        let view = worst_moment(worst);
+        reply.picture = Some(Picture { name: format!("review-{}.png", record.id), view, game: None });
     }
     reply
 }

@@ -268,6 +268,9 @@ pub struct ThreadStart {
 pub struct Picture {
     pub name: String,
     pub view: rookery_render::BoardView,
+    /// The game whose board this is: consecutive boards of a game share
+    /// most rows, which the renderer then need not compress again.
+    pub game: Option<u64>,
 }
 
 /// A game to draw as an animated GIF, and the file name it will have.
