@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use rookery_storage::Storage;
 
 use crate::core::{system_clock, system_millis, Core, Place};
-use crate::load::{prepare, send_move, step_mirrored, Mirror, Step};
+use crate::load::{prepare, send_move, step_scripted, Script};
 
 /// Latency of single moves played one after another.
 pub struct Latency {
@@ -23,6 +23,10 @@ pub struct Latency {
     pub p99: Duration,
     pub max: Duration,
 }
+
+/// Moves scripted per channel beyond its share, for the turns that go to
+/// starting new games instead.
+const SCRIPT_MARGIN: usize = 32;
 
 /// Durable moves per second with many channels and threads at once.
 pub struct Throughput {
@@ -110,20 +114,31 @@ pub fn throughput(core: &Core, moves: usize, channels: u64, threads: u64) -> Res
         bail!("need at least one thread and at least one channel per thread");
     }
     let per_thread = moves.div_ceil(threads as usize);
+    // Every channel's moves are chosen before the clock starts, as players
+    // choose theirs on their own machines. A channel whose game ends gives
+    // its turns to a new game's start, so scripts run a little long.
+    let scripts = (0..threads)
+        .map(|t| {
+            let mine: Vec<u64> = (t..channels).step_by(threads as usize).collect();
+            let each = per_thread.div_ceil(mine.len()) + SCRIPT_MARGIN;
+            mine.into_iter()
+                .map(|c| Ok((Place { guild: 2, channel: c }, Script::new(c, each)?)))
+                .collect::<Result<Vec<_>>>()
+        })
+        .collect::<Result<Vec<_>>>()?;
     let start = Instant::now();
     let counts = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
+        let workers: Vec<_> = scripts
+            .into_iter()
+            .map(|mut mine| {
                 scope.spawn(move || -> Result<usize> {
-                    let mine: Vec<Place> =
-                        (t..channels).step_by(threads as usize).map(|c| Place { guild: 2, channel: c }).collect();
-                    let mut mirrors: Vec<Option<Mirror>> = mine.iter().map(|_| None).collect();
                     let mut done = 0;
                     for turn in (0..mine.len()).cycle() {
                         if done == per_thread {
                             break;
                         }
-                        if let Step::Moved { .. } = step_mirrored(core, mine[turn], &mut mirrors[turn])? {
+                        let (place, script) = &mut mine[turn];
+                        if step_scripted(core, *place, script)? {
                             done += 1;
                         }
                     }

@@ -3,6 +3,8 @@
 //! player's would (parse, legality, apply, durable write), so what is measured
 //! or crash-tested is the production path, not a shortcut around it.
 
+use std::collections::VecDeque;
+
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::{Action, Game, GameRecord};
 use rookery_engine::{notation, Color};
@@ -128,47 +130,64 @@ pub fn step(core: &Core, place: Place) -> Result<Step> {
     }
 }
 
-/// A driver's own copy of a channel's game, as a player's client would keep
-/// one: the next move is chosen from it without reading or replaying the
-/// stored record, so a throughput run times the bot's work, not the driver's.
-pub struct Mirror {
-    game_id: u64,
-    game: Game,
+/// One channel's moves for a throughput run, chosen before the run starts,
+/// as players choose theirs on their own machines: the run then times the
+/// bot's work alone. Games from the start position in turn; when one ends,
+/// the next is challenged and accepted in the channel.
+pub struct Script {
+    /// Each game's moves, with who sends them.
+    games: VecDeque<VecDeque<(User, String)>>,
+    /// Whether the channel has the script's first game in play.
+    started: bool,
 }
 
-/// One step in a channel driven from `mirror` (`None`: no game yet, or the
-/// last one ended): a new game, or the mirror's next move, which is applied
-/// to the mirror once the core has acknowledged it.
-pub fn step_mirrored(core: &Core, place: Place, mirror: &mut Option<Mirror>) -> Result<Step> {
-    let Some(Mirror { game_id, game }) = mirror.as_mut().filter(|m| m.game.outcome().is_none()) else {
-        start_game(core, place, "chess")?;
-        let record = stored(core, place)?.context("the accepted game was not stored")?;
-        let game = Game::replay(&GameRecord {
-            variant: record.variant.parse()?,
-            options: record.options.clone(),
-            start: record.start.clone(),
-            actions: record.actions.clone(),
-        })?;
-        *mirror = Some(Mirror { game_id: record.id, game });
-        return Ok(Step::Started { game: record.id });
-    };
-    let position = game.position();
-    let mut legal = position.legal_moves();
-    if legal.is_empty() {
-        bail!("game {game_id} has no legal move but is still in play");
+impl Script {
+    /// Chess games for `channel` with `moves` moves in all.
+    pub fn new(channel: u64, moves: usize) -> Result<Script> {
+        let mut games = VecDeque::new();
+        let mut left = moves;
+        while left > 0 {
+            let seed = channel.wrapping_mul(1_000_003) ^ games.len() as u64;
+            let mut game = Game::new(rookery_engine::Variant::Chess)?;
+            let mut moves = VecDeque::new();
+            while left > 0 && game.outcome().is_none() {
+                let position = game.position();
+                let mut legal = position.legal_moves();
+                if legal.is_empty() {
+                    bail!("a scripted game has no legal move but is still in play");
+                }
+                // Sorted by squares so the choice does not depend on generation order.
+                legal.sort_by_cached_key(|mv| notation::coordinates(position, *mv));
+                let mv = legal[pick(seed, moves.len(), legal.len())];
+                let text = notation::san_among(position, mv, &legal);
+                let user = if position.turn() == Color::White { white() } else { black() };
+                game.apply(Action::Move(mv)).with_context(|| format!("scripting {text}"))?;
+                moves.push_back((user, text));
+                left -= 1;
+            }
+            games.push_back(moves);
+        }
+        Ok(Script { games, started: false })
     }
-    // Sorted by squares so the choice does not depend on generation order.
-    legal.sort_by_cached_key(|mv| notation::coordinates(position, *mv));
-    let index = game.actions().len();
-    let mv = legal[pick(*game_id, index, legal.len())];
-    let text = notation::san_among(position, mv, &legal);
-    let side = position.turn();
-    let user = if side == Color::White { white() } else { black() };
-    send(core, place, user, Command::Move { text: text.clone() })?;
-    // The move itself, not its name read again: the core has read the name.
-    game.apply(Action::Move(mv)).with_context(|| format!("mirroring {text}"))?;
-    let action = game.action_texts().last().cloned().context("the move left no action")?;
-    Ok(Step::Moved { game: *game_id, index, action })
+}
+
+/// The next step of `script` in `place`: a new game (`false`), or the
+/// game's next move (`true`), sent through the core like a player's.
+pub fn step_scripted(core: &Core, place: Place, script: &mut Script) -> Result<bool> {
+    if !script.started {
+        start_game(core, place, "chess")?;
+        script.started = true;
+        return Ok(false);
+    }
+    let moves = script.games.front_mut().context("the script has run out of moves")?;
+    let (user, text) = moves.pop_front().context("the script has run out of moves")?;
+    if moves.is_empty() {
+        // That move ended the game (or the script): the next step starts anew.
+        script.games.pop_front();
+        script.started = false;
+    }
+    send(core, place, user, Command::Move { text })?;
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -196,16 +215,30 @@ mod tests {
     }
 
     #[test]
-    fn mirrored_steps_keep_the_mirror_equal_to_the_stored_game() {
+    fn scripted_steps_play_whole_games_and_start_the_next() {
         let dir = tempfile::tempdir().unwrap();
         let core = Core::new(Storage::open(dir.path()).unwrap(), crate::core::system_clock());
         let place = Place { guild: 7, channel: 71 };
-        let mut mirror = None;
-        assert!(matches!(step_mirrored(&core, place, &mut mirror).unwrap(), Step::Started { .. }));
-        for _ in 0..60 {
-            step_mirrored(&core, place, &mut mirror).unwrap();
-            let kept = &mirror.as_ref().unwrap().game;
-            assert_eq!(stored(&core, place).unwrap().unwrap().actions, kept.record().actions);
+        // Long enough that a game ends and the next one starts.
+        let mut script = Script::new(71, 600).unwrap();
+        let lengths: Vec<usize> = script.games.iter().map(VecDeque::len).collect();
+        assert!(lengths.len() > 1, "600 random moves should end a game");
+        let (mut starts, mut in_game) = (0, 0);
+        for _ in 0..600 + lengths.len() {
+            if step_scripted(&core, place, &mut script).unwrap() {
+                in_game += 1;
+                let record = stored(&core, place).unwrap();
+                let playing = record.as_ref().filter(|r| r.phase == Phase::Playing);
+                if in_game < lengths[starts - 1] {
+                    assert_eq!(playing.map(|r| r.actions.len()), Some(in_game));
+                } else if starts < lengths.len() {
+                    assert!(playing.is_none(), "game {starts} should have ended with its last scripted move");
+                }
+            } else {
+                starts += 1;
+                in_game = 0;
+            }
         }
+        assert_eq!(starts, lengths.len());
     }
 }
