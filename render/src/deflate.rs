@@ -208,12 +208,16 @@ pub(crate) fn zlib_scanlines(width: usize, index: &[u8], previous: Option<&Coded
         adler = after_zero_byte(adler);
         adler.write(row);
         row_starts.push(bits.position());
-        let old = previous.and_then(|p| p.row(y, width)).filter(|(pixels, _)| *pixels == row);
-        match (&old, previous) {
-            (Some((_, codes)), Some(p)) if above_kept => bits.copy(&p.stream.bytes, codes.clone()),
+        // The previous picture's stream and this row's codes in it, if it had the row.
+        let kept = previous.and_then(|p| {
+            let (pixels, codes) = p.row(y, width)?;
+            (pixels == row).then_some((&p.stream.bytes, codes))
+        });
+        match &kept {
+            Some((stream, codes)) if above_kept => bits.copy(stream, codes.clone()),
             _ => coder.code(&mut bits, row, y.checked_sub(1).map(|a| &index[a * width..y * width])),
         }
-        above_kept = old.is_some();
+        above_kept = kept.is_some();
     }
     row_starts.push(bits.position());
     bits.put(END_OF_BLOCK);

@@ -1,6 +1,8 @@
 use std::io::Read;
 
 use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use super::*;
 
@@ -22,20 +24,14 @@ fn coded(width: usize, index: Vec<u8>, previous: Option<&Coded>) -> Coded {
 
 /// A picture-like image: flat bands, a few sprites, a little noise.
 fn board(width: usize, height: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut index: Vec<u8> = (0..width * height).map(|i| (((i % width) / 8 + (i / width) / 8) % 2) as u8).collect();
     for _ in 0..6 {
-        let (x, y) = ((next() % width as u64) as usize, (next() % height as u64) as usize);
-        let colour = (next() % 200) as u8 + 2;
+        let (x, y) = (rng.random_range(0..width), rng.random_range(0..height));
+        let colour = rng.random_range(2..202u8);
         for dy in 0..5.min(height - y) {
             for dx in 0..6.min(width - x) {
-                index[(y + dy) * width + x + dx] = if next() % 5 == 0 { colour + 1 } else { colour };
+                index[(y + dy) * width + x + dx] = if rng.random_ratio(1, 5) { colour + 1 } else { colour };
             }
         }
     }
