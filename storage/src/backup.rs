@@ -1,7 +1,13 @@
 //! Verified backups: a consistent snapshot of every tree in the export format
-//! (JSON lines with a closing checksum line), written beside the others in a
-//! backup directory, read back in full before it counts, and restorable into a
-//! fresh database directory.
+//! (JSON lines with a closing checksum line that also names the database),
+//! written beside the others in a backup directory, read back in full before
+//! it counts, and restorable into a fresh database directory.
+//!
+//! A restore never leaves a half-filled database where one is expected: it
+//! loads the backup into a staging folder beside the target
+//! (`<name>.restoring`), reads it back, and only then renames it into place.
+//! A restore cut short leaves only the staging folder, which the next restore
+//! starts afresh.
 //!
 //! A backup is named `rookery-<unix seconds>.jsonl`, so the newest sorts last
 //! and its name says when it was taken; a file being written is `.partial`
@@ -13,7 +19,7 @@ use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 
 use crate::export::{export, read_backup};
-use crate::{Storage, StorageError};
+use crate::{Identity, Storage, StorageError, TREES};
 
 const PREFIX: &str = "rookery-";
 const SUFFIX: &str = ".jsonl";
@@ -26,6 +32,16 @@ pub struct Backup {
     pub taken: i64,
     /// Records it holds.
     pub records: usize,
+    /// The database it is a backup of (`None`: a backup from before
+    /// databases had ids).
+    pub identity: Option<Identity>,
+}
+
+impl Backup {
+    /// Whether this is a backup of the database with id `database`.
+    pub fn is_of(&self, database: &str) -> bool {
+        self.identity.as_ref().is_some_and(|identity| identity.database == database)
+    }
 }
 
 fn failure(path: &Path, reason: impl ToString) -> StorageError {
@@ -61,9 +77,9 @@ impl Storage {
             };
             let file = out.into_inner().map_err(|e| failure(&partial, e.error()))?;
             file.sync_all().map_err(|e| failure(&partial, e))?;
-            let (read, _) = read_file(&partial)?;
-            if read != records {
-                return Err(failure(&partial, format!("wrote {records} records but read back {read}")));
+            let read = read_file(&partial)?;
+            if read.records != records {
+                return Err(failure(&partial, format!("wrote {records} records but read back {}", read.records)));
             }
             fs::rename(&partial, &path).map_err(|e| failure(&path, e))?;
             // The rename itself must survive a crash too.
@@ -71,7 +87,7 @@ impl Storage {
             Ok(records)
         })();
         match written {
-            Ok(records) => Ok(Backup { path, taken, records }),
+            Ok(records) => Ok(Backup { path, taken, records, identity: Some(self.identity()) }),
             Err(err) => {
                 // Best effort: a leftover partial file is ignored by everything else.
                 let _ = fs::remove_file(&partial);
@@ -83,21 +99,21 @@ impl Storage {
 
 /// Reads every line of a backup file; a backup without its closing line is
 /// refused (it was cut short).
-fn read_file(path: &Path) -> Result<(usize, bool), StorageError> {
+fn read_file(path: &Path) -> Result<crate::export::Read, StorageError> {
     let file = File::open(path).map_err(|e| failure(path, e))?;
-    let (records, closed) = read_backup(BufReader::new(file), |_| Ok(())).map_err(|e| failure(path, e))?;
-    if !closed {
+    let read = read_backup(BufReader::new(file), |_| Ok(())).map_err(|e| failure(path, e))?;
+    if !read.closed {
         return Err(failure(path, "it has no closing checksum line: it was cut short"));
     }
-    Ok((records, closed))
+    Ok(read)
 }
 
 /// Reads a backup through and checks it: every line, the record count and
 /// the checksum.
 pub fn verify_backup(path: &Path) -> Result<Backup, StorageError> {
-    let (records, _) = read_file(path)?;
+    let read = read_file(path)?;
     let taken = taken_from_name(path).unwrap_or(0);
-    Ok(Backup { path: path.to_path_buf(), taken, records })
+    Ok(Backup { path: path.to_path_buf(), taken, records: read.records, identity: read.identity })
 }
 
 /// The finished backups in `dir` (by name), newest first. Not verified here.
@@ -115,19 +131,55 @@ pub fn backups(dir: &Path) -> Result<Vec<(i64, PathBuf)>, StorageError> {
     Ok(found)
 }
 
-/// Deletes all but the newest `keep` backups in `dir`; returns the deleted paths.
-pub fn prune_backups(dir: &Path, keep: usize) -> Result<Vec<PathBuf>, StorageError> {
+/// The database a backup names in its closing line, read from the file's
+/// end without reading it through (not verified: for sorting backups by
+/// database, not for trusting one).
+pub fn backup_database(path: &Path) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = File::open(path).ok()?;
+    let length = file.metadata().ok()?.len();
+    // The closing line is short; 4 KiB reaches back past it.
+    file.seek(SeekFrom::Start(length.saturating_sub(4096))).ok()?;
+    let mut tail = Vec::new();
+    file.read_to_end(&mut tail).ok()?;
+    let tail = String::from_utf8_lossy(&tail);
+    let last = tail.trim_end().rsplit('\n').next()?;
+    let end: serde_json::Value = serde_json::from_str(last).ok()?;
+    end["end"]["identity"]["database"].as_str().map(str::to_string)
+}
+
+/// Deletes all but the newest `keep` backups of database `database` in `dir`
+/// (other databases' backups in the same folder are not touched); returns
+/// the deleted paths.
+pub fn prune_backups(dir: &Path, database: &str, keep: usize) -> Result<Vec<PathBuf>, StorageError> {
     let mut removed = Vec::new();
-    for (_, path) in backups(dir)?.into_iter().skip(keep.max(1)) {
+    let own = backups(dir)?.into_iter().filter(|(_, path)| backup_database(path).as_deref() == Some(database));
+    for (_, path) in own.skip(keep.max(1)) {
         fs::remove_file(&path).map_err(|e| failure(&path, e))?;
         removed.push(path);
     }
     Ok(removed)
 }
 
-/// Verifies the backup at `path` and loads it into a new database at
-/// `data_dir`, which must not exist yet (a restore never mixes with old data).
-pub fn restore_backup(path: &Path, data_dir: &Path) -> Result<(Storage, Backup), StorageError> {
+/// The folder a restore into `data_dir` is staged in, beside it.
+pub fn staging_dir(data_dir: &Path) -> PathBuf {
+    let name = data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
+    data_dir.with_file_name(format!("{name}.restoring"))
+}
+
+/// Verifies the backup at `path` and makes it the database at `data_dir`,
+/// which must not exist yet (a restore never mixes with old data). It is
+/// loaded into [`staging_dir`] and read back there, then renamed into place
+/// in one step: at any moment `data_dir` is either absent or whole.
+///
+/// The restored database keeps the backup's identity, with its id ceilings
+/// raised to `ids_above` (the identity of the database it replaces, when that
+/// could be read), so no id handed out before is handed out again.
+pub fn restore_backup(
+    path: &Path,
+    data_dir: &Path,
+    ids_above: Option<&Identity>,
+) -> Result<(Storage, Backup), StorageError> {
     let backup = verify_backup(path)?;
     if data_dir.exists() {
         return Err(failure(
@@ -135,11 +187,36 @@ pub fn restore_backup(path: &Path, data_dir: &Path) -> Result<(Storage, Backup),
             format!("{} exists; a backup is restored only into a new directory", data_dir.display()),
         ));
     }
-    let storage = Storage::open(data_dir)?;
-    let file = File::open(path).map_err(|e| failure(path, e))?;
-    let loaded = crate::import(&storage, BufReader::new(file)).map_err(|e| failure(path, e))?;
-    if loaded != backup.records {
-        return Err(failure(path, format!("restored {loaded} of its {} records", backup.records)));
+    let staging = staging_dir(data_dir);
+    let staged = |e: std::io::Error| failure(&staging, e);
+    // What a restore cut short left here was never used: start again.
+    if staging.exists() {
+        fs::remove_dir_all(&staging).map_err(staged)?;
     }
-    Ok((storage, backup))
+    fs::create_dir_all(&staging).map_err(staged)?;
+    let identity = match (&backup.identity, ids_above) {
+        (Some(own), Some(above)) => {
+            let mut identity = own.clone();
+            identity.raise_to(above);
+            Some(identity)
+        }
+        (own, above) => own.clone().or_else(|| above.cloned()),
+    };
+    if let Some(identity) = &identity {
+        identity.write(&staging).map_err(staged)?;
+    }
+    {
+        let storage = Storage::open(&staging)?;
+        let file = File::open(path).map_err(|e| failure(path, e))?;
+        crate::import(&storage, BufReader::new(file)).map_err(|e| failure(path, e))?;
+        let held = TREES.iter().map(|name| storage.tree(name).len()).sum::<usize>();
+        if held != backup.records {
+            return Err(failure(path, format!("restored {held} of its {} records", backup.records)));
+        }
+    }
+    fs::rename(&staging, data_dir).map_err(|e| failure(data_dir, e))?;
+    if let Some(parent) = data_dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        File::open(parent).and_then(|d| d.sync_all()).map_err(|e| failure(parent, e))?;
+    }
+    Ok((Storage::open(data_dir)?, backup))
 }

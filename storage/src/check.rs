@@ -83,7 +83,11 @@ fn decodes(tree: &str, bytes: &[u8]) -> Result<(), String> {
         "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes)
             .map(drop)
             .map_err(|e| StorageError::Quarantined(e.to_string())),
-        "meta" => return if bytes.len() == 8 { Ok(()) } else { Err("not an 8-byte counter".into()) },
+        // Counters, and the database id (see `identity`).
+        "meta" => {
+            let counter_or_id = bytes.len() == 8 || crate::identity::is_database_id(bytes);
+            return if counter_or_id { Ok(()) } else { Err("not a counter or a database id".into()) };
+        }
         _ => serde_json::from_slice::<serde_json::Value>(bytes)
             .map(drop)
             .map_err(|e| StorageError::Quarantined(e.to_string())),

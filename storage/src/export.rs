@@ -1,14 +1,17 @@
 //! Backups as JSON lines: one `{"tree", "key", "value"}` object per record, keys
 //! in hex, values as the JSON they are stored as, then one closing line
-//! `{"end": {"records": N, "sha256": HEX}}` over the record lines, so a cut or
-//! altered file is recognised. `import` writes the records back and checks the
-//! closing line when there is one (files from before it still import).
+//! `{"end": {"records": N, "sha256": HEX, "identity": {...}}}` over the record
+//! lines, so a cut or altered file is recognised. The identity says which
+//! database the backup is of and how high its ids had gone (see `identity`);
+//! files from before it have none. `import` writes the records back and
+//! checks the closing line when there is one (files from before it still
+//! import).
 
 use std::io::{BufRead, Write};
 
 use sha2::{Digest, Sha256};
 
-use crate::{Storage, StorageError, TREES};
+use crate::{Identity, Storage, StorageError, TREES};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -38,7 +41,11 @@ pub fn export(storage: &Storage, out: &mut impl Write) -> Result<usize, StorageE
             count += 1;
         }
     }
-    let end = serde_json::json!({ "end": { "records": count, "sha256": hex(&digest.finalize()) } });
+    let end = serde_json::json!({ "end": {
+        "records": count,
+        "sha256": hex(&digest.finalize()),
+        "identity": storage.identity(),
+    } });
     writeln!(out, "{end}").map_err(failed(count))?;
     Ok(count)
 }
@@ -50,13 +57,21 @@ pub(crate) struct Entry {
     pub value: Vec<u8>,
 }
 
+/// What reading a backup through found.
+pub(crate) struct Read {
+    pub records: usize,
+    /// Whether the file had its closing line (a file without one was cut short).
+    pub closed: bool,
+    /// The database it is a backup of, from the closing line.
+    pub identity: Option<Identity>,
+}
+
 /// Reads a backup line by line, handing each record to `store`, and checks the
-/// closing line (count and checksum). Returns the records read and whether the
-/// file had a closing line.
+/// closing line (count and checksum).
 pub(crate) fn read_backup(
     input: impl BufRead,
     mut store: impl FnMut(Entry) -> Result<(), StorageError>,
-) -> Result<(usize, bool), StorageError> {
+) -> Result<Read, StorageError> {
     let mut count = 0;
     let mut digest = Sha256::new();
     for (index, line) in input.lines().enumerate() {
@@ -73,7 +88,14 @@ pub(crate) fn read_backup(
             if end["sha256"].as_str() != Some(hex(&digest.finalize()).as_str()) {
                 return Err(fail("the records do not match the backup's checksum".into()));
             }
-            return Ok((count, true));
+            let identity = match end.get("identity") {
+                None => None,
+                Some(identity) => Some(
+                    serde_json::from_value(identity.clone())
+                        .map_err(|e| fail(format!("the backup's identity does not read: {e}")))?,
+                ),
+            };
+            return Ok(Read { records: count, closed: true, identity });
         }
         digest.update(line.as_bytes());
         digest.update(b"\n");
@@ -86,7 +108,7 @@ pub(crate) fn read_backup(
         store(Entry { tree, key, value })?;
         count += 1;
     }
-    Ok((count, false))
+    Ok(Read { records: count, closed: false, identity: None })
 }
 
 /// Reads a backup written by [`export`] and stores every record, then flushes.
@@ -94,10 +116,10 @@ pub(crate) fn read_backup(
 /// kept, so fix the line and import again (records are simply overwritten).
 pub fn import(storage: &Storage, input: impl BufRead) -> Result<usize, StorageError> {
     let _writing = storage.writing();
-    let (count, _) = read_backup(input, |entry| {
+    let read = read_backup(input, |entry| {
         storage.tree(entry.tree).insert(entry.key, entry.value)?;
         Ok(())
     })?;
     storage.flush()?;
-    Ok(count)
+    Ok(read.records)
 }

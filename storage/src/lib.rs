@@ -17,6 +17,7 @@ mod check;
 mod export;
 mod finished;
 mod group_commit;
+mod identity;
 mod log_sync;
 mod puzzles;
 mod records;
@@ -31,9 +32,10 @@ use serde::Serialize;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
-pub use backup::{backups, prune_backups, restore_backup, verify_backup, Backup};
+pub use backup::{backup_database, backups, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
 pub use export::{export, import};
+pub use identity::Identity;
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
@@ -106,6 +108,9 @@ const LAST_ID: &[u8] = b"last_id";
 const LAST_PUZZLE_ID: &[u8] = b"last_puzzle_id";
 /// The key in `meta` of the count of flushed writes (see `watermark`).
 const WRITES: &[u8] = b"writes";
+/// The key in `meta` of the database id, kept beside the identity file (see
+/// `identity`) so that either can rebuild the other.
+const DATABASE_ID: &[u8] = b"database_id";
 
 #[derive(Clone)]
 pub struct Storage {
@@ -132,6 +137,8 @@ pub struct Storage {
     commits: Arc<group_commit::GroupCommit>,
     /// The `fdatasync` of sled's files that ends every flush.
     log_sync: Arc<log_sync::LogSync>,
+    /// Which database this is, and the id ceilings (see `identity`).
+    identity: Arc<identity::Held>,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -173,8 +180,12 @@ impl Storage {
     /// so: for `rookery check`, which reports what is left.
     pub fn open_lenient(dir: &Path) -> Result<(Storage, Option<String>), StorageError> {
         let db = sled::Config::new().path(dir).open().map_err(|error| match error {
-            // sled locks its folder; a second process gets WouldBlock.
-            sled::Error::Io(io) if io.kind() == std::io::ErrorKind::WouldBlock => {
+            // sled locks its folder; a second opener gets WouldBlock, which
+            // sled 0.34 wraps in an error of kind Other, saying so in words.
+            sled::Error::Io(io)
+                if io.kind() == std::io::ErrorKind::WouldBlock
+                    || io.to_string().starts_with("could not acquire lock") =>
+            {
                 StorageError::InUse(dir.display().to_string())
             }
             other => StorageError::Database(other),
@@ -186,6 +197,15 @@ impl Storage {
         let lost = recorded.filter(|&recorded| recorded > stored).map(|recorded| {
             format!("it holds {stored} of the {recorded} writes it acknowledged: a damaged part of its log was cut off")
         });
+        let kept_id = meta.get(DATABASE_ID)?.map(|id| String::from_utf8_lossy(&id).into_owned());
+        let counters = [watermark::counter(meta.get(LAST_ID)?), watermark::counter(meta.get(LAST_PUZZLE_ID)?)];
+        let identity =
+            identity::Held::open(dir, kept_id.clone(), counters).map_err(|e| StorageError::Database(e.into()))?;
+        let database = identity.get().database;
+        if kept_id.as_deref() != Some(database.as_str()) {
+            // Durable with the next flush, like any write.
+            meta.insert(DATABASE_ID, database.as_bytes())?;
+        }
         let storage = Storage {
             games: db.open_tree("games")?,
             archive: db.open_tree("archive")?,
@@ -205,6 +225,7 @@ impl Storage {
             watermark: Arc::new(watermark),
             commits: Arc::default(),
             log_sync: Arc::new(log_sync),
+            identity: Arc::new(identity),
             db,
         };
         Ok((storage, lost))
@@ -244,28 +265,42 @@ impl Storage {
     /// A fresh id, unique in this database (game ids, ledger ids): one more
     /// than the last, so ids stay small and readable across restarts. It is
     /// made durable with the write that uses it (sled keeps writes in order).
+    ///
+    /// Ids never repeat, not even across a restore: see `identity`.
     pub fn new_id(&self) -> Result<u64, StorageError> {
-        self.next_id(LAST_ID, || self.highest_id_in_use())
+        self.next_id(identity::Counter::Ids, || self.highest_id_in_use())
     }
 
     /// A fresh puzzle id, from its own counter.
     pub(crate) fn new_puzzle_id(&self) -> Result<u64, StorageError> {
-        self.next_id(LAST_PUZZLE_ID, || self.highest_puzzle_id())
+        self.next_id(identity::Counter::Puzzles, || self.highest_puzzle_id())
     }
 
     fn next_id(
         &self,
-        counter: &[u8],
+        which: identity::Counter,
         highest: impl FnOnce() -> Result<u64, StorageError>,
     ) -> Result<u64, StorageError> {
+        let counter = match which {
+            identity::Counter::Ids => LAST_ID,
+            identity::Counter::Puzzles => LAST_PUZZLE_ID,
+        };
         let _writing = self.writing();
         if self.meta.get(counter)?.is_none() {
-            // A database from before the counter (or a restored backup, whose
-            // counters are not exported): start above every id in use.
-            let highest = highest()?;
-            let _ = self.meta.compare_and_swap(counter, None as Option<&[u8]>, Some(&highest.to_be_bytes()))?;
+            // A database from before the counter, or a restored backup (whose
+            // counters are not exported): start above every id in use, and
+            // above every id the database it replaces ever handed out.
+            let start = highest()?.max(self.identity.floor(which).saturating_sub(1));
+            let _ = self.meta.compare_and_swap(counter, None as Option<&[u8]>, Some(&start.to_be_bytes()))?;
         }
-        Ok(watermark::counter(self.meta.update_and_fetch(counter, watermark::increment)?))
+        let id = watermark::counter(self.meta.update_and_fetch(counter, watermark::increment)?);
+        self.identity.reserve(which, id).map_err(|e| StorageError::Database(e.into()))?;
+        Ok(id)
+    }
+
+    /// Which database this is, and how high its ids have gone.
+    pub fn identity(&self) -> Identity {
+        self.identity.get()
     }
 
     /// The highest game or ledger id stored (ids end the keys of the archive

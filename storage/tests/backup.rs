@@ -55,17 +55,74 @@ fn a_backup_is_verified_restorable_and_pruned() {
     let listed: Vec<i64> = backups(&backup_dir).unwrap().into_iter().map(|(t, _)| t).collect();
     assert_eq!(listed, [2_000, 1_001, 1_000]);
 
-    let (restored, backup) = restore_backup(&first.path, &dir.path().join("restored")).unwrap();
+    let (restored, backup) = restore_backup(&first.path, &dir.path().join("restored"), None).unwrap();
     assert_eq!(backup.records, first.records);
     assert_eq!(restored.channel_game(HERE).unwrap(), Some(game(1, 3)));
     assert_eq!(restored.setting::<String>(7, "colour").unwrap().as_deref(), Some("blue"));
-    let Err(err) = restore_backup(&first.path, &dir.path().join("restored")) else {
+    let Err(err) = restore_backup(&first.path, &dir.path().join("restored"), None) else {
         panic!("restored over a database")
     };
     assert!(err.to_string().contains("only into a new directory"), "{err}");
 
-    assert_eq!(prune_backups(&backup_dir, 2).unwrap(), vec![first.path.clone()]);
+    // Another database's backups in the same folder are neither counted nor pruned.
+    let other = Storage::open(&dir.path().join("other")).unwrap();
+    let others = [other.backup(&backup_dir, 500).unwrap(), other.backup(&backup_dir, 3_000).unwrap()];
+    let database = storage.identity().database;
+    assert_eq!(prune_backups(&backup_dir, &database, 2).unwrap(), vec![first.path.clone()]);
     assert!(!first.path.exists() && second.path.exists() && third.path.exists());
+    assert!(others.iter().all(|b| b.path.exists()));
+    assert_eq!(rookery_storage::backup_database(&third.path).as_deref(), Some(database.as_str()));
+    assert!(others.iter().all(|b| b.is_of(&other.identity().database) && !b.is_of(&database)));
+}
+
+#[test]
+fn a_restore_is_the_same_database_and_hands_out_no_old_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("db");
+    let storage = Storage::open(&original).unwrap();
+    let before: Vec<u64> = (0..3).map(|_| storage.new_id().unwrap()).collect();
+    put(&storage, HERE, game(before[2], 3));
+    let backup = storage.backup(&dir.path().join("b"), 10).unwrap();
+    // Ids handed out after the backup: the window a restore loses.
+    let lost: Vec<u64> = (0..5).map(|_| storage.new_id().unwrap()).collect();
+    storage.flush().unwrap();
+    drop(storage);
+    let identity = rookery_storage::Identity::read(&original).unwrap().expect("an identity file");
+
+    let (restored, _) = restore_backup(&backup.path, &dir.path().join("restored"), Some(&identity)).unwrap();
+    assert_eq!(restored.identity().database, identity.database);
+    assert_eq!(restored.channel_game(HERE).unwrap(), Some(game(before[2], 3)));
+    let next = restored.new_id().unwrap();
+    assert!(lost.iter().all(|&old| next > old), "{next} repeats one of {lost:?}");
+    drop(restored);
+
+    // Restored by hand without the damaged copy: still above every id the backup knew.
+    let (by_hand, _) = restore_backup(&backup.path, &dir.path().join("by-hand"), None).unwrap();
+    assert!(by_hand.new_id().unwrap() > before[2]);
+}
+
+#[test]
+fn a_restore_cut_short_leaves_nothing_in_place_and_is_redone() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(&dir.path().join("db")).unwrap();
+    for c in 0..30 {
+        put(&storage, ChannelKey { guild: 7, channel: c }, game(c + 1, 10));
+    }
+    let backup = storage.backup(&dir.path().join("b"), 10).unwrap();
+    let target = dir.path().join("restored");
+    // What a restore killed half-way leaves: a staging folder with part of the records.
+    let staging = rookery_storage::staging_dir(&target);
+    {
+        let partial = Storage::open(&staging).unwrap();
+        put(&partial, ChannelKey { guild: 99, channel: 99 }, game(999, 1));
+    }
+    assert!(!target.exists());
+    let (restored, _) = restore_backup(&backup.path, &target, None).unwrap();
+    assert!(!staging.exists());
+    assert_eq!(restored.channel_game(ChannelKey { guild: 99, channel: 99 }).unwrap(), None, "nothing mixed in");
+    for c in 0..30 {
+        assert_eq!(restored.channel_game(ChannelKey { guild: 7, channel: c }).unwrap(), Some(game(c + 1, 10)));
+    }
 }
 
 #[test]
@@ -86,7 +143,7 @@ fn a_cut_or_altered_backup_is_refused() {
     std::fs::write(&altered, text.replace("move2", "move9")).unwrap();
     let err = verify_backup(&altered).unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
-    assert!(restore_backup(&altered, &dir.path().join("never")).is_err());
+    assert!(restore_backup(&altered, &dir.path().join("never"), None).is_err());
     assert!(!dir.path().join("never").exists(), "nothing is created from a bad backup");
 }
 
