@@ -2,6 +2,7 @@
 //! format shares (ranks from the far side, `/` between ranks, `|` between
 //! layers, runs of empty cells as decimal counts, upper case for White).
 
+use crate::echo::echo;
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -17,21 +18,21 @@ pub enum FenError {
     FieldCount { variant: &'static str, found: usize, expected: usize, layout: &'static str },
     #[error("board: {0}")]
     Placement(String),
-    #[error("side to move must be `w` or `b`, not `{0}`")]
+    #[error("side to move must be `w` or `b`, not `{}`", echo(.0))]
     Turn(String),
-    #[error("castling field `{0}` must be `-` or letters from `KQkq`")]
+    #[error("castling field `{}` must be `-` or letters from `KQkq`", echo(.0))]
     Castling(String),
     #[error("castling right `{right}` needs {needs}")]
     CastlingMismatch { right: char, needs: String },
-    #[error("en-passant field `{0}` must be `-` or the square a pawn just passed over with its double step")]
+    #[error("en-passant field `{}` must be `-` or the square a pawn just passed over with its double step", echo(.0))]
     EnPassant(String),
-    #[error("{field} must be a whole number, not `{text}`")]
+    #[error("{field} must be a whole number, not `{}`", echo(.text))]
     Number { field: &'static str, text: String },
-    #[error("{field} `{text}` is beyond any game (at most {max})", max = MAX_COUNTER)]
+    #[error("{field} `{}` is beyond any game (at most {max})", echo(.text), max = MAX_COUNTER)]
     Absurd { field: &'static str, text: String },
     #[error("illegal position: {0}")]
     Illegal(String),
-    #[error("{field} must be {expected}, not `{text}`")]
+    #[error("{field} must be {expected}, not `{}`", echo(.text))]
     Field { field: &'static str, expected: &'static str, text: String },
 }
 

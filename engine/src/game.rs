@@ -12,6 +12,7 @@
 //! the rules need it. "No move" ends the game only once no required roll, pass
 //! or reveal could still change that.
 
+use crate::echo::echo;
 use std::fmt;
 
 use crate::color::Color;
@@ -219,7 +220,7 @@ pub enum GameError {
     NothingToClaim { repetition: u32, plies: u32 },
     #[error("{variant} has no {what}")]
     NotInVariant { variant: Variant, what: &'static str },
-    #[error("`{0}` is not an action I know")]
+    #[error("`{}` is not an action I know", echo(.0))]
     UnknownAction(String),
     #[error("{0}")]
     RollRefused(String),
@@ -259,7 +260,7 @@ pub enum ReplayError {
     Options(#[from] OptionsError),
     #[error("start position: {0}")]
     Start(#[from] FenError),
-    #[error("action {index} (`{text}`): {error}")]
+    #[error("action {index} (`{}`): {error}", echo(.text))]
     Action { index: usize, text: String, error: GameError },
 }
 

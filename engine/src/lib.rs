@@ -27,6 +27,7 @@ mod action_text;
 pub mod bitrays;
 pub mod color;
 mod count;
+pub mod echo;
 pub mod fen;
 pub mod freezing;
 pub mod game;

@@ -3,6 +3,7 @@
 //! data; a game keeps the chosen value of each, and its record keeps them as
 //! text so a replay is exact.
 
+use crate::echo::echo;
 use std::fmt;
 
 /// One option a variant offers.
@@ -95,11 +96,11 @@ pub fn symbols_of(alphabet: &str, length: u8, mut code: u32) -> Vec<char> {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
-    #[error("write options as `name=value`, not `{0}`")]
+    #[error("write options as `name=value`, not `{}`", echo(.0))]
     Syntax(String),
-    #[error("there is no option `{name}`; {}", choose_from(.known))]
+    #[error("there is no option `{}`; {}", echo(.name), choose_from(.known))]
     Unknown { name: String, known: Vec<&'static str> },
-    #[error("option `{name}` takes {}, not `{value}`", .allowed.join(" or "))]
+    #[error("option `{name}` takes {}, not `{}`", .allowed.join(" or "), echo(.value))]
     Value { name: &'static str, value: String, allowed: Vec<String> },
     #[error("option `{0}` is given twice")]
     Repeated(&'static str),

@@ -1,5 +1,6 @@
 //! The variants Rookery knows by name.
 
+use crate::echo::echo;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock, RwLock};
@@ -45,7 +46,7 @@ fn registered(name: &str) -> Option<(&'static str, RulesFn)> {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
-    #[error("unknown variant `{0}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess")]
+    #[error("unknown variant `{}`; choose one of: chess, luckdragon, guardener, dragonchess, dicelanding, newchess", echo(.0))]
     Unknown(String),
     #[error("{0} is not yet supported; for now Rookery plays: {names}", names = playable())]
     NotYetSupported(Variant),

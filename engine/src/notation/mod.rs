@@ -4,6 +4,7 @@
 
 pub mod standard;
 
+use crate::echo::echo;
 use crate::moves::{Move, Special};
 use crate::position::Position;
 use crate::royalty::Royalty;
@@ -12,11 +13,11 @@ use crate::royalty::Royalty;
 pub enum MoveError {
     #[error("type a move, for example `e4`, `Nf3` or `e2e4`")]
     Empty,
-    #[error("`{text}` is not a move I can read: {reason}")]
+    #[error("`{}` is not a move I can read: {reason}", echo(.text))]
     Syntax { text: String, reason: String },
-    #[error("`{text}` is not legal here: {reason}")]
+    #[error("`{}` is not legal here: {reason}", echo(.text))]
     Illegal { text: String, reason: String },
-    #[error("`{text}` could mean {}; say which", .candidates.join(" or "))]
+    #[error("`{}` could mean {}; say which", echo(.text), .candidates.join(" or "))]
     Ambiguous { text: String, candidates: Vec<String> },
 }
 
