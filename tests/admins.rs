@@ -33,11 +33,13 @@ fn restore_notice(channel: Option<u64>) -> AdminNotice {
         damage: "it holds 10 of the 12 writes it acknowledged".into(),
         moved_to: PathBuf::from("rookery-data.damaged-1700000000"),
         backup: Backup {
-            path: PathBuf::from("rookery-backups/rookery-1699952400.jsonl"),
+            path: PathBuf::from("rookery-data-backups/rookery-1699952400.jsonl"),
             taken: 1_699_952_400,
             records: 42,
+            identity: None,
         },
         last_change: Some(1_699_954_800),
+        resumed: false,
     };
     AdminNotice { text: restored.notice(), channel }
 }

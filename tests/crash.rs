@@ -7,8 +7,13 @@
 //! checks sled's crash recovery and that acknowledgement comes after the
 //! write; it cannot check fsync against power loss.
 //!
-//! `ROOKERY_CRASH_ROUNDS` (default 50) sets the number of kills and
-//! `ROOKERY_CRASH_SEED` replays a run's kill timings.
+//! A second test kills a start in the middle of restoring a large damaged
+//! database from its backup, and checks that the next start finishes the
+//! restore, whole, and says so.
+//!
+//! `ROOKERY_CRASH_ROUNDS` (default 50) and `ROOKERY_RESTORE_KILLS` (default
+//! 12) set the number of kills and `ROOKERY_CRASH_SEED` replays a run's kill
+//! timings.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader};
@@ -175,4 +180,138 @@ fn damaged_files_come_back_from_a_backup(dir: &std::path::Path, started: &[(u64,
         None => eprintln!("crash test: the flipped bytes were in no live part of the log"),
     }
     std::fs::remove_dir_all(&backups).unwrap();
+}
+
+/// Games in the database the restore test damages: its restore takes long
+/// enough that kills land in every step of it.
+const RESTORE_GAMES: u64 = 20_000;
+
+/// Starts the worker as the bot starts, on the database `data` with its
+/// backups in `backups`; kills it after `kill_after` if given, else waits for
+/// it and returns what it printed.
+fn start(data: &std::path::Path, backups: &std::path::Path, kill_after: Option<Duration>) -> Option<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crash-worker"))
+        .arg("--start")
+        .arg(data)
+        .arg(backups)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting the worker");
+    if let Some(delay) = kill_after {
+        std::thread::sleep(delay);
+        let _ = child.kill();
+        child.wait().expect("waiting for the worker");
+        return None;
+    }
+    let output = child.wait_with_output().expect("waiting for the worker");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "the start failed: {text}{}", String::from_utf8_lossy(&output.stderr));
+    Some(text)
+}
+
+fn restore_game(channel: u64) -> ChannelGame {
+    ChannelGame {
+        actions: vec!["e4".into(), "e5".into(), format!("note{channel}")],
+        ..ChannelGame::new(channel, "chess", rookery_storage::Phase::Playing, 0)
+    }
+}
+
+#[test]
+fn a_restore_killed_at_any_point_is_finished_at_the_next_start() {
+    let kills: u32 = std::env::var("ROOKERY_RESTORE_KILLS").ok().and_then(|n| n.parse().ok()).unwrap_or(12);
+    let seed: u64 = std::env::var("ROOKERY_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos() as u64);
+    eprintln!("restore kill test: ROOKERY_CRASH_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let root = tempfile::tempdir().unwrap();
+    let (pristine, backups, data) =
+        (root.path().join("pristine"), root.path().join("backups"), root.path().join("data"));
+    let database = {
+        let storage = Storage::open(&pristine).unwrap();
+        // Written as one import (one flush) rather than 20,000 acknowledged moves.
+        let mut lines = String::new();
+        for channel in 0..RESTORE_GAMES {
+            let key: String =
+                [GUILD.to_be_bytes(), channel.to_be_bytes()].concat().iter().map(|b| format!("{b:02x}")).collect();
+            let value = serde_json::to_value(restore_game(channel)).unwrap();
+            lines.push_str(&format!(
+                "{}\n",
+                serde_json::json!({"tree": "games", "key": key, "value": {"version": 1, "game": value}})
+            ));
+        }
+        rookery_storage::import(&storage, lines.as_bytes()).unwrap();
+        storage.backup(&backups, 1).unwrap();
+        storage.identity().database
+    };
+    // Damage it: its watermark says more writes were acknowledged than its log holds.
+    let mark = u64::MAX / 4;
+    std::fs::write(pristine.join("rookery-watermark"), [mark.to_be_bytes(), (!mark).to_be_bytes()].concat()).unwrap();
+    let reset = || {
+        for entry in std::fs::read_dir(root.path()).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("data") {
+                if path.is_dir() {
+                    std::fs::remove_dir_all(&path).unwrap();
+                } else {
+                    std::fs::remove_file(&path).unwrap();
+                }
+            }
+        }
+        copy_dir(&pristine, &data);
+    };
+    let check = |round: &str| {
+        let storage = Storage::open(&data).unwrap_or_else(|e| panic!("{round}: the restored database: {e}"));
+        assert_eq!(storage.identity().database, database, "{round}");
+        for channel in (0..RESTORE_GAMES).step_by(97).chain([RESTORE_GAMES - 1]) {
+            let key = ChannelKey { guild: GUILD, channel };
+            assert_eq!(storage.channel_game(key).unwrap(), Some(restore_game(channel)), "{round}: channel {channel}");
+        }
+        assert_eq!(storage.check().unwrap().trees[0], ("games", RESTORE_GAMES as usize), "{round}");
+    };
+
+    reset();
+    let began = Instant::now();
+    let said = start(&data, &backups, None).unwrap();
+    let whole = began.elapsed();
+    assert!(said.contains("was restored"), "{said}");
+    check("uninterrupted");
+    eprintln!("restore kill test: a whole start with the restore takes {whole:?}");
+    let mut finished_later = 0;
+    for round in 0..kills {
+        reset();
+        let delay = Duration::from_micros(rng.random_range(0..whole.as_micros() as u64));
+        start(&data, &backups, Some(delay));
+        let said = start(&data, &backups, None).unwrap();
+        // Killed after the restore completed, the next start finds a sound database.
+        assert!(said.contains("was restored") || said.trim() == "opened", "kill {round} after {delay:?}: {said}");
+        if said.contains("cut short") {
+            finished_later += 1;
+        }
+        check(&format!("kill {round} after {delay:?}"));
+        let aside = std::fs::read_dir(root.path())
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".damaged-"))
+            .count();
+        assert_eq!(aside, 1, "kill {round}: the damaged database is kept, once");
+    }
+    eprintln!(
+        "restore kill test: {finished_later} of {kills} kills cut a restore short, and the next start finished it"
+    );
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
 }

@@ -8,6 +8,11 @@
 //! `ack CHANNEL GAME INDEX ACTION` when a move was played.
 //!
 //! Usage: `crash-worker DIR CHANNELS`.
+//!
+//! With `--start DIR BACKUPS` it instead opens the database as the bot does
+//! at startup (restoring it from a backup if it is damaged, finishing a
+//! restore cut short), prints `opened` or the restore's notice, and exits:
+//! the crash test kills it in the middle of a restore.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,7 +27,16 @@ const GUILD: u64 = 9;
 
 fn main() -> Result<()> {
     let mut args = std::env::args().skip(1);
-    let dir = PathBuf::from(args.next().context("usage: crash-worker DIR CHANNELS")?);
+    let first = args.next().context("usage: crash-worker DIR CHANNELS | crash-worker --start DIR BACKUPS")?;
+    if first == "--start" {
+        let dir = PathBuf::from(args.next().context("--start needs DIR")?);
+        let backups = PathBuf::from(args.next().context("--start needs BACKUPS")?);
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs() as i64;
+        let opened = rookery::restore::open_database(&dir, &backups, true, now)?;
+        println!("{}", opened.restored.map_or("opened".to_string(), |restored| restored.notice()));
+        return Ok(());
+    }
+    let dir = PathBuf::from(first);
     let channels: u64 = args.next().context("usage: crash-worker DIR CHANNELS")?.parse()?;
     let mut out = std::io::stdout().lock();
     // Every move draws a board; the renderer's one-off set-up (about half a

@@ -1,12 +1,13 @@
-//! `rookery export` and `rookery import`: backups of the database as JSON lines
-//! (the format of [`rookery_storage::export`]), for moving or restoring a bot.
+//! `rookery export`, `rookery import` and `rookery check`: backups of the
+//! database as JSON lines (the format of [`rookery_storage::export`]), for
+//! moving or restoring a bot, and what a database or backup holds.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
-use rookery_storage::Storage;
+use anyhow::{anyhow, bail, Context, Result};
+use rookery_storage::{is_damage, restore_backup, Identity, Storage, StorageError};
 
 /// Opens an existing database. sled would silently create an empty one at a
 /// mistyped path, and an export of that would look like a valid empty backup.
@@ -14,24 +15,52 @@ pub fn open_existing(data_dir: &Path) -> Result<Storage> {
     if !data_dir.is_dir() {
         bail!("there is no Rookery database at {}", data_dir.display());
     }
-    open(data_dir)
+    Storage::open(data_dir).map_err(|error| why_not_opened(data_dir, error))
 }
 
-/// Opens (or creates) a database, explaining the usual failure: sled holds an
-/// exclusive lock, so a running bot keeps its directory from being opened.
-fn open(data_dir: &Path) -> Result<Storage> {
-    Storage::open(data_dir)
-        .with_context(|| format!("opening the database at {} (is the bot still running with it?)", data_dir.display()))
+/// Says what is true when a database does not open: a running bot holds it
+/// (sled locks its folder), or its files are damaged, or something else.
+fn why_not_opened(data_dir: &Path, error: StorageError) -> anyhow::Error {
+    let dir = data_dir.display();
+    if matches!(error, StorageError::InUse(_)) {
+        anyhow!(
+            "a running Rookery is using the database in {dir}; stop it first, or use `rookery backup`, which \
+             works while it runs"
+        )
+    } else if is_damage(&error) {
+        anyhow!(
+            "the database in {dir} is damaged ({error}); `rookery check {dir}` shows what is readable, and \
+             Rookery restores its newest good backup when it next starts"
+        )
+    } else {
+        anyhow!("opening the database in {dir}: {error}")
+    }
+}
+
+/// What `rookery check` found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Everything read and decoded.
+    Sound,
+    /// Something is damaged: lost writes, an unreadable file or record.
+    Damaged,
+    /// It could not be read at all, for a reason that is not damage.
+    Unchecked,
 }
 
 /// `rookery check`: a database directory is opened (if it has lost writes,
-/// leniently, to show what is left) and read through; a file is verified as a
-/// backup. Returns the report and whether everything was sound.
-pub fn check(path: &Path) -> Result<(String, bool)> {
+/// leniently, to show what is left) and read through; one a running bot
+/// holds is read through by that bot, over its control socket; a file is
+/// verified as a backup. Returns the report and the verdict.
+pub fn check(path: &Path) -> Result<(String, Verdict)> {
     if path.is_file() {
         return Ok(match rookery_storage::verify_backup(path) {
-            Ok(backup) => (format!("{}: a sound backup of {} records\n", path.display(), backup.records), true),
-            Err(error) => (format!("{error}\n"), false),
+            Ok(backup) => {
+                let of =
+                    backup.identity.map_or(String::new(), |identity| format!(" of database {}", identity.database));
+                (format!("{}: a sound backup{of}, {} records\n", path.display(), backup.records), Verdict::Sound)
+            }
+            Err(error) => (format!("{error}\n"), Verdict::Damaged),
         });
     }
     if !path.is_dir() {
@@ -39,23 +68,39 @@ pub fn check(path: &Path) -> Result<(String, bool)> {
     }
     let (storage, lost) = match Storage::open_lenient(path) {
         Ok(opened) => opened,
-        Err(error) => {
-            let damaged = rookery_storage::is_damage(&error);
-            let verdict = if damaged { "damaged and unreadable" } else { "could not be opened" };
-            let hint = if damaged { "" } else { " (is the bot still running with it?)" };
-            return Ok((format!("{}: {verdict}: {error}{hint}\n", path.display()), false));
+        Err(StorageError::InUse(_)) => return Ok(check_through_the_bot(path)),
+        Err(error) if is_damage(&error) => {
+            return Ok((format!("{}: damaged and unreadable: {error}\n", path.display()), Verdict::Damaged))
         }
+        Err(error) => return Ok((format!("{}: could not be opened: {error}\n", path.display()), Verdict::Unchecked)),
     };
     let report = match storage.check() {
         Ok(report) => report,
-        Err(error) => return Ok((format!("{}: damaged: {error}\n", path.display()), false)),
+        Err(error) => return Ok((format!("{}: damaged: {error}\n", path.display()), Verdict::Damaged)),
     };
     let mut text = String::new();
     if let Some(lost) = &lost {
         text.push_str(&format!("DAMAGED: {lost}\n"));
     }
     text.push_str(&report.to_string());
-    Ok((text, lost.is_none() && report.unreadable.is_empty()))
+    let sound = lost.is_none() && report.unreadable.is_empty();
+    Ok((text, if sound { Verdict::Sound } else { Verdict::Damaged }))
+}
+
+/// A folder a running bot holds: that bot reads it through and reports.
+fn check_through_the_bot(path: &Path) -> (String, Verdict) {
+    let held = format!("{}: in use by a running Rookery", path.display());
+    match crate::control::request_check(path) {
+        Ok(Some(remote)) => {
+            let verdict = if remote.sound { Verdict::Sound } else { Verdict::Damaged };
+            (format!("{held}, which read it through:\n{}", remote.report), verdict)
+        }
+        Ok(None) => (
+            format!("{held} that does not answer on its control socket; stop it to check the files\n"),
+            Verdict::Unchecked,
+        ),
+        Err(error) => (format!("{held}, which could not check it: {error:#}\n"), Verdict::Unchecked),
+    }
 }
 
 /// Writes every record to `out`; returns how many.
@@ -76,12 +121,42 @@ pub fn export_to_file(data_dir: &Path, path: &Path) -> Result<usize> {
     export(data_dir, &mut BufWriter::new(file))
 }
 
-/// Stores every record of the backup at `path` into the database at `data_dir`
-/// (created if missing; records already there with the same key are replaced).
-pub fn import(data_dir: &Path, path: &Path) -> Result<usize> {
-    let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    let storage = open(data_dir)?;
-    rookery_storage::import(&storage, BufReader::new(file)).with_context(|| format!("importing {}", path.display()))
+/// Restores the backup at `path` as a new database at `data_dir` (which must
+/// not hold anything yet), all at once: see [`restore_backup`]. `replaces`
+/// names the database it stands in for, whose identity must match the
+/// backup's; its ids are then never handed out again.
+pub fn import(data_dir: &Path, path: &Path, replaces: Option<&Path>) -> Result<usize> {
+    if !path.is_file() {
+        bail!("there is no backup file at {}", path.display());
+    }
+    let empty = |dir: &Path| std::fs::read_dir(dir).map(|mut entries| entries.next().is_none()).unwrap_or(false);
+    if data_dir.exists() {
+        if !empty(data_dir) {
+            bail!(
+                "{} is not empty; a backup is imported only into a new folder, so nothing is mixed: choose a new \
+                 --data-dir, or move that one aside first",
+                data_dir.display()
+            );
+        }
+        std::fs::remove_dir(data_dir).with_context(|| format!("preparing {}", data_dir.display()))?;
+    }
+    let above = match replaces {
+        None => None,
+        Some(old) => {
+            let identity = Identity::read(old)
+                .ok()
+                .flatten()
+                .with_context(|| format!("{} does not say which database it is", old.display()))?;
+            let backup = rookery_storage::verify_backup(path)?;
+            if !backup.is_of(&identity.database) {
+                bail!("{} is not a backup of the database in {}", path.display(), old.display());
+            }
+            Some(identity)
+        }
+    };
+    let (_, backup) = restore_backup(path, data_dir, above.as_ref())
+        .with_context(|| format!("importing {} into {}", path.display(), data_dir.display()))?;
+    Ok(backup.records)
 }
 
 #[cfg(test)]
@@ -109,9 +184,25 @@ mod tests {
         let exported = export_to_file(source.path(), &backup).unwrap();
         assert!(exported >= 1);
         let target = tempfile::tempdir().unwrap();
-        assert_eq!(import(target.path(), &backup).unwrap(), exported);
-        let restored = Storage::open(target.path()).unwrap().channel_game(key).unwrap();
-        assert_eq!(restored, Some(original));
+        assert_eq!(import(target.path(), &backup, None).unwrap(), exported);
+        let restored = Storage::open(target.path()).unwrap();
+        assert_eq!(restored.channel_game(key).unwrap(), Some(original));
+        let source_identity = Identity::read(source.path()).unwrap().unwrap();
+        assert_eq!(restored.identity().database, source_identity.database, "the same database, restored");
+        drop(restored);
+
+        // Never into a folder that holds something: nothing is mixed.
+        let err = import(target.path(), &backup, None).unwrap_err();
+        assert!(format!("{err:#}").contains("is not empty"), "{err:#}");
+        // Standing in for the source, whose ids are never handed out again.
+        let replacement = target.path().with_extension("replacement");
+        assert_eq!(import(&replacement, &backup, Some(source.path())).unwrap(), exported);
+        let fresh = tempfile::tempdir().unwrap();
+        let other = Storage::open(fresh.path()).unwrap();
+        drop(other);
+        let err = import(&target.path().with_extension("wrong"), &backup, Some(fresh.path())).unwrap_err();
+        assert!(format!("{err:#}").contains("is not a backup of the database"), "{err:#}");
+        std::fs::remove_dir_all(replacement).unwrap();
         std::fs::remove_file(backup).unwrap();
     }
 
@@ -122,17 +213,51 @@ mod tests {
         assert!(format!("{err:#}").contains("no Rookery database at /nonexistent"), "{err:#}");
 
         let dir = tempfile::tempdir().unwrap();
-        let err = import(dir.path(), Path::new("/nonexistent/backup.jsonl")).unwrap_err();
-        assert!(format!("{err:#}").starts_with("reading /nonexistent/backup.jsonl"), "{err:#}");
+        let err = import(dir.path(), Path::new("/nonexistent/backup.jsonl"), None).unwrap_err();
+        assert!(format!("{err:#}").contains("no backup file at /nonexistent/backup.jsonl"), "{err:#}");
 
         let bad = dir.path().join("bad.jsonl");
         std::fs::write(&bad, "{\"tree\": \"games\", \"key\": \"zz\", \"value\": 1}\n").unwrap();
-        let err = import(&dir.path().join("db"), &bad).unwrap_err();
+        let err = import(&dir.path().join("db"), &bad, None).unwrap_err();
         assert!(format!("{err:#}").contains("backup line 1: `key` must be hex"), "{err:#}");
+        assert!(!dir.path().join("db").exists(), "a failed import leaves no database behind");
 
         let held = Storage::open(&dir.path().join("db")).unwrap();
         let err = export(&dir.path().join("db"), &mut Vec::new()).unwrap_err();
-        assert!(format!("{err:#}").contains("is the bot still running"), "{err:#}");
+        assert!(format!("{err:#}").contains("a running Rookery is using the database"), "{err:#}");
         drop(held);
+    }
+
+    #[test]
+    fn a_damaged_database_is_called_damaged_and_a_held_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("db");
+        {
+            let storage = Storage::open(&data).unwrap();
+            for n in 0..50u64 {
+                storage.set_setting(1, &format!("setting{n}"), &"x".repeat(200)).unwrap();
+            }
+        }
+        // The watermark says more writes were acknowledged than the log holds.
+        let mark = u64::MAX / 2;
+        let mut bytes = mark.to_be_bytes().to_vec();
+        bytes.extend_from_slice(&(!mark).to_be_bytes());
+        std::fs::write(data.join("rookery-watermark"), bytes).unwrap();
+        let err = export(&data, &mut Vec::new()).unwrap_err();
+        let text = format!("{err:#}");
+        assert!(text.contains("is damaged") && !text.contains("running"), "{text}");
+        let (report, verdict) = check(&data).unwrap();
+        assert_eq!(verdict, Verdict::Damaged, "{report}");
+
+        let sound = dir.path().join("sound");
+        let held = Storage::open(&sound).unwrap();
+        let (report, verdict) = check(&sound).unwrap();
+        assert_eq!(verdict, Verdict::Unchecked, "{report}");
+        assert!(report.contains("in use by a running Rookery") && !report.contains("damaged"), "{report}");
+        let config = crate::config::BackupConfig { dir: dir.path().join("backups"), interval_minutes: 0, keep: 2 };
+        crate::control::serve(held.clone(), config, &sound).unwrap();
+        let (report, verdict) = check(&sound).unwrap();
+        assert_eq!(verdict, Verdict::Sound, "{report}");
+        assert!(report.contains("which read it through") && report.contains("every record decodes"), "{report}");
     }
 }

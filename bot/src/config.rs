@@ -50,6 +50,8 @@ pub struct Config {
 #[serde(default, deny_unknown_fields)]
 pub struct BackupConfig {
     /// The backup directory (`ROOKERY_BACKUP_DIR`); best on another disk.
+    /// Left empty, it is `<data_dir>-backups`, beside the data folder (see
+    /// [`Config::settle_paths`]), never the working directory.
     pub dir: PathBuf,
     /// Minutes between backups while Rookery runs; 0 turns them off.
     pub interval_minutes: u64,
@@ -59,7 +61,7 @@ pub struct BackupConfig {
 
 impl Default for BackupConfig {
     fn default() -> BackupConfig {
-        BackupConfig { dir: PathBuf::from("rookery-backups"), interval_minutes: 60, keep: 48 }
+        BackupConfig { dir: PathBuf::new(), interval_minutes: 60, keep: 48 }
     }
 }
 
@@ -115,6 +117,17 @@ impl Config {
         }
         config.moderator_role_ids()?;
         Ok(config)
+    }
+
+    /// Fills in the paths that follow from others, once the data folder is
+    /// final (after the command line): a backup folder left unset sits beside
+    /// the data folder, named after it, so two data folders never share one
+    /// by accident.
+    pub fn settle_paths(&mut self) {
+        if self.backup.dir.as_os_str().is_empty() {
+            let name = self.data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
+            self.backup.dir = self.data_dir.with_file_name(format!("{name}-backups"));
+        }
     }
 
     /// The `[moderator_roles]` table by numeric server id; a key that is not
@@ -179,6 +192,12 @@ mod tests {
         assert_eq!(config.tick_seconds, 30);
         assert_eq!(config.discord_token.as_deref(), Some("secret"));
         assert_eq!(config.image_dir, PathBuf::from("/tmp/pictures"));
+        let mut settled = config.clone();
+        settled.settle_paths();
+        assert_eq!(settled.backup.dir, PathBuf::from("/srv/rookery-backups"), "beside the data folder");
+        settled.data_dir = "/elsewhere/data".into();
+        settled.settle_paths();
+        assert_eq!(settled.backup.dir, PathBuf::from("/srv/rookery-backups"), "a chosen folder stays");
         std::fs::write(&file, "data_dirr = \"x\"\n").unwrap();
         assert!(format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err()).contains("unknown field"));
     }

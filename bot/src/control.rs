@@ -5,7 +5,9 @@
 //! CLI asks it to take the backup.
 //!
 //! The protocol is one line each way: the request `backup`, the answer
-//! `ok\t<records>\t<path>` or `error\t<message>`.
+//! `ok\t<records>\t<path>` or `error\t<message>`; or the request `check`
+//! (`rookery check` on a folder the bot holds), the answer
+//! `ok\t<sound|damaged>\t<the report as a JSON string>`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
@@ -98,6 +100,13 @@ fn answer(stream: UnixStream, storage: &Storage, backups: &BackupConfig) -> Resu
             }
             Err(error) => format!("error\t{}\n", one_line(&format!("{error:#}"))),
         },
+        "check" => match storage.check() {
+            Ok(report) => {
+                let verdict = if report.unreadable.is_empty() { "sound" } else { "damaged" };
+                format!("ok\t{verdict}\t{}\n", serde_json::Value::String(report.to_string()))
+            }
+            Err(error) => format!("error\t{}\n", one_line(&error.to_string())),
+        },
         other => format!("error\tunknown request {:?}\n", one_line(other)),
     };
     (&stream).write_all(reply.as_bytes())?;
@@ -108,9 +117,18 @@ fn one_line(text: &str) -> String {
     text.replace(['\n', '\t'], " ")
 }
 
-/// Asks the bot running on `data_dir` for a verified backup. `Ok(None)`:
-/// no bot listens there (no socket, or a stale one nobody answers).
-pub fn request_backup(data_dir: &Path) -> Result<Option<RemoteBackup>> {
+/// What the bot running on a folder says of its database.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RemoteCheck {
+    /// Whether every record decodes.
+    pub sound: bool,
+    pub report: String,
+}
+
+/// Sends one request to the bot running on `data_dir` and returns the two
+/// fields of its `ok` answer. `Ok(None)`: no bot listens there (no socket,
+/// or a stale one nobody answers).
+fn ask(data_dir: &Path, request: &str, what: &str) -> Result<Option<(String, String)>> {
     let path = data_dir.join(SOCKET);
     let stream = match UnixStream::connect(&path) {
         Ok(stream) => stream,
@@ -120,17 +138,37 @@ pub fn request_backup(data_dir: &Path) -> Result<Option<RemoteBackup>> {
         Err(error) => return Err(error).with_context(|| format!("connecting to {}", path.display())),
     };
     stream.set_read_timeout(Some(ANSWER_TIMEOUT))?;
-    (&stream).write_all(b"backup\n")?;
+    (&stream).write_all(format!("{request}\n").as_bytes())?;
     let mut line = String::new();
-    BufReader::new(&stream).read_line(&mut line).context("waiting for the running bot's backup")?;
+    BufReader::new(&stream).read_line(&mut line).with_context(|| format!("waiting for the running bot's {what}"))?;
     let mut fields = line.trim_end_matches('\n').splitn(3, '\t');
     match (fields.next(), fields.next(), fields.next()) {
-        (Some("ok"), Some(records), Some(path)) => {
-            Ok(Some(RemoteBackup { records: records.parse().context("the bot's answer")?, path: path.into() }))
-        }
-        (Some("error"), Some(message), _) => bail!("the running bot could not take the backup: {message}"),
+        (Some("ok"), Some(first), Some(second)) => Ok(Some((first.to_string(), second.to_string()))),
+        (Some("error"), Some(message), _) => bail!("the running bot could not make the {what}: {message}"),
         _ => bail!("the running bot answered something unexpected: {:?}", line.trim()),
     }
+}
+
+/// Asks the bot running on `data_dir` for a verified backup; `Ok(None)` when
+/// no bot listens there.
+pub fn request_backup(data_dir: &Path) -> Result<Option<RemoteBackup>> {
+    let Some((records, path)) = ask(data_dir, "backup", "backup")? else { return Ok(None) };
+    Ok(Some(RemoteBackup { records: records.parse().context("the bot's answer")?, path: path.into() }))
+}
+
+/// Asks the bot running on `data_dir` to read its whole database through;
+/// `Ok(None)` when no bot listens there.
+pub fn request_check(data_dir: &Path) -> Result<Option<RemoteCheck>> {
+    let Some((verdict, report)) = ask(data_dir, "check", "check")? else { return Ok(None) };
+    let report: String = serde_json::from_str(&report).context("the bot's answer")?;
+    Ok(Some(RemoteCheck { sound: verdict == "sound", report }))
+}
+
+/// Removes the control socket of `data_dir`, when the process that serves it
+/// ends (a socket left behind would only be replaced by the next bot, but it
+/// should not outlive the process that made it).
+pub fn remove_socket(data_dir: &Path) {
+    let _ = std::fs::remove_file(data_dir.join(SOCKET));
 }
 
 #[cfg(test)]
@@ -156,6 +194,9 @@ mod tests {
         let verified = rookery_storage::verify_backup(&backup.path).unwrap();
         assert_eq!(verified.records, backup.records);
         assert!(backup.records >= 1);
+        let check = request_check(&data).unwrap().expect("the bot answered");
+        assert!(check.sound, "{}", check.report);
+        assert!(check.report.contains("every record decodes"), "{}", check.report);
         // The directory is still the bot's, and nothing was left beside the socket.
         assert!(Storage::open(&data).is_err());
         assert!(std::fs::read_dir(&data).unwrap().all(|e| !e
