@@ -41,6 +41,7 @@ impl Settings {
         if let Some(dir) = &self.data_dir {
             config.data_dir = dir.clone();
         }
+        config.settle_paths();
         config.restore &= !self.no_restore;
         Ok(config)
     }
@@ -130,11 +131,16 @@ enum Command {
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
     },
-    /// Store every record of a backup written by `export`.
+    /// Restore a backup written by `export` or `backup` as a new database,
+    /// all at once: it is loaded aside and moved into place only when whole.
     Import {
-        /// The database directory to import into (created if missing).
+        /// The new database directory (it must not hold anything yet).
         #[arg(long)]
         data_dir: std::path::PathBuf,
+        /// The damaged database this one replaces: the backup must be its
+        /// own, and no id it ever handed out is handed out again.
+        #[arg(long)]
+        replaces: Option<std::path::PathBuf>,
         /// The backup file.
         file: std::path::PathBuf,
     },
@@ -272,8 +278,8 @@ fn run(cli: Cli) -> Result<()> {
             eprintln!("exported {count} records");
             return Ok(());
         }
-        Command::Import { data_dir, file } => {
-            let count = admin::import(data_dir, file)?;
+        Command::Import { data_dir, replaces, file } => {
+            let count = admin::import(data_dir, file, replaces.as_deref())?;
             format!("imported {count} records into {}\n", data_dir.display())
         }
         Command::Backup { settings } => {
@@ -292,10 +298,13 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Check { path } => {
-            let (report, ok) = admin::check(path)?;
+            let (report, verdict) = admin::check(path)?;
             print!("{report}");
-            anyhow::ensure!(ok, "{} is damaged", path.display());
-            return Ok(());
+            match verdict {
+                admin::Verdict::Sound => return Ok(()),
+                admin::Verdict::Damaged => anyhow::bail!("{} is damaged", path.display()),
+                admin::Verdict::Unchecked => anyhow::bail!("{} could not be checked", path.display()),
+            }
         }
         Command::Puzzles { action } => return puzzles(action),
         Command::Bench {
@@ -378,22 +387,40 @@ fn open_core(config: &Config) -> Result<(Core, Option<restore::Restored>)> {
     Ok((core, opened.restored))
 }
 
-fn console(config: Config) -> Result<()> {
-    let (core, _restored) = open_core(&config)?;
-    let stdin = std::io::stdin();
-    local::run(&core, stdin.lock(), &mut std::io::stdout(), &config.image_dir)?;
-    Ok(())
-}
-
-fn serve(config: Config) -> Result<()> {
+/// Logs to standard error, filtered by `RUST_LOG` or else `default`.
+fn init_logging(default: &str) {
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn".into()),
-        )
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default.into()))
         .with_writer(std::io::stderr)
         // Colour codes only for a terminal, never into a pipe or a log file.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+}
+
+fn console(config: Config) -> Result<()> {
+    // Warnings (an unreadable record, a restored database) reach the
+    // terminal; the routine lines a server logs would only clutter the board.
+    init_logging("warn");
+    let data_dir = config.data_dir.clone();
+    // Stopped from the keyboard or by the system, the console still leaves
+    // no socket behind; an exit mid-write is as safe as a crash. Set before
+    // the socket exists, so no signal can come between the two.
+    let on_signal = data_dir.clone();
+    if let Err(error) = ctrlc::set_handler(move || {
+        control::remove_socket(&on_signal);
+        std::process::exit(130);
+    }) {
+        tracing::warn!(%error, "no Ctrl-C handler; the control socket may be left behind if the console is killed");
+    }
+    let (core, _restored) = open_core(&config)?;
+    let stdin = std::io::stdin();
+    let ran = local::run(&core, stdin.lock(), &mut std::io::stdout(), &config.image_dir);
+    control::remove_socket(&data_dir);
+    Ok(ran?)
+}
+
+fn serve(config: Config) -> Result<()> {
+    init_logging("info,serenity=warn");
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
     let (core, restored) = open_core(&config)?;
@@ -408,6 +435,7 @@ fn serve(config: Config) -> Result<()> {
     };
     let core = Arc::new(core);
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(discord::serve(core, &token, options))?;
-    Ok(())
+    let served = runtime.block_on(discord::serve(core, &token, options));
+    control::remove_socket(&config.data_dir);
+    Ok(served?)
 }

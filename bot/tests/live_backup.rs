@@ -55,7 +55,68 @@ fn a_second_process_gets_a_verified_backup_from_the_running_bot() {
     assert!(check.status.success(), "{report}{}", String::from_utf8_lossy(&check.stderr));
     assert!(report.contains("a sound backup of"), "{report}");
 
-    // The bot kept the database all along and ends normally.
+    // Checking the folder the bot holds: in use, not damaged; the bot reads it through.
+    let check = rookery(root.path(), &["check", data_arg]);
+    let report = String::from_utf8_lossy(&check.stdout).to_string();
+    assert!(check.status.success(), "{report}{}", String::from_utf8_lossy(&check.stderr));
+    assert!(report.contains("in use by a running Rookery, which read it through"), "{report}");
+    assert!(!report.contains("damaged"), "{report}");
+
+    // The bot kept the database all along, ends normally and leaves no socket.
     drop(console);
     assert!(bot.wait().unwrap().success());
+    assert!(!data.join(rookery::control::SOCKET).exists(), "the control socket outlived the console");
+}
+
+/// Starts a console on `data` that waits for input, and waits for its control socket.
+fn console(root: &Path, data: &Path) -> std::process::Child {
+    let bot = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["console", "--data-dir", data.to_str().unwrap()])
+        .current_dir(root)
+        .env("ROOKERY_IMAGE_DIR", root.join("images"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !data.join(rookery::control::SOCKET).exists() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the console never opened its control socket");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    bot
+}
+
+#[test]
+fn a_console_stopped_by_a_signal_leaves_no_socket_and_logs_its_warnings() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    {
+        let storage = rookery_storage::Storage::open(&data).unwrap();
+        // A channel's game record that is JSON but no game.
+        let key = "00".repeat(16);
+        let line = format!("{{\"tree\":\"games\",\"key\":\"{key}\",\"value\":{{\"version\":1,\"game\":7}}}}\n");
+        rookery_storage::import(&storage, line.as_bytes()).unwrap();
+    }
+    let bot = console(root.path(), &data);
+    let stopped = Command::new("kill").args(["-TERM", &bot.id().to_string()]).status().unwrap();
+    assert!(stopped.success());
+    let output = bot.wait_with_output().unwrap();
+    assert!(!data.join(rookery::control::SOCKET).exists(), "SIGTERM left the control socket behind");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("unreadable record"), "the start-up warning did not reach the terminal: {log}");
+    // With no backup folder chosen, backups sit beside the data folder,
+    // wherever Rookery is started from.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let backup = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["backup", "--data-dir", data.to_str().unwrap()])
+        .current_dir(elsewhere.path())
+        .env_remove("ROOKERY_BACKUP_DIR")
+        .output()
+        .unwrap();
+    assert!(backup.status.success(), "{}", String::from_utf8_lossy(&backup.stderr));
+    assert_eq!(std::fs::read_dir(root.path().join("data-backups")).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
 }
