@@ -1,5 +1,5 @@
 //! `rookery check` and the startup check: open a database, read every record
-//! of every tree and decode the ones that have a known shape, and say what
+//! of every tree and decode it as the shape it is stored in, and say what
 //! could be read. sled may panic rather than fail on some damage, so opening
 //! and reading run behind `catch_unwind`: a damaged database is reported, not
 //! a crash.
@@ -8,7 +8,7 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use crate::{puzzles, records, Storage, StorageError, TREES};
+use crate::{ledgers, puzzles, records, Storage, StorageError, TREES};
 
 /// A record that is stored but cannot be decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +37,7 @@ impl CheckReport {
     pub fn quarantined(&self) -> usize {
         self.trees.iter().find(|(t, _)| *t == "quarantine").map_or(0, |(_, n)| *n)
     }
+
 }
 
 impl fmt::Display for CheckReport {
@@ -74,21 +75,25 @@ pub fn is_damage(error: &StorageError) -> bool {
     }
 }
 
-fn decodes(tree: &str, bytes: &[u8]) -> Result<(), String> {
-    let result = match tree {
+/// Decodes a record of `tree` as what that tree stores.
+fn decodes(tree: &str, bytes: &[u8]) -> Result<(), StorageError> {
+    let json = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
+    match tree {
         "games" | "archive" => records::decode_game(bytes).map(drop),
-        "puzzles" | "puzzle_days" | "puzzle_solves" | "puzzle_streaks" => {
-            puzzles::decode::<serde_json::Value>(bytes).map(drop)
-        }
-        "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes)
-            .map(drop)
-            .map_err(|e| StorageError::Quarantined(e.to_string())),
-        "meta" => return if bytes.len() == 8 { Ok(()) } else { Err("not an 8-byte counter".into()) },
-        _ => serde_json::from_slice::<serde_json::Value>(bytes)
-            .map(drop)
-            .map_err(|e| StorageError::Quarantined(e.to_string())),
-    };
-    result.map_err(|e| e.to_string())
+        "finished_ids" | "finished_players" => serde_json::from_slice::<[u64; 2]>(bytes).map(drop).map_err(json),
+        "ledgers" => ledgers::decode_ledger(bytes).map(drop),
+        "rolls" => ledgers::decode_roll(bytes).map(drop),
+        "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes).map(drop).map_err(json),
+        "puzzles" => puzzles::decode::<crate::StoredPuzzle>(bytes).map(drop),
+        "puzzle_days" => puzzles::decode::<crate::DailyPuzzle>(bytes).map(drop),
+        "puzzle_solves" => puzzles::decode::<crate::PuzzleSolve>(bytes).map(drop),
+        "puzzle_streaks" => puzzles::decode::<crate::PuzzleStreak>(bytes).map(drop),
+        "meta" if bytes.len() == 8 => Ok(()),
+        "meta" => Err(StorageError::Quarantined("not an 8-byte counter".into())),
+        // Settings are named values whose shapes their users know, and the
+        // quarantine keeps whatever it was given: JSON is all they share.
+        _ => serde_json::from_slice::<serde_json::Value>(bytes).map(drop).map_err(json),
+    }
 }
 
 fn panic_text(panic: Box<dyn std::any::Any + Send>) -> String {
@@ -108,9 +113,9 @@ impl Storage {
             for entry in self.tree(name).iter() {
                 let (key, value) = entry?;
                 count += 1;
-                if let Err(reason) = decodes(name, &value) {
+                if let Err(error) = decodes(name, &value) {
                     let key = key.iter().map(|b| format!("{b:02x}")).collect();
-                    report.unreadable.push(Unreadable { tree: name, key, reason });
+report.unreadable.push(Unreadable { tree: name, key, reason: error.to_string() });
                 }
             }
             report.trees.push((name, count));

@@ -4,15 +4,18 @@
 use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::notation::MoveError;
 use rookery_engine::{notation, Color, GameOptions, Variant};
-use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
+use rookery_storage::{
+    Change, ChannelGame, GameLedger, LedgerRecord, Phase, Player, PlayerStats, RateFn, StorageError,
+};
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::{add_game_seed, seeded_line, GameLedger};
+use super::game_dice::{add_game_seed, rolls_of, seeded_line, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
-    channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
+    channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply,
+    TakebackAction, User,
 };
 
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
@@ -381,6 +384,12 @@ impl Core {
                     // A turn taken back to where the bot acts (a forced pass)
                     // goes on at once; its rolls are the ledger's same rolls.
                     let view = offstage.of(&record);
+                    if view.ledger.is_some_and(|ledger| rolls_of(&rewound) < ledger.first_roll) {
+                        return Err(Refusal::new(
+                            "This takeback would go back before this game's dice ledger was replaced: the rolls \
+                             before that were made on the lost ledger and cannot be rolled again.",
+                        ));
+                    }
                     self.proceed(record, rewound, view, now, Vec::new())
                 }
             }
@@ -456,10 +465,15 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
             reply.fields.push(("Options".into(), game.options().describe(rules.options)));
         }
         if let Some(id) = record.ledger {
-            let ledger = self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?;
-            if let Some(ledger) = ledger {
-                reply.fields.push(("Dice ledger".into(), ledger.announcement()?));
-            }
+            // A ledger that is lost is replaced by the game's next action, not by a look at the game.
+            let ledger = match self.storage.ledger(channel(place), id) {
+                Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => ledger.announcement()?,
+                Ok(_) | Err(StorageError::Quarantined(_)) => {
+                    "This game's dice ledger is lost; Rookery gives the game a new one with its next action.".into()
+                }
+                Err(other) => return Err(storage_failure(other)),
+            };
+            reply.fields.push(("Dice ledger".into(), ledger));
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(pgn_file(&record, &game));
@@ -592,9 +606,8 @@ impl Core {
 /// refused or repeated request stores none.
 fn with_ledger<T>(change: Change<T>, ledger: Option<&(u64, GameLedger)>) -> Result<Change<T>, Refusal> {
     let Some((id, state)) = ledger else { return Ok(change) };
-    let bytes = serde_json::to_vec(state).map_err(|e| Refusal(e.to_string()))?;
     Ok(match change {
-        Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, bytes), reply },
+        Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, state.clone()), reply },
         other => other,
     })
 }

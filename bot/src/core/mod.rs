@@ -379,7 +379,12 @@ fn channel(place: Place) -> ChannelKey {
 /// Storage failures are ours, not the user's: log them, apologise.
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
-        StorageError::Quarantined(_) | StorageError::TooNew(_) | StorageError::InUse(_) => Refusal::from(error),
+        // Set aside already (storage logged the record and why).
+        StorageError::Quarantined(_) => Refusal::new(
+            "Some of Rookery's saved data here was damaged, so it was set aside for the bot's operator; the rest \
+             keeps working. Please try again.",
+        ),
+        StorageError::TooNew(_) | StorageError::InUse(_) => Refusal::from(error),
         StorageError::NotDurable(_) => {
             tracing::error!(%error, "a committed change could not be flushed");
             Refusal::new(
