@@ -395,3 +395,22 @@ fn a_game_ledger_that_no_longer_fits_its_rolls_is_replaced_from_the_next_roll() 
     let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
     assert!(rookery::dice_cli::verify(&text).unwrap().1, "{text}");
 }
+
+#[test]
+fn a_game_saved_by_a_newer_rookery_is_explained_and_a_moderator_can_end_it() {
+    let t = Table::new();
+    let key: Vec<u8> = [KEY.guild.to_be_bytes(), KEY.channel.to_be_bytes()].concat();
+    damage(&t, "games", &key, &serde_json::json!({ "version": 99, "game": { "from": "a newer Rookery" } }));
+    for (user, command) in [(alice(), Command::Board), (alice(), challenge("chess")), (bob(), Command::Resign)] {
+        let refused = t.refused(user, command);
+        assert!(refused.contains("saved by a newer version of Rookery"), "{refused}");
+        assert!(refused.contains("/admin end") && !refused.contains("99"), "{refused}");
+    }
+    let ended = t.ok(moderator(), Command::AdminEnd { reason: Some("stuck".into()) });
+    assert!(ended.text.contains("mod (moderator) ended this channel's game: stuck."), "{}", ended.text);
+    assert!(ended.text.contains("The channel is free"), "{}", ended.text);
+    let kept = t.core.storage().quarantined().unwrap();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].0.starts_with("games/") && kept[0].1.contains("newer Rookery"), "{kept:?}");
+    t.ok(alice(), challenge("chess"));
+}

@@ -17,6 +17,9 @@ pub struct Unreadable {
     /// The key, in hex.
     pub key: String,
     pub reason: String,
+    /// The record version, when the record says a newer Rookery wrote it:
+    /// not set aside when read, since that Rookery can still read it.
+    pub newer: Option<u32>,
 }
 
 /// What a check read.
@@ -38,6 +41,28 @@ impl CheckReport {
         self.trees.iter().find(|(t, _)| *t == "quarantine").map_or(0, |(_, n)| *n)
     }
 
+    /// Says in the log, once at startup, what the check found unreadable:
+    /// each damaged record, and in one line the records a newer Rookery
+    /// wrote (it used this database, or they are damaged; they are left as
+    /// they are, and a moderator can free a channel one holds with `/admin end`).
+    pub fn log_unreadable(&self) {
+        let (newer, damaged): (Vec<&Unreadable>, Vec<&Unreadable>) =
+            self.unreadable.iter().partition(|bad| bad.newer.is_some());
+        for bad in damaged {
+            tracing::warn!(tree = bad.tree, key = %bad.key, reason = %bad.reason, "an unreadable record will be set aside when read");
+        }
+        if let Some(version) = newer.iter().filter_map(|bad| bad.newer).max() {
+            let trees: std::collections::BTreeSet<&str> = newer.iter().map(|bad| bad.tree).collect();
+            tracing::error!(
+                records = newer.len(),
+                version,
+                trees = ?trees,
+                "records were written by a newer Rookery (record versions up to {version}): a newer Rookery has \
+                 used this database, or these records are damaged. They are left as they are; channels they hold \
+                 say so, and a moderator can free one with /admin end. `rookery check` lists them"
+            );
+        }
+    }
 }
 
 impl fmt::Display for CheckReport {
@@ -50,7 +75,8 @@ impl fmt::Display for CheckReport {
             writeln!(f, "every record decodes")?;
         }
         for bad in &self.unreadable {
-            writeln!(f, "unreadable: {} {}: {}", bad.tree, bad.key, bad.reason)?;
+            let what = if bad.newer.is_some() { "written by a newer Rookery" } else { "unreadable" };
+            writeln!(f, "{what}: {} {}: {}", bad.tree, bad.key, bad.reason)?;
         }
         if self.quarantined() > 0 {
             writeln!(f, "{} records are in quarantine from earlier reads", self.quarantined())?;
@@ -115,7 +141,11 @@ impl Storage {
                 count += 1;
                 if let Err(error) = decodes(name, &value) {
                     let key = key.iter().map(|b| format!("{b:02x}")).collect();
-report.unreadable.push(Unreadable { tree: name, key, reason: error.to_string() });
+                    let newer = match error {
+                        StorageError::TooNew(version) => Some(version),
+                        _ => None,
+                    };
+                    report.unreadable.push(Unreadable { tree: name, key, reason: error.to_string(), newer });
                 }
             }
             report.trees.push((name, count));

@@ -8,6 +8,8 @@ use rookery_storage::{
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
+/// `HERE` as a key of the `games` tree.
+const HERE_KEY: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 42];
 
 fn game(id: u64) -> ChannelGame {
     ChannelGame {
@@ -386,7 +388,7 @@ fn unreadable_ledgers_are_set_aside_with_their_rolls_and_the_rest_read_on() {
 }
 
 #[test]
-fn the_check_reads_ledgers_and_rolls_as_what_they_are() {
+fn the_check_reads_ledgers_and_rolls_as_what_they_are_and_names_newer_records() {
     let dir = tempfile::tempdir().unwrap();
     let storage = Storage::open(dir.path()).unwrap();
     storage.put_table_ledger(HERE, &table_ledger(5)).unwrap();
@@ -398,8 +400,11 @@ fn the_check_reads_ledgers_and_rolls_as_what_they_are() {
     damage(&storage, "ledgers", &id_key(HERE, 6), "{\"id\":\"six\"}");
     damage(&storage, "ledgers", &id_key(HERE, 8), "{\"game\":2,\"secrets\":\"none\"}");
     damage(&storage, "rolls", &roll_key(HERE, 5, 1), "{\"faces\":[3,4]}");
+    damage(&storage, "games", &HERE_KEY, "{\"version\":99,\"game\":{}}");
     let check = storage.check().unwrap();
-    let found: Vec<&str> = check.unreadable.iter().map(|bad| bad.tree).collect();
-    assert_eq!(found, ["ledgers", "ledgers", "rolls"], "{check}");
-    assert!(!check.to_string().contains("every record decodes"), "{check}");
+    let found: Vec<(&str, Option<u32>)> = check.unreadable.iter().map(|bad| (bad.tree, bad.newer)).collect();
+    assert_eq!(found, [("games", Some(99)), ("ledgers", None), ("ledgers", None), ("rolls", None)], "{check}");
+    let text = check.to_string();
+    assert!(!text.contains("every record decodes"), "{text}");
+    assert!(text.contains("written by a newer Rookery: games"), "{text}");
 }

@@ -14,7 +14,7 @@ use super::game_dice::{add_game_seed, rolls_of, seeded_line, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
-    channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply,
+    channel, channel_failure, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply,
     TakebackAction, User,
 };
 
@@ -108,7 +108,7 @@ impl Core {
         place: Place,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
     ) -> Result<T, Refusal> {
-        self.storage.update_channel(channel(place), decide).map_err(storage_failure)?
+        self.storage.update_channel(channel(place), decide).map_err(channel_failure)?
     }
 
     pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
@@ -525,7 +525,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
     }
 
     pub(super) fn current(&self, place: Place) -> Result<Option<ChannelGame>, Refusal> {
-        self.storage.channel_game(channel(place)).map_err(storage_failure)
+        self.storage.channel_game(channel(place)).map_err(channel_failure)
     }
 }
 
