@@ -83,8 +83,20 @@ fn replay_ledger(state: &GameLedger, game: &Game, seeds: &[String]) -> Result<Le
     Ok(ledger)
 }
 
+/// Refuses a takeback to `rewound` that goes back before `ledger` took over
+/// from a lost one: the rolls before it cannot be rolled again.
+pub(super) fn takes_back_within(ledger: Option<&GameLedger>, rewound: &Game) -> Result<(), Refusal> {
+    if ledger.is_some_and(|ledger| rolls_of(rewound) < ledger.first_roll) {
+        return Err(Refusal::new(
+            "This takeback would go back before this game's dice ledger was replaced: the rolls before that were \
+             made on the lost ledger and cannot be rolled again.",
+        ));
+    }
+    Ok(())
+}
+
 /// How many rolls `game` has made.
-pub(super) fn rolls_of(game: &Game) -> u64 {
+fn rolls_of(game: &Game) -> u64 {
     game.actions().iter().filter(|action| matches!(action, Action::Roll { .. })).count() as u64
 }
 
@@ -142,6 +154,19 @@ impl Core {
             Err(other) => return Err(storage_failure(other)),
         };
         self.bind_fresh_ledger(place, record, lost)
+    }
+
+    /// The "Dice ledger" field of `/game` for `record`, whose ledger is
+    /// stored under `id`. A lost ledger is replaced by the game's next
+    /// action, not by a look at the game.
+    pub(super) fn ledger_description(&self, place: Place, record: &ChannelGame, id: u64) -> Result<String, Refusal> {
+        match self.storage.ledger(channel(place), id) {
+            Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => ledger.announcement(),
+            Ok(_) | Err(StorageError::Quarantined(_)) => {
+                Ok("This game's dice ledger is lost; Rookery gives the game a new one with its next action.".into())
+            }
+            Err(other) => Err(storage_failure(other)),
+        }
     }
 
     /// Binds a fresh ledger to the game of `record`, whose own is `lost`

@@ -4,13 +4,11 @@
 use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::notation::MoveError;
 use rookery_engine::{notation, Color, GameOptions, Variant};
-use rookery_storage::{
-    Change, ChannelGame, GameLedger, LedgerRecord, Phase, Player, PlayerStats, RateFn, StorageError,
-};
+use rookery_storage::{Change, ChannelGame, GameLedger, Phase, Player, PlayerStats, RateFn};
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::{add_game_seed, rolls_of, seeded_line, GameDice};
+use super::game_dice::{add_game_seed, seeded_line, takes_back_within, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
@@ -384,12 +382,7 @@ impl Core {
                     // A turn taken back to where the bot acts (a forced pass)
                     // goes on at once; its rolls are the ledger's same rolls.
                     let view = offstage.of(&record);
-                    if view.ledger.is_some_and(|ledger| rolls_of(&rewound) < ledger.first_roll) {
-                        return Err(Refusal::new(
-                            "This takeback would go back before this game's dice ledger was replaced: the rolls \
-                             before that were made on the lost ledger and cannot be rolled again.",
-                        ));
-                    }
+                    takes_back_within(view.ledger, &rewound)?;
                     self.proceed(record, rewound, view, now, Vec::new())
                 }
             }
@@ -465,15 +458,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
             reply.fields.push(("Options".into(), game.options().describe(rules.options)));
         }
         if let Some(id) = record.ledger {
-            // A ledger that is lost is replaced by the game's next action, not by a look at the game.
-            let ledger = match self.storage.ledger(channel(place), id) {
-                Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => ledger.announcement()?,
-                Ok(_) | Err(StorageError::Quarantined(_)) => {
-                    "This game's dice ledger is lost; Rookery gives the game a new one with its next action.".into()
-                }
-                Err(other) => return Err(storage_failure(other)),
-            };
-            reply.fields.push(("Dice ledger".into(), ledger));
+            reply.fields.push(("Dice ledger".into(), self.ledger_description(place, &record, id)?));
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(pgn_file(&record, &game));
