@@ -414,3 +414,27 @@ fn a_game_saved_by_a_newer_rookery_is_explained_and_a_moderator_can_end_it() {
     assert!(kept[0].0.starts_with("games/") && kept[0].1.contains("newer Rookery"), "{kept:?}");
     t.ok(alice(), challenge("chess"));
 }
+
+#[test]
+fn a_game_whose_sealed_secret_is_lost_can_still_end() {
+    let t = Table::new();
+    let play = Command::Play {
+        variant: "newchess".into(),
+        opponent: Some(bob()),
+        move_days: None,
+        options: None,
+        clock: None,
+    };
+    t.ok(alice(), play);
+    t.ok(bob(), Command::Accept);
+    t.send(alice(), Command::Choose { option: "E".into() });
+    let game = t.core.storage().channel_game(KEY).unwrap().unwrap().id;
+    // The sealing is the only entry of the channel's ledger tree, made just after the game.
+    let sealing = game + 1;
+    assert!(matches!(t.core.storage().ledger(KEY, sealing).unwrap(), Some(LedgerRecord::Secrets(_))));
+    damage(&t, "ledgers", &id_key(sealing), &serde_json::json!({ "game": game, "secrets": "gone" }));
+
+    let resigned = t.ok(alice(), Command::Resign);
+    assert!(resigned.text.contains("**alice**'s secret choice was lost"), "{}", resigned.text);
+    assert_eq!(quarantined_trees(&t), ["ledgers"]);
+}

@@ -315,11 +315,30 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
     if game.outcome().is_some() {
         for side in Color::ALL {
             if game.secret_commitment(side).is_some() && game.revealed_secret(side).is_none() {
-                lines.push(reveal(record, game, side, offstage, &name(side))?);
+                // The game is over either way: a sealing that was lost (set
+                // aside as damaged) is said so, and the result stands.
+                match sealed_secret(record, game, side, offstage) {
+                    Some(_) => lines.push(reveal(record, game, side, offstage, &name(side))?),
+                    None => lines.push(format!(
+                        "**{}**'s secret choice was lost from Rookery's records, so it cannot be revealed.",
+                        name(side)
+                    )),
+                }
             }
         }
     }
     Ok(lines)
+}
+
+/// `side`'s sealed secret in `offstage` that the game committed to, if it is there.
+fn sealed_secret<'a>(
+    record: &ChannelGame,
+    game: &Game,
+    side: Color,
+    offstage: OffstageOf<'a>,
+) -> Option<&'a SealedSecret> {
+    let commitment = game.secret_commitment(side)?;
+    offstage.secrets.and_then(|s| committed(s, &secret_context(record), side, commitment))
 }
 
 /// Reveals `side`'s sealed secret into the game.
@@ -330,10 +349,8 @@ fn reveal(
     offstage: OffstageOf<'_>,
     name: &str,
 ) -> Result<String, Refusal> {
-    let missing = || Refusal::new("This game's secret choices are missing. Please tell the bot's operator.");
-    let commitment = game.secret_commitment(side).ok_or_else(missing)?;
-    let sealed = offstage.secrets.and_then(|s| committed(s, &secret_context(record), side, commitment));
-    let sealed = sealed.ok_or_else(missing)?;
+    let sealed = sealed_secret(record, game, side, offstage)
+        .ok_or_else(|| Refusal::new("This game's secret choices are missing. Please tell the bot's operator."))?;
     let action = Action::Reveal { side, option: sealed.option.clone(), nonce: sealed.nonce.clone() };
     game.apply(action).map_err(explain)?;
     let label = game.position().rules().turns.secret.map_or("secret choice", |rule| rule.label);
