@@ -157,9 +157,7 @@ pub fn open_database(data_dir: &Path, backup_dir: &Path, restore: bool, now: i64
     }
     let damage = match Storage::open_checked(data_dir) {
         Ok((storage, report)) => {
-            for bad in &report.unreadable {
-                tracing::warn!(tree = bad.tree, key = %bad.key, reason = %bad.reason, "an unreadable record will be set aside when read");
-            }
+            report.log_unreadable();
             return Ok(Opened { storage, restored: None });
         }
         Err(error) if !is_damage(&error) => {

@@ -11,7 +11,7 @@ use common::{alice, bob, carol, Table, HERE};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rookery::core::{ButtonAction, Command, Handler, Reply, User};
-use rookery_storage::{ChannelKey, Phase};
+use rookery_storage::{ChannelKey, LedgerRecord, Phase};
 
 const KEY: ChannelKey = ChannelKey { guild: HERE.guild, channel: HERE.channel };
 
@@ -77,10 +77,10 @@ fn simultaneous_accepts_of_a_dice_game_store_one_ledger() {
         clicks.into_iter().map(|c| c.join().unwrap()).collect()
     });
     assert_eq!(accepted.iter().filter(|a| **a).count(), 1, "{accepted:?}");
-    let ledgers: Vec<serde_json::Value> = t.core.storage().channel_ledgers(KEY).unwrap();
+    let ledgers = t.core.storage().channel_ledgers(KEY).unwrap();
     assert_eq!(ledgers.len(), 1, "{ledgers:?}");
     let game = t.core.storage().channel_game(KEY).unwrap().unwrap();
-    assert_eq!(ledgers[0]["game"], game.id);
+    assert!(matches!(&ledgers[0], LedgerRecord::Game(ledger) if ledger.game == game.id), "{ledgers:?}");
     assert!(game.ledger.is_some());
 }
 
@@ -223,4 +223,218 @@ fn moderators_take_verified_backups_and_players_cannot() {
     assert_eq!(backups.len(), 1);
     let verified = rookery_storage::verify_backup(&backups[0].1).unwrap();
     assert!(taken[0].text.contains(&format!("{} records", verified.records)), "{}", taken[0].text);
+}
+
+/// Stores `value` (JSON) under `key` of `tree` as it is, behind the core's back, as damage would.
+fn damage(t: &Table, tree: &str, key: &[u8], value: &serde_json::Value) {
+    let key: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    let line = format!("{}\n", serde_json::json!({ "tree": tree, "key": key, "value": value }));
+    rookery_storage::import(t.core.storage(), line.as_bytes()).unwrap();
+}
+
+/// The key of record `id` of this channel (its finished games, its ledgers).
+fn id_key(id: u64) -> Vec<u8> {
+    [KEY.guild.to_be_bytes(), KEY.channel.to_be_bytes(), id.to_be_bytes()].concat()
+}
+
+/// What the quarantine holds, by tree.
+fn quarantined_trees(t: &Table) -> Vec<String> {
+    let kept = t.core.storage().quarantined().unwrap();
+    kept.into_iter().map(|(key, _)| key.split('/').next().unwrap().to_string()).collect()
+}
+
+/// A chess game between alice and bob, ended by bob's resignation; its id.
+fn finished_game(t: &Table) -> u64 {
+    t.ok(alice(), challenge("chess"));
+    t.ok(bob(), Command::Accept);
+    t.ok(alice(), Command::Move { text: "e4".into() });
+    let id = t.core.storage().channel_game(KEY).unwrap().unwrap().id;
+    t.ok(bob(), Command::Resign);
+    id
+}
+
+#[test]
+fn damaged_finished_games_are_set_aside_and_the_others_still_listed() {
+    let t = Table::new();
+    let good = finished_game(&t);
+    let garbled = finished_game(&t);
+    let unplayable = finished_game(&t);
+    damage(&t, "archive", &id_key(garbled), &serde_json::json!("garbage"));
+    // It reads as a record, but the engine refuses one of its moves.
+    let mut record = t.core.storage().finished_game(unplayable).unwrap().unwrap().1;
+    record.actions.push("Zz9".into());
+    damage(&t, "archive", &id_key(unplayable), &serde_json::json!({ "version": 1, "game": record }));
+
+    let refused = t.refused(carol(), Command::Pgn { id: unplayable.to_string() });
+    assert!(refused.contains(&format!("Game #{unplayable} was damaged")), "{refused}");
+    assert!(refused.contains("set it aside"), "{refused}");
+    let listed = t.ok(carol(), Command::Games { user: None });
+    assert!(listed.text.contains(&format!("`#{good}`")), "{}", listed.text);
+    assert!(!listed.text.contains(&format!("`#{garbled}`")), "{}", listed.text);
+    let of_alice = t.ok(carol(), Command::Games { user: Some(alice()) });
+    assert!(of_alice.text.contains(&format!("`#{good}`")), "{}", of_alice.text);
+    assert_eq!(quarantined_trees(&t), ["archive", "archive"], "both kept, neither deleted");
+    let replay = t.ok(carol(), Command::Replay { id: None });
+    assert!(replay.text.contains(&format!("`#{good}`")), "the last game that replays: {}", replay.text);
+    t.ok(carol(), Command::Review { id: None });
+    let gone = t.refused(carol(), Command::Pgn { id: garbled.to_string() });
+    assert!(gone.contains(&format!("no game #{garbled}")), "{gone}");
+}
+
+#[test]
+fn damaged_table_ledgers_and_rolls_are_set_aside_and_the_channel_rolls_on() {
+    let t = Table::new();
+    let roll = |t: &Table| t.ok(alice(), Command::Roll { expression: "1d20".into(), sealed: false, entropy: None });
+    roll(&t);
+    roll(&t);
+    let ledger = match &t.core.storage().channel_ledgers(KEY).unwrap()[..] {
+        [LedgerRecord::Table(state)] => state.id,
+        other => panic!("{other:?}"),
+    };
+    let roll_key = [id_key(ledger), 1u64.to_be_bytes().to_vec()].concat();
+    damage(&t, "rolls", &roll_key, &serde_json::json!({ "faces": [20] }));
+    let t = t.restart();
+    let rolled = roll(&t);
+    assert!(rolled.text.contains("Today's table ledger was damaged"), "{}", rolled.text);
+    assert!(rolled.text.contains("roll #0 on table ledger"), "a new ledger: {}", rolled.text);
+    assert_eq!(quarantined_trees(&t), ["ledgers", "rolls", "rolls"], "the ledger and both its rolls, kept");
+    t.ok(alice(), Command::Dice(rookery::core::DiceCommand::History));
+    t.ok(alice(), Command::Roll { expression: "history".into(), sealed: false, entropy: None });
+    t.ok(alice(), Command::Verify);
+
+    // A ledger record that is JSON but no ledger.
+    let ledger = match &t.core.storage().channel_ledgers(KEY).unwrap()[..] {
+        [LedgerRecord::Table(state)] => state.id,
+        other => panic!("{other:?}"),
+    };
+    damage(&t, "ledgers", &id_key(ledger), &serde_json::json!({ "ledger": 5 }));
+    let t = t.restart();
+    assert_eq!(t.core.storage().check().unwrap().unreadable.len(), 1, "the check reads ledgers as ledgers");
+    assert!(roll(&t).text.contains("roll #0 on table ledger"));
+    t.ok(alice(), Command::Verify);
+    assert!(t.core.storage().check().unwrap().unreadable.is_empty());
+    assert_eq!(quarantined_trees(&t).len(), 5);
+}
+
+fn luck_dragon(t: &Table) -> u64 {
+    let play = Command::Play {
+        variant: "luckdragon".into(),
+        opponent: Some(bob()),
+        move_days: None,
+        options: None,
+        clock: None,
+    };
+    t.ok(alice(), play);
+    t.ok(bob(), Command::Accept);
+    t.core.storage().channel_game(KEY).unwrap().unwrap().id
+}
+
+/// The public posts waiting for the channel.
+fn posted(t: &Table) -> String {
+    t.core.due().into_iter().map(|(_, reply)| reply.text).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_dice_game_whose_ledger_is_unreadable_goes_on_with_a_new_one() {
+    let t = Table::new();
+    let game = luck_dragon(&t);
+    let ledger = t.core.storage().channel_game(KEY).unwrap().unwrap().ledger.unwrap();
+    damage(&t, "ledgers", &id_key(ledger), &serde_json::json!("garbage"));
+
+    t.ok(bob(), Command::Draw(rookery::core::DrawAction::Offer));
+    let told = posted(&t);
+    assert!(told.contains(&format!("The dice ledger of game #{game} was damaged")), "{told}");
+    assert!(told.contains("commitment `") && !told.contains("cannot be checked"), "{told}");
+    assert_eq!(quarantined_trees(&t), ["ledgers"]);
+    t.ok(alice(), Command::Draw(rookery::core::DrawAction::Decline));
+    let rolled = t.ok(alice(), Command::Move { text: "lucky8".into() });
+    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    t.ok(alice(), Command::Move { text: "e4".into() });
+    t.ok(alice(), Command::Takeback(rookery::core::TakebackAction::Request));
+    t.ok(bob(), Command::Takeback(rookery::core::TakebackAction::Accept));
+    t.ok(alice(), Command::Resign);
+    assert!(posted(&t).is_empty(), "replaced once");
+
+    let verify = t.ok(carol(), Command::Verify);
+    assert!(verify.text.contains("transcript of 1 finished game"), "{}", verify.text);
+    let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
+    let (report, ok) = rookery::dice_cli::verify(&text).unwrap();
+    assert!(ok, "{report}\n{text}");
+}
+
+#[test]
+fn a_game_ledger_that_no_longer_fits_its_rolls_is_replaced_from_the_next_roll() {
+    let t = Table::new();
+    let game = luck_dragon(&t);
+    for (user, text) in [(alice(), "lucky8"), (alice(), "e4"), (bob(), "lucky8"), (bob(), "Lb5")] {
+        t.ok(user, Command::Move { text: text.into() });
+    }
+    let ledger = t.core.storage().channel_game(KEY).unwrap().unwrap().ledger.unwrap();
+    // A flipped digit of the seed: it still reads, but derives other faces.
+    let seed = "0".repeat(64);
+    damage(
+        &t,
+        "ledgers",
+        &id_key(ledger),
+        &serde_json::json!({ "game": game, "ledger": format!("game:{game}"), "seed": seed }),
+    );
+
+    t.ok(alice(), Command::Takeback(rookery::core::TakebackAction::Request));
+    let told = posted(&t);
+    assert!(told.contains(&format!("The dice ledger of game #{game} was damaged")), "{told}");
+    assert!(told.contains("The game's first 2 rolls were made on the lost ledger"), "{told}");
+    // Back past bob's roll, made on the lost ledger: it cannot be rolled again.
+    let refused = t.refused(bob(), Command::Takeback(rookery::core::TakebackAction::Accept));
+    assert!(refused.contains("before this game's dice ledger was replaced"), "{refused}");
+    let rolled = t.ok(alice(), Command::Move { text: "lucky8".into() });
+    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    t.ok(alice(), Command::Move { text: "h3".into() });
+    let ended = t.ok(moderator(), Command::AdminEnd { reason: None });
+    assert!(ended.text.contains("archived unrated"), "{}", ended.text);
+    let verify = t.ok(carol(), Command::Verify);
+    let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
+    assert!(rookery::dice_cli::verify(&text).unwrap().1, "{text}");
+}
+
+#[test]
+fn a_game_saved_by_a_newer_rookery_is_explained_and_a_moderator_can_end_it() {
+    let t = Table::new();
+    let key: Vec<u8> = [KEY.guild.to_be_bytes(), KEY.channel.to_be_bytes()].concat();
+    damage(&t, "games", &key, &serde_json::json!({ "version": 99, "game": { "from": "a newer Rookery" } }));
+    for (user, command) in [(alice(), Command::Board), (alice(), challenge("chess")), (bob(), Command::Resign)] {
+        let refused = t.refused(user, command);
+        assert!(refused.contains("saved by a newer version of Rookery"), "{refused}");
+        assert!(refused.contains("/admin end") && !refused.contains("99"), "{refused}");
+    }
+    let ended = t.ok(moderator(), Command::AdminEnd { reason: Some("stuck".into()) });
+    assert!(ended.text.contains("mod (moderator) ended this channel's game: stuck."), "{}", ended.text);
+    assert!(ended.text.contains("The channel is free"), "{}", ended.text);
+    let kept = t.core.storage().quarantined().unwrap();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].0.starts_with("games/") && kept[0].1.contains("newer Rookery"), "{kept:?}");
+    t.ok(alice(), challenge("chess"));
+}
+
+#[test]
+fn a_game_whose_sealed_secret_is_lost_can_still_end() {
+    let t = Table::new();
+    let play = Command::Play {
+        variant: "newchess".into(),
+        opponent: Some(bob()),
+        move_days: None,
+        options: None,
+        clock: None,
+    };
+    t.ok(alice(), play);
+    t.ok(bob(), Command::Accept);
+    t.send(alice(), Command::Choose { option: "E".into() });
+    let game = t.core.storage().channel_game(KEY).unwrap().unwrap().id;
+    // The sealing is the only entry of the channel's ledger tree, made just after the game.
+    let sealing = game + 1;
+    assert!(matches!(t.core.storage().ledger(KEY, sealing).unwrap(), Some(LedgerRecord::Secrets(_))));
+    damage(&t, "ledgers", &id_key(sealing), &serde_json::json!({ "game": game, "secrets": "gone" }));
+
+    let resigned = t.ok(alice(), Command::Resign);
+    assert!(resigned.text.contains("**alice**'s secret choice was lost"), "{}", resigned.text);
+    assert_eq!(quarantined_trees(&t), ["ledgers"]);
 }

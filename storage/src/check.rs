@@ -1,5 +1,5 @@
 //! `rookery check` and the startup check: open a database, read every record
-//! of every tree and decode the ones that have a known shape, and say what
+//! of every tree and decode it as the shape it is stored in, and say what
 //! could be read. sled may panic rather than fail on some damage, so opening
 //! and reading run behind `catch_unwind`: a damaged database is reported, not
 //! a crash.
@@ -8,7 +8,7 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use crate::{puzzles, records, Storage, StorageError, TREES};
+use crate::{ledgers, puzzles, records, Storage, StorageError, TREES};
 
 /// A record that is stored but cannot be decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,9 @@ pub struct Unreadable {
     /// The key, in hex.
     pub key: String,
     pub reason: String,
+    /// The record version, when the record says a newer Rookery wrote it:
+    /// not set aside when read, since that Rookery can still read it.
+    pub newer: Option<u32>,
 }
 
 /// What a check read.
@@ -37,6 +40,29 @@ impl CheckReport {
     pub fn quarantined(&self) -> usize {
         self.trees.iter().find(|(t, _)| *t == "quarantine").map_or(0, |(_, n)| *n)
     }
+
+    /// Says in the log, once at startup, what the check found unreadable:
+    /// each damaged record, and in one line the records a newer Rookery
+    /// wrote (it used this database, or they are damaged; they are left as
+    /// they are, and a moderator can free a channel one holds with `/admin end`).
+    pub fn log_unreadable(&self) {
+        let (newer, damaged): (Vec<&Unreadable>, Vec<&Unreadable>) =
+            self.unreadable.iter().partition(|bad| bad.newer.is_some());
+        for bad in damaged {
+            tracing::warn!(tree = bad.tree, key = %bad.key, reason = %bad.reason, "an unreadable record will be set aside when read");
+        }
+        if let Some(version) = newer.iter().filter_map(|bad| bad.newer).max() {
+            let trees: std::collections::BTreeSet<&str> = newer.iter().map(|bad| bad.tree).collect();
+            tracing::error!(
+                records = newer.len(),
+                version,
+                trees = ?trees,
+                "records were written by a newer Rookery (record versions up to {version}): a newer Rookery has \
+                 used this database, or these records are damaged. They are left as they are; channels they hold \
+                 say so, and a moderator can free one with /admin end. `rookery check` lists them"
+            );
+        }
+    }
 }
 
 impl fmt::Display for CheckReport {
@@ -49,7 +75,8 @@ impl fmt::Display for CheckReport {
             writeln!(f, "every record decodes")?;
         }
         for bad in &self.unreadable {
-            writeln!(f, "unreadable: {} {}: {}", bad.tree, bad.key, bad.reason)?;
+            let what = if bad.newer.is_some() { "written by a newer Rookery" } else { "unreadable" };
+            writeln!(f, "{what}: {} {}: {}", bad.tree, bad.key, bad.reason)?;
         }
         if self.quarantined() > 0 {
             writeln!(f, "{} records are in quarantine from earlier reads", self.quarantined())?;
@@ -74,25 +101,26 @@ pub fn is_damage(error: &StorageError) -> bool {
     }
 }
 
-fn decodes(tree: &str, bytes: &[u8]) -> Result<(), String> {
-    let result = match tree {
+/// Decodes a record of `tree` as what that tree stores.
+fn decodes(tree: &str, bytes: &[u8]) -> Result<(), StorageError> {
+    let json = |e: serde_json::Error| StorageError::Quarantined(e.to_string());
+    match tree {
         "games" | "archive" => records::decode_game(bytes).map(drop),
-        "puzzles" | "puzzle_days" | "puzzle_solves" | "puzzle_streaks" => {
-            puzzles::decode::<serde_json::Value>(bytes).map(drop)
-        }
-        "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes)
-            .map(drop)
-            .map_err(|e| StorageError::Quarantined(e.to_string())),
+        "finished_ids" | "finished_players" => serde_json::from_slice::<[u64; 2]>(bytes).map(drop).map_err(json),
+        "ledgers" => ledgers::decode_ledger(bytes).map(drop),
+        "rolls" => ledgers::decode_roll(bytes).map(drop),
+        "stats" => serde_json::from_slice::<crate::PlayerStats>(bytes).map(drop).map_err(json),
+        "puzzles" => puzzles::decode::<crate::StoredPuzzle>(bytes).map(drop),
+        "puzzle_days" => puzzles::decode::<crate::DailyPuzzle>(bytes).map(drop),
+        "puzzle_solves" => puzzles::decode::<crate::PuzzleSolve>(bytes).map(drop),
+        "puzzle_streaks" => puzzles::decode::<crate::PuzzleStreak>(bytes).map(drop),
         // Counters, and the database id (see `identity`).
-        "meta" => {
-            let counter_or_id = bytes.len() == 8 || crate::identity::is_database_id(bytes);
-            return if counter_or_id { Ok(()) } else { Err("not a counter or a database id".into()) };
-        }
-        _ => serde_json::from_slice::<serde_json::Value>(bytes)
-            .map(drop)
-            .map_err(|e| StorageError::Quarantined(e.to_string())),
-    };
-    result.map_err(|e| e.to_string())
+        "meta" if bytes.len() == 8 || crate::identity::is_database_id(bytes) => Ok(()),
+        "meta" => Err(StorageError::Quarantined("not a counter or a database id".into())),
+        // Settings are named values whose shapes their users know, and the
+        // quarantine keeps whatever it was given: JSON is all they share.
+        _ => serde_json::from_slice::<serde_json::Value>(bytes).map(drop).map_err(json),
+    }
 }
 
 fn panic_text(panic: Box<dyn std::any::Any + Send>) -> String {
@@ -112,9 +140,13 @@ impl Storage {
             for entry in self.tree(name).iter() {
                 let (key, value) = entry?;
                 count += 1;
-                if let Err(reason) = decodes(name, &value) {
+                if let Err(error) = decodes(name, &value) {
                     let key = key.iter().map(|b| format!("{b:02x}")).collect();
-                    report.unreadable.push(Unreadable { tree: name, key, reason });
+                    let newer = match error {
+                        StorageError::TooNew(version) => Some(version),
+                        _ => None,
+                    };
+                    report.unreadable.push(Unreadable { tree: name, key, reason: error.to_string(), newer });
                 }
             }
             report.trees.push((name, count));

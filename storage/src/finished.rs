@@ -51,31 +51,33 @@ fn channel_of(bytes: &[u8]) -> Option<ChannelKey> {
 }
 
 impl Storage {
-    /// A finished game by its id, with the channel it was played in.
+    /// A finished game by its id, with the channel it was played in. One
+    /// that cannot be read is set aside and reported.
     pub fn finished_game(&self, id: u64) -> Result<Option<(ChannelKey, ChannelGame)>, StorageError> {
         let Some(channel) = self.finished_ids.get(id.to_be_bytes())?.as_deref().and_then(channel_in) else {
             return Ok(None);
         };
-        let key = crate::archive_key(channel, id);
-        match self.archive.get(key)? {
-            None => Ok(None),
-            Some(bytes) => Ok(Some((channel, records::decode_game(&bytes)?))),
-        }
+        let game = self.get_record("archive", &crate::archive_key(channel, id), records::decode_game)?;
+        Ok(game.map(|game| (channel, game)))
     }
 
-    /// The newest `limit` finished games of a channel, newest first.
+    /// The newest `limit` readable finished games of a channel, newest
+    /// first; those that cannot be read are set aside and passed over.
     pub fn recent_channel_games(&self, channel: ChannelKey, limit: usize) -> Result<Vec<ChannelGame>, StorageError> {
-        self.archive
-            .scan_prefix(channel.bytes())
-            .values()
-            .rev()
-            .take(limit)
-            .map(|v| records::decode_game(&v?))
-            .collect()
+        let mut out = Vec::new();
+        for entry in self.archive.scan_prefix(channel.bytes()).rev() {
+            if out.len() == limit {
+                break;
+            }
+            let (key, bytes) = entry?;
+            out.extend(self.listable("archive", &key, &bytes, records::decode_game)?);
+        }
+        Ok(out)
     }
 
-    /// The newest `limit` finished games of a player in one guild's channels,
-    /// newest first, each with its channel.
+    /// The newest `limit` readable finished games of a player in one guild's
+    /// channels, newest first, each with its channel; as
+    /// [`Storage::recent_channel_games`], unreadable ones are passed over.
     pub fn recent_player_games(
         &self,
         guild: u64,
@@ -94,8 +96,10 @@ impl Storage {
             if channel.guild != guild {
                 continue;
             }
-            if let Some(bytes) = self.archive.get(crate::archive_key(channel, id))? {
-                out.push((channel, records::decode_game(&bytes)?));
+            let key = crate::archive_key(channel, id);
+            if let Some(bytes) = self.archive.get(key)? {
+                let game = self.listable("archive", &key, &bytes, records::decode_game)?;
+                out.extend(game.map(|game| (channel, game)));
             }
         }
         Ok(out)

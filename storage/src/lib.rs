@@ -18,8 +18,10 @@ mod export;
 mod finished;
 mod group_commit;
 mod identity;
+mod ledgers;
 mod log_sync;
 mod puzzles;
+mod quarantine;
 mod records;
 mod relocate;
 mod watermark;
@@ -32,10 +34,13 @@ use serde::Serialize;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
+use quarantine::{quarantine_entry, quarantine_key};
+
 pub use backup::{backup_database, backups, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
 pub use export::{export, import};
 pub use identity::Identity;
+pub use ledgers::{GameLedger, GameSecrets, LedgerRecord, LoggedRoll, SealedSecret, TableLedger};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
@@ -148,10 +153,9 @@ pub type RateFn = Box<dyn Fn(&[Option<PlayerStats>]) -> Vec<PlayerStats>>;
 pub enum Change<T> {
     /// Store this game as the channel's current game (and reply with `T`).
     Put(ChannelGame, T),
-    /// Store this game and, in the same transaction, the JSON record of its
-    /// dice ledger under `id` (as [`Storage::ledger`] reads it): a game and
-    /// its ledger are written together or not at all.
-    PutWithLedger { game: ChannelGame, ledger: (u64, Vec<u8>), reply: T },
+    /// Store this game and, in the same transaction, its dice ledger under
+    /// storage id `id`: a game and its ledger are written together or not at all.
+    PutWithLedger { game: ChannelGame, ledger: (u64, GameLedger), reply: T },
     /// The game is finished: archive it, free the channel, and store the
     /// ratings `rate` computes from the stored ratings of `rated` (read in the
     /// same transaction, so two games finishing at once cannot lose an update).
@@ -357,7 +361,7 @@ impl Storage {
             None => Ok(None),
             Some(bytes) => match records::decode_game(&bytes) {
                 Ok(game) => Ok(Some(game)),
-                Err(err) => Err(self.set_aside("games", &key, &bytes, err)?),
+                Err(err) => Err(self.report_unreadable("games", &key, &bytes, err)?),
             },
         }
     }
@@ -373,42 +377,6 @@ impl Storage {
                 None => Ok(self.channel_game(channel)?.as_ref().map(Seats::of)),
             },
         }
-    }
-
-    /// Moves an unreadable record out of the way (into `quarantine`, never
-    /// deleted) and returns the error to report. Other errors pass through.
-    fn set_aside(&self, tree: &str, key: &[u8], bytes: &[u8], err: StorageError) -> Result<StorageError, StorageError> {
-        if let StorageError::Quarantined(reason) = &err {
-            tracing::warn!(tree, key = %String::from_utf8_lossy(key), %reason, "a stored record was quarantined");
-            let _writing = self.writing();
-            let qkey = quarantine_key(tree, key, |k| self.quarantine.contains_key(k))?;
-            self.quarantine.insert(qkey, quarantine_entry(reason, bytes))?;
-            self.tree(tree).remove(key)?;
-            self.flush()?;
-        }
-        Ok(err)
-    }
-
-    /// Decodes every value of a scan, setting aside (and skipping) the ones
-    /// that cannot be read, so one bad record does not hide the others.
-    pub(crate) fn decode_scan<T>(
-        &self,
-        tree: &str,
-        scan: sled::Iter,
-        decode: impl Fn(&[u8]) -> Result<T, StorageError>,
-    ) -> Result<Vec<T>, StorageError> {
-        let mut out = Vec::new();
-        for entry in scan {
-            let (key, bytes) = entry?;
-            match decode(&bytes) {
-                Ok(value) => out.push(value),
-                Err(err @ StorageError::Quarantined(_)) => {
-                    self.set_aside(tree, &key, &bytes, err)?;
-                }
-                Err(err) => return Err(err),
-            }
-        }
-        Ok(out)
     }
 
     /// Applies `decide` to the channel's current game atomically and durably.
@@ -437,7 +405,7 @@ impl Storage {
                 Some(Ok(game)) => Some(game),
                 Some(Err(err)) => {
                     drop(writing);
-                    return Err(self.set_aside("games", &key, stored.as_deref().unwrap_or_default(), err)?);
+                    return Err(self.report_unreadable("games", &key, stored.as_deref().unwrap_or_default(), err)?);
                 }
             };
             let (new, reply) = match decide(current) {
@@ -532,7 +500,7 @@ impl Storage {
                     }
                     Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
                         games.insert(&key, records::encode_game(&game))?;
-                        ledgers.insert(&archive_key(channel, id), ledger)?;
+                        ledgers.insert(&archive_key(channel, id), ledgers::encode_game_ledger(&ledger))?;
                         reply
                     }
                     Change::Keep(reply) => reply,
@@ -545,7 +513,7 @@ impl Storage {
             Err(TransactionError::Abort(err @ StorageError::Quarantined(_))) => {
                 drop(writing);
                 return Err(match self.games.get(key)? {
-                    Some(bytes) => self.set_aside("games", &key, &bytes, err)?,
+                    Some(bytes) => self.report_unreadable("games", &key, &bytes, err)?,
                     None => err,
                 });
             }
@@ -556,16 +524,6 @@ impl Storage {
             self.flush()?;
         }
         Ok(result)
-    }
-
-    /// Sets a channel's current game aside (it decodes but no longer makes
-    /// sense, for example after a rules change) so the channel is free again.
-    pub fn quarantine_channel(&self, channel: ChannelKey, reason: &str) -> Result<(), StorageError> {
-        let key = channel.bytes();
-        if let Some(bytes) = self.games.get(key)? {
-            self.set_aside("games", &key, &bytes, StorageError::Quarantined(reason.to_string()))?;
-        }
-        Ok(())
     }
 
     /// Every channel with a current game, for the scheduler. Unreadable
@@ -617,113 +575,10 @@ impl Storage {
         self.flush()
     }
 
-    /// A dice ledger's stored state, keyed by the channel it serves and its id.
-    pub fn ledger<T: DeserializeOwned>(&self, channel: ChannelKey, id: u64) -> Result<Option<T>, StorageError> {
-        self.get_json("ledgers", &archive_key(channel, id))
-    }
-
-    pub fn put_ledger<T: Serialize>(&self, channel: ChannelKey, id: u64, value: &T) -> Result<(), StorageError> {
-        let _writing = self.writing();
-        self.ledgers.insert(archive_key(channel, id), serde_json::to_vec(value).expect("json"))?;
-        self.flush()
-    }
-
-    /// Every ledger of a channel, oldest first.
-    pub fn channel_ledgers<T: DeserializeOwned>(&self, channel: ChannelKey) -> Result<Vec<T>, StorageError> {
-        self.decode_scan("ledgers", self.ledgers.scan_prefix(channel.bytes()), decode_json)
-    }
-
-    /// The channel's ledger entries with ids from `first` on, oldest first:
-    /// those made since the game with id `first` began (ids only grow), read
-    /// without going through the channel's older games.
-    pub fn channel_ledgers_since<T: DeserializeOwned>(
-        &self,
-        channel: ChannelKey,
-        first: u64,
-    ) -> Result<Vec<T>, StorageError> {
-        let range = self.ledgers.range(archive_key(channel, first)..=archive_key(channel, u64::MAX));
-        self.decode_scan("ledgers", range, decode_json)
-    }
-
-    /// Appends a roll to a ledger's log (durably: a roll is public once told).
-    pub fn log_roll<T: Serialize>(
-        &self,
-        channel: ChannelKey,
-        ledger: u64,
-        index: u64,
-        roll: &T,
-    ) -> Result<(), StorageError> {
-        let mut key = archive_key(channel, ledger).to_vec();
-        key.extend_from_slice(&index.to_be_bytes());
-        let _writing = self.writing();
-        self.rolls.insert(key, serde_json::to_vec(roll).expect("json"))?;
-        self.flush()
-    }
-
-    /// A ledger's rolls, in order.
-    pub fn rolls<T: DeserializeOwned>(&self, channel: ChannelKey, ledger: u64) -> Result<Vec<T>, StorageError> {
-        self.decode_scan("rolls", self.rolls.scan_prefix(archive_key(channel, ledger)), decode_json)
-    }
-
-    /// Records set aside because they could not be read: (tree and key, reason).
-    pub fn quarantined(&self) -> Result<Vec<(String, String)>, StorageError> {
-        self.quarantine
-            .iter()
-            .map(|entry| {
-                let (key, value) = entry?;
-                let value: serde_json::Value = serde_json::from_slice(&value).unwrap_or_default();
-                let reason = value["reason"].as_str().unwrap_or("unknown").to_string();
-                Ok((String::from_utf8_lossy(&key).replace('\0', "/"), reason))
-            })
-            .collect()
-    }
-
     /// One JSON record; an unreadable one is set aside and reported.
     fn get_json<T: DeserializeOwned>(&self, tree: &str, key: &[u8]) -> Result<Option<T>, StorageError> {
         self.get_record(tree, key, decode_json)
     }
-
-    /// One record read with `decode`; an unreadable one is set aside and reported.
-    pub(crate) fn get_record<T>(
-        &self,
-        tree: &str,
-        key: &[u8],
-        decode: impl Fn(&[u8]) -> Result<T, StorageError>,
-    ) -> Result<Option<T>, StorageError> {
-        match self.tree(tree).get(key)? {
-            None => Ok(None),
-            Some(bytes) => match decode(&bytes) {
-                Ok(value) => Ok(Some(value)),
-                Err(err) => Err(self.set_aside(tree, key, &bytes, err)?),
-            },
-        }
-    }
-}
-
-/// Where an unreadable record of `tree` is kept: the tree's name, a zero, its key.
-/// Where a record of `tree` under `key` is kept in quarantine: `tree/key`,
-/// or `tree/key/2`, `/3`... when an earlier record of the same key is kept
-/// there already (`taken`), so a second bad record never erases the first.
-fn quarantine_key<E>(tree: &str, key: &[u8], taken: impl Fn(&[u8]) -> Result<bool, E>) -> Result<Vec<u8>, E> {
-    let mut qkey = tree.as_bytes().to_vec();
-    qkey.push(0);
-    qkey.extend_from_slice(key);
-    let mut candidate = qkey.clone();
-    let mut copy = 1u32;
-    while taken(&candidate)? {
-        copy += 1;
-        candidate = qkey.clone();
-        candidate.push(0);
-        candidate.extend_from_slice(copy.to_string().as_bytes());
-    }
-    Ok(candidate)
-}
-
-/// The quarantine record: why, and the raw bytes (as hex, so nothing is lost).
-fn quarantine_entry(reason: &str, bytes: &[u8]) -> Vec<u8> {
-    let raw: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    let entry = serde_json::json!({ "reason": reason, "text": String::from_utf8_lossy(bytes), "raw_hex": raw });
-    serde_json::to_vec(&entry).expect("json")
 }
 
 fn decode_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {

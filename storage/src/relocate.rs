@@ -57,7 +57,7 @@ impl Storage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Change, ChannelGame, Phase};
+    use crate::{Change, ChannelGame, GameLedger, GameSecrets, LedgerRecord, Phase, TableLedger};
 
     fn game(id: u64) -> ChannelGame {
         ChannelGame {
@@ -72,20 +72,36 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let storage = Storage::open(dir.path()).unwrap();
         let (channel, thread) = (ChannelKey { guild: 1, channel: 10 }, ChannelKey { guild: 1, channel: 11 });
-        storage.update_channel(channel, |_| Ok::<_, ()>(Change::Put(game(7), ()))).unwrap().unwrap();
-        storage.put_ledger(channel, 2, &serde_json::json!({"game": 7, "seed": "ab"})).unwrap();
-        storage.put_ledger(channel, 3, &serde_json::json!({"game": 7, "secrets": []})).unwrap();
-        storage.put_ledger(channel, 4, &serde_json::json!({"table": true})).unwrap();
+        let ledger = GameLedger { game: 7, ledger: "game:7".into(), seed: "ab".into(), first_roll: 0 };
+        storage
+            .update_channel(channel, |_| {
+                Ok::<_, ()>(Change::PutWithLedger { game: game(7), ledger: (2, ledger.clone()), reply: () })
+            })
+            .unwrap()
+            .unwrap();
+        let secrets = GameSecrets { game: 7, secrets: Vec::new() };
+        storage.put_game_secrets(channel, 3, &secrets).unwrap();
+        let table = TableLedger {
+            id: 4,
+            ledger: "table:10:2026-11-26".into(),
+            date: "2026-11-26".into(),
+            seed: "cd".into(),
+            player_seeds: Vec::new(),
+            seed_owners: Vec::new(),
+            next_index: 0,
+            revealed: false,
+        };
+        storage.put_table_ledger(channel, &table).unwrap();
 
         assert!(!storage.move_game(channel, thread, 8).unwrap(), "not this channel's game");
         assert!(storage.move_game(channel, thread, 7).unwrap());
         assert_eq!(storage.channel_game(channel).unwrap(), None);
         assert_eq!(storage.channel_game(thread).unwrap(), Some(game(7)));
-        let moved: Vec<serde_json::Value> = storage.channel_ledgers(thread).unwrap();
-        assert_eq!(moved.len(), 2);
-        assert_eq!(storage.ledger::<serde_json::Value>(thread, 2).unwrap().unwrap()["seed"], "ab");
-        let stayed: Vec<serde_json::Value> = storage.channel_ledgers(channel).unwrap();
-        assert_eq!(stayed, [serde_json::json!({"table": true})]);
+        assert_eq!(
+            storage.channel_ledgers(thread).unwrap(),
+            [LedgerRecord::Game(ledger), LedgerRecord::Secrets(secrets)]
+        );
+        assert_eq!(storage.channel_ledgers(channel).unwrap(), [LedgerRecord::Table(table)]);
 
         // A channel that holds a game already takes no other.
         storage.update_channel(channel, |_| Ok::<_, ()>(Change::Put(game(9), ()))).unwrap().unwrap();

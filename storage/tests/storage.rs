@@ -2,9 +2,14 @@
 
 use std::sync::{Arc, Barrier};
 
-use rookery_storage::{Change, ChannelGame, ChannelKey, Phase, Player, PlayerStats, Seats, Storage, StorageError};
+use rookery_storage::{
+    Change, ChannelGame, ChannelKey, GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Seats, Storage,
+    StorageError, TableLedger,
+};
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
+/// `HERE` as a key of the `games` tree.
+const HERE_KEY: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 42];
 
 fn game(id: u64) -> ChannelGame {
     ChannelGame {
@@ -12,6 +17,27 @@ fn game(id: u64) -> ChannelGame {
         black: Some(Player { id: 2, name: "bob".into() }),
         ..ChannelGame::new(id, "chess", Phase::Playing, 0)
     }
+}
+
+fn game_ledger(game: u64) -> GameLedger {
+    GameLedger { game, ledger: format!("game:{game}"), seed: "ab".repeat(32), first_roll: 0 }
+}
+
+fn table_ledger(id: u64) -> TableLedger {
+    TableLedger {
+        id,
+        ledger: format!("table:42:2026-11-{id:02}"),
+        date: format!("2026-11-{id:02}"),
+        seed: "cd".repeat(32),
+        player_seeds: Vec::new(),
+        seed_owners: Vec::new(),
+        next_index: 1,
+        revealed: false,
+    }
+}
+
+fn roll(index: u64) -> LoggedRoll {
+    LoggedRoll { index, expression: "3d6".into(), sealed: false, user: 1, at: 0, entropy: None, name: "alice".into() }
 }
 
 fn put(storage: &Storage, g: ChannelGame) {
@@ -151,7 +177,7 @@ fn racing_updates_of_both_kinds_lose_nothing() {
                             g.actions.push(action.clone());
                             Ok::<_, ()>(if with_ledger {
                                 let id = (t * 1000 + i) as u64;
-                                Change::PutWithLedger { game: g, ledger: (id, b"{}".to_vec()), reply: () }
+                                Change::PutWithLedger { game: g, ledger: (id, game_ledger(id)), reply: () }
                             } else {
                                 Change::Put(g, ())
                             })
@@ -222,8 +248,8 @@ fn export_and_import_round_trip() {
     let storage = Storage::open(dir.path()).unwrap();
     put(&storage, game(3));
     storage.set_setting(7, "puzzle", &"08:00").unwrap();
-    storage.put_ledger(HERE, 9, &serde_json::json!({"commitment": "ab"})).unwrap();
-    storage.log_roll(HERE, 9, 0, &serde_json::json!({"faces": [3, 4]})).unwrap();
+    storage.put_table_ledger(HERE, &table_ledger(9)).unwrap();
+    storage.log_roll(HERE, 9, &roll(0)).unwrap();
     let mut backup = Vec::new();
     assert_eq!(rookery_storage::export(&storage, &mut backup).unwrap(), 4);
 
@@ -232,7 +258,8 @@ fn export_and_import_round_trip() {
     assert_eq!(rookery_storage::import(&other, backup.as_slice()).unwrap(), 4);
     assert_eq!(other.channel_game(HERE).unwrap(), Some(game(3)));
     assert_eq!(other.setting::<String>(7, "puzzle").unwrap().as_deref(), Some("08:00"));
-    assert_eq!(other.rolls::<serde_json::Value>(HERE, 9).unwrap(), vec![serde_json::json!({"faces": [3, 4]})]);
+    assert_eq!(other.ledger(HERE, 9).unwrap(), Some(LedgerRecord::Table(table_ledger(9))));
+    assert_eq!(other.rolls(HERE, 9).unwrap(), vec![roll(0)]);
 
     for (bad, expected_line) in [("{\"tree\":\"nope\",\"key\":\"00\",\"value\":1}", 1), ("\n\nnot json", 3)] {
         match rookery_storage::import(&other, bad.as_bytes()) {
@@ -248,14 +275,136 @@ fn ledgers_since_a_game_leave_out_older_games_and_other_channels() {
     let storage = Storage::open(dir.path()).unwrap();
     let elsewhere = ChannelKey { guild: HERE.guild, channel: HERE.channel + 1 };
     for id in [3u64, 7, 12] {
-        storage.put_ledger(HERE, id, &serde_json::json!({ "id": id })).unwrap();
+        storage.put_table_ledger(HERE, &table_ledger(id)).unwrap();
     }
-    storage.put_ledger(elsewhere, 9, &serde_json::json!({ "id": 9 })).unwrap();
+    storage.put_table_ledger(elsewhere, &table_ledger(9)).unwrap();
     let ids = |since| -> Vec<u64> {
-        let found: Vec<serde_json::Value> = storage.channel_ledgers_since(HERE, since).unwrap();
-        found.iter().map(|v| v["id"].as_u64().unwrap()).collect()
+        let found = storage.channel_ledgers_since(HERE, since).unwrap();
+        found.iter().map(|entry| if let LedgerRecord::Table(l) = entry { l.id } else { panic!("{entry:?}") }).collect()
     };
     assert_eq!(ids(7), [7, 12]);
     assert_eq!(ids(1), [3, 7, 12]);
     assert_eq!(ids(13), Vec::<u64>::new());
+}
+
+/// Stores `value` (JSON text) under `key` of `tree` as it is, as damage would.
+fn damage(storage: &Storage, tree: &str, key: &[u8], value: &str) {
+    let key: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    let line = format!("{{\"tree\":\"{tree}\",\"key\":\"{key}\",\"value\":{value}}}\n");
+    rookery_storage::import(storage, line.as_bytes()).unwrap();
+}
+
+/// The key of record `id` of a channel (archive, ledgers), and of roll `index` of a ledger.
+fn id_key(channel: ChannelKey, id: u64) -> Vec<u8> {
+    [channel.guild.to_be_bytes(), channel.channel.to_be_bytes(), id.to_be_bytes()].concat()
+}
+
+fn roll_key(channel: ChannelKey, ledger: u64, index: u64) -> Vec<u8> {
+    [id_key(channel, ledger), index.to_be_bytes().to_vec()].concat()
+}
+
+fn finish(storage: &Storage, id: u64) {
+    let mut finished = game(id);
+    finished.phase = Phase::Finished { result: "1-0".into(), reason: "resignation".into() };
+    storage
+        .update_channel(HERE, |_| {
+            Ok::<_, ()>(Change::Finish { game: finished.clone(), rated: vec![], rate: Box::new(|_| vec![]), reply: () })
+        })
+        .unwrap()
+        .unwrap();
+}
+
+fn quarantined_trees(storage: &Storage) -> Vec<String> {
+    storage.quarantined().unwrap().into_iter().map(|(key, _)| key.split('/').next().unwrap().to_string()).collect()
+}
+
+#[test]
+fn an_unreadable_finished_game_is_set_aside_and_every_list_shows_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    for id in [3, 4, 5, 6] {
+        finish(&storage, id);
+    }
+    damage(&storage, "archive", &id_key(HERE, 4), "\"garbage\"");
+    damage(&storage, "archive", &id_key(HERE, 5), "{\"version\":99,\"game\":{}}");
+    let ids = |games: Vec<ChannelGame>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+
+    // Newest first: #5 (a newer Rookery's) is passed over and kept, #4 is set aside.
+    assert_eq!(ids(storage.recent_channel_games(HERE, 10).unwrap()), [6, 3]);
+    assert_eq!(ids(storage.recent_channel_games(HERE, 2).unwrap()), [6, 3], "the bad ones take no place");
+    assert_eq!(quarantined_trees(&storage), ["archive"]);
+    let of_alice = storage.recent_player_games(HERE.guild, 1, 10).unwrap();
+    assert_eq!(of_alice.iter().map(|(_, g)| g.id).collect::<Vec<_>>(), [6, 3]);
+    assert_eq!(ids(storage.archived_games(HERE).unwrap()), [3, 6]);
+    assert!(matches!(storage.finished_game(5), Err(StorageError::TooNew(99))), "kept for the newer Rookery");
+    assert_eq!(storage.finished_game(4).unwrap(), None, "gone from the archive, kept in quarantine");
+
+    // Found by id first, a bad record is set aside there too.
+    damage(&storage, "archive", &id_key(HERE, 6), "{\"version\":1,\"game\":{\"id\":\"x\"}}");
+    assert!(matches!(storage.finished_game(6), Err(StorageError::Quarantined(_))));
+    assert_eq!(storage.finished_game(6).unwrap(), None);
+    assert_eq!(quarantined_trees(&storage), ["archive", "archive"]);
+
+    // A game that reads but that the bot cannot use is set aside on request.
+    storage.quarantine_archived(HERE, 3, "the engine refuses move 1").unwrap();
+    assert!(storage.recent_channel_games(HERE, 10).unwrap().is_empty());
+    let reasons: Vec<String> = storage.quarantined().unwrap().into_iter().map(|(_, reason)| reason).collect();
+    assert!(reasons.contains(&"the engine refuses move 1".to_string()), "{reasons:?}");
+}
+
+#[test]
+fn unreadable_ledgers_are_set_aside_with_their_rolls_and_the_rest_read_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    for id in [5, 6] {
+        storage.put_table_ledger(HERE, &table_ledger(id)).unwrap();
+        for index in 0..2 {
+            storage.log_roll(HERE, id, &roll(index)).unwrap();
+        }
+    }
+    storage.put_game_secrets(HERE, 7, &rookery_storage::GameSecrets { game: 2, secrets: vec![] }).unwrap();
+    // JSON, but not a ledger: it used to read as a JSON value and fail later, for good.
+    damage(&storage, "ledgers", &id_key(HERE, 5), "{\"id\":\"five\"}");
+    let entries = storage.channel_ledgers(HERE).unwrap();
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(entries[0], LedgerRecord::Table(table_ledger(6)));
+    assert!(storage.rolls(HERE, 5).unwrap().is_empty(), "its rolls went with it");
+    assert_eq!(quarantined_trees(&storage), ["ledgers", "rolls", "rolls"], "kept, not deleted");
+
+    // A roll that does not read is set aside alone.
+    damage(&storage, "rolls", &roll_key(HERE, 6, 1), "{\"faces\":[3,4]}");
+    assert_eq!(storage.rolls(HERE, 6).unwrap(), vec![roll(0)]);
+    assert_eq!(quarantined_trees(&storage).len(), 4);
+
+    // Read by id, the same; and a ledger that reads but does not rebuild is set aside on request.
+    damage(&storage, "ledgers", &id_key(HERE, 7), "[1, 2]");
+    assert!(matches!(storage.ledger(HERE, 7), Err(StorageError::Quarantined(_))));
+    assert_eq!(storage.ledger(HERE, 7).unwrap(), None);
+    storage.quarantine_ledger(HERE, 6, "rolls are missing from the log").unwrap();
+    assert!(storage.channel_ledgers(HERE).unwrap().is_empty());
+    assert!(storage.rolls(HERE, 6).unwrap().is_empty());
+    assert_eq!(quarantined_trees(&storage).len(), 7);
+    assert!(storage.check().unwrap().unreadable.is_empty());
+}
+
+#[test]
+fn the_check_reads_ledgers_and_rolls_as_what_they_are_and_names_newer_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    storage.put_table_ledger(HERE, &table_ledger(5)).unwrap();
+    storage.log_roll(HERE, 5, &roll(0)).unwrap();
+    storage.put_game_secrets(HERE, 7, &rookery_storage::GameSecrets { game: 2, secrets: vec![] }).unwrap();
+    let check = storage.check().unwrap();
+    assert!(check.unreadable.is_empty(), "{check}");
+
+    damage(&storage, "ledgers", &id_key(HERE, 6), "{\"id\":\"six\"}");
+    damage(&storage, "ledgers", &id_key(HERE, 8), "{\"game\":2,\"secrets\":\"none\"}");
+    damage(&storage, "rolls", &roll_key(HERE, 5, 1), "{\"faces\":[3,4]}");
+    damage(&storage, "games", &HERE_KEY, "{\"version\":99,\"game\":{}}");
+    let check = storage.check().unwrap();
+    let found: Vec<(&str, Option<u32>)> = check.unreadable.iter().map(|bad| (bad.tree, bad.newer)).collect();
+    assert_eq!(found, [("games", Some(99)), ("ledgers", None), ("ledgers", None), ("rolls", None)], "{check}");
+    let text = check.to_string();
+    assert!(!text.contains("every record decodes"), "{text}");
+    assert!(text.contains("written by a newer Rookery: games"), "{text}");
 }

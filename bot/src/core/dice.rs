@@ -17,8 +17,9 @@ use rookery_dice::{self as dice, Dialect, LedgerError, NotationRoll, RollRecord,
 use super::{channel, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 pub use alias::{AliasCommand, AliasScope};
 pub use command::{AgainMode, DiceCommand};
+use rookery_storage::{LoggedRoll, TableLedger};
 pub use stats::StatsPeriod;
-use table::{Day, LoggedRoll, TableState};
+use table::Day;
 pub(super) use tables::Tables;
 
 /// Discord takes at most this many files per message; `/verify` sends the newest.
@@ -135,27 +136,44 @@ impl Core {
     /// games (newest [`MAX_TRANSCRIPTS`]), and today's commitment.
     pub(super) fn verify(&self, place: Place) -> Outcome {
         let key = channel(place);
-        let (ledger, commitment, rolls) = self.tables.with_day(&self.storage, key, self.now(), |day| {
-            Ok((day.state.ledger.clone(), day.ledger.commitment(), day.ledger.records().len()))
+        let (ledger, commitment, rolls, notice) = self.tables.with_day(&self.storage, key, self.now(), |day| {
+            Ok((
+                day.state.ledger.clone(),
+                day.ledger.commitment(),
+                day.ledger.records().len(),
+                day.replacement_notice(),
+            ))
         })?;
-        let revealed = table::revealed(&self.storage, key)?;
-        let today = format!(
+        let mut today = format!(
             "Today's table ledger `{}` has commitment `{}` and {} roll{} so far; it is revealed after 00:00 UTC.",
             ledger,
             commitment,
             rolls,
             if rolls == 1 { "" } else { "s" },
         );
+        if let Some(notice) = notice {
+            today = format!("{notice}.\n{today}");
+        }
+        // Newest first, so that a ledger found damaged (and set aside) makes
+        // room for an older one.
+        let revealed = table::revealed(&self.storage, key)?;
+        let mut files = Vec::new();
+        let mut older = revealed.len();
+        for state in revealed.iter().rev() {
+            if files.len() == MAX_TRANSCRIPTS {
+                break;
+            }
+            older -= 1;
+            files.extend(transcript(&self.storage, key, state)?);
+        }
+        files.reverse();
         let games = self.game_transcripts(place)?;
-        if revealed.is_empty() && games.is_empty() {
+        if files.is_empty() && games.is_empty() {
             return Ok(vec![Reply::text(format!(
                 "No table ledger of this channel has been revealed yet: a ledger is revealed once its \
                  day (UTC) is over.\n{today}"
             ))]);
         }
-        let newest = &revealed[revealed.len().saturating_sub(MAX_TRANSCRIPTS)..];
-        let mut files =
-            newest.iter().map(|state| transcript(&self.storage, key, state)).collect::<Result<Vec<_>, _>>()?;
         let tables = files.len();
         let room = MAX_TRANSCRIPTS - tables;
         files.extend(games[games.len().saturating_sub(room)..].iter().cloned());
@@ -171,7 +189,7 @@ impl Core {
             "Attached: the revealed transcript of {} of this channel. Check one with `rookery verify FILE`.",
             parts.join(" and ")
         );
-        let left_out = revealed.len() + games.len() - files.len();
+        let left_out = older + games.len() - (files.len() - tables);
         if left_out > 0 {
             text.push_str(&format!(" ({left_out} older ledgers are not attached.)"));
         }
@@ -181,15 +199,16 @@ impl Core {
     }
 }
 
-/// A revealed ledger's transcript as a file.
+/// A revealed ledger's transcript as a file; none for a ledger that turns
+/// out damaged (it is set aside).
 fn transcript(
     storage: &rookery_storage::Storage,
     key: rookery_storage::ChannelKey,
-    state: &TableState,
-) -> Result<Attachment, Refusal> {
-    let ledger = table::rebuild(storage, key, state)?;
+    state: &TableLedger,
+) -> Result<Option<Attachment>, Refusal> {
+    let Some(ledger) = table::rebuild(storage, key, state)? else { return Ok(None) };
     let name = format!("{}.txt", state.ledger.replace([':', '/'], "-"));
-    Ok(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() })
+    Ok(Some(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() }))
 }
 
 /// A public roll: one public reply. A sealed roll: the result privately to the
@@ -212,6 +231,9 @@ fn roll_replies(
             ", today's first: the ledger's commitment is `{}`, revealed after 00:00 UTC",
             day.ledger.commitment()
         ));
+    }
+    if let Some(notice) = day.replacement_notice() {
+        about.push_str(&format!(". {notice}"));
     }
     if !day.revealed_now.is_empty() {
         about.push_str(&format!(

@@ -9,9 +9,7 @@
 
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
 use rookery_engine::game::{Action, Choice, Game, GameError};
-use rookery_storage::Player;
-use rookery_storage::{Change, ChannelGame, Phase};
-use serde::{Deserialize, Serialize};
+use rookery_storage::{Change, ChannelGame, GameLedger, LedgerRecord, Phase, Player, StorageError};
 
 use super::games::{explain, replay, side_of};
 use super::{
@@ -21,43 +19,33 @@ use super::{
 const NO_DICE: &str = "This game has no dice to roll. For table dice, use `/roll` with an expression like `1d20+5`.";
 const NO_GAME: &str = "There is no game here. For table dice, use `/roll` with an expression like `1d20+5`.";
 
-/// A game ledger as stored with `Storage::put_ledger`, next to the channel's
-/// table ledgers (which it is told apart from by its `game` field).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct GameLedger {
-    /// The game it rolls for.
-    pub game: u64,
-    /// The engine ledger id, `game:<game id>`: part of every derivation.
-    pub ledger: String,
-    /// The server seed as hex; secret until the game is over.
-    pub seed: String,
-}
-
-impl GameLedger {
+/// A game's stored dice ledger (`rookery_storage::GameLedger`) as the
+/// engine ledger it stands for.
+pub(super) trait GameDice {
     /// The engine ledger with the players' `seeds` and every roll of `game`
     /// replayed, each checked against the faces the record holds.
-    pub fn replayed(&self, game: &Game, seeds: &[String]) -> Result<Ledger, Refusal> {
-        let id = LedgerId::new(&self.ledger).map_err(|e| self.damaged(&e.to_string()))?;
-        let seed = ServerSeed::from_hex(&self.seed).map_err(|e| self.damaged(&e.to_string()))?;
-        let mut ledger = Ledger::new(id, seed);
-        for seed in seeds {
-            ledger.add_player_seed(seed).map_err(|e| self.damaged(&e.to_string()))?;
-        }
-        let Some(chance) = game.position().rules().chance else { return Ok(ledger) };
-        for action in game.actions() {
-            let Action::Roll { kind, faces, .. } = action else { continue };
-            let kind = chance.kinds.get(*kind).ok_or_else(|| self.damaged("a roll of no kind"))?;
-            let rolled = ledger.roll_dice(kind.dice).map_err(|e| self.damaged(&e.to_string()))?;
-            if rolled.faces.iter().map(|f| f.face).ne(faces.iter().copied()) {
-                return Err(self.damaged(&format!("roll {} does not match the ledger", rolled.index)));
-            }
-        }
-        Ok(ledger)
-    }
+    fn replayed(&self, game: &Game, seeds: &[String]) -> Result<Ledger, Refusal>;
 
     /// The commitment, for the message that starts the game.
-    pub fn announcement(&self) -> Result<String, Refusal> {
-        let seed = ServerSeed::from_hex(&self.seed).map_err(|e| self.damaged(&e.to_string()))?;
+    fn announcement(&self) -> Result<String, Refusal>;
+}
+
+impl GameDice for GameLedger {
+    fn replayed(&self, game: &Game, seeds: &[String]) -> Result<Ledger, Refusal> {
+        replay_ledger(self, game, seeds).map_err(|reason| {
+            // Checked before every action (`Core::usable_ledger`), so this is
+            // a race with a change of the ledger; the next try sets it aside.
+            tracing::error!(ledger = %self.ledger, reason, "game ledger does not rebuild");
+            Refusal::new(
+                "This game's dice ledger did not fit its rolls just now, so Rookery did not roll. Please try again.",
+            )
+        })
+    }
+
+    fn announcement(&self) -> Result<String, Refusal> {
+        let seed = ServerSeed::from_hex(&self.seed).map_err(|_| {
+            Refusal::new("This game's dice ledger is damaged. Please try again: Rookery will give the game a new one.")
+        })?;
         Ok(format!(
             "Dice: every roll of this game comes from ledger `{}` with commitment `{}`. It is revealed when \
              the game ends, and `/verify` then checks every roll.",
@@ -65,14 +53,51 @@ impl GameLedger {
             seed.commitment()
         ))
     }
+}
 
-    fn damaged(&self, reason: &str) -> Refusal {
-        tracing::error!(ledger = %self.ledger, reason, "game ledger does not rebuild");
-        Refusal::new(format!(
-            "The dice ledger `{}` of this game is damaged, so Rookery will not roll on it. Please tell the bot's operator.",
-            self.ledger
-        ))
+/// The engine ledger of `state` for `game`, or why it cannot be: the game's
+/// rolls from the ledger's first on must be exactly the ledger's rolls.
+fn replay_ledger(state: &GameLedger, game: &Game, seeds: &[String]) -> Result<Ledger, String> {
+    let id = LedgerId::new(&state.ledger).map_err(|e| e.to_string())?;
+    let seed = ServerSeed::from_hex(&state.seed).map_err(|e| e.to_string())?;
+    let mut ledger = Ledger::new(id, seed);
+    for seed in seeds {
+        ledger.add_player_seed(seed).map_err(|e| e.to_string())?;
     }
+    let Some(chance) = game.position().rules().chance else { return Ok(ledger) };
+    let before = usize::try_from(state.first_roll).unwrap_or(usize::MAX);
+    if rolls_of(game) < state.first_roll {
+        return Err(format!("the game has fewer rolls than the {before} made before this ledger"));
+    }
+    let rolls = game.actions().iter().filter_map(|action| match action {
+        Action::Roll { kind, faces, .. } => Some((*kind, faces)),
+        _ => None,
+    });
+    for (kind, faces) in rolls.skip(before) {
+        let kind = chance.kinds.get(kind).ok_or("a roll of no kind")?;
+        let rolled = ledger.roll_dice(kind.dice).map_err(|e| e.to_string())?;
+        if rolled.faces.iter().map(|f| f.face).ne(faces.iter().copied()) {
+            return Err(format!("roll {} does not match the ledger", rolled.index));
+        }
+    }
+    Ok(ledger)
+}
+
+/// Refuses a takeback to `rewound` that goes back before `ledger` took over
+/// from a lost one: the rolls before it cannot be rolled again.
+pub(super) fn takes_back_within(ledger: Option<&GameLedger>, rewound: &Game) -> Result<(), Refusal> {
+    if ledger.is_some_and(|ledger| rolls_of(rewound) < ledger.first_roll) {
+        return Err(Refusal::new(
+            "This takeback would go back before this game's dice ledger was replaced: the rolls before that were \
+             made on the lost ledger and cannot be rolled again.",
+        ));
+    }
+    Ok(())
+}
+
+/// How many rolls `game` has made.
+fn rolls_of(game: &Game) -> u64 {
+    game.actions().iter().filter(|action| matches!(action, Action::Roll { .. })).count() as u64
 }
 
 impl Core {
@@ -83,6 +108,12 @@ impl Core {
         if replay(record)?.position().rules().chance.is_none() {
             return Ok(None);
         }
+        self.new_game_ledger(record.id, 0).map(Some)
+    }
+
+    /// A fresh ledger for game `game`, with a new server seed and storage
+    /// id, taking over from the game's roll `first_roll` on.
+    fn new_game_ledger(&self, game: u64, first_roll: u64) -> Result<(u64, GameLedger), Refusal> {
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes).map_err(|error| {
             tracing::error!(%error, "no randomness from the operating system");
@@ -90,20 +121,86 @@ impl Core {
         })?;
         let id = self.storage.new_id().map_err(storage_failure)?;
         let state = GameLedger {
-            game: record.id,
-            ledger: format!("game:{}", record.id),
+            game,
+            ledger: format!("game:{game}"),
             seed: ServerSeed::from_bytes(bytes).to_hex(),
+            first_roll,
         };
-        Ok(Some((id, state)))
+        Ok((id, state))
     }
 
-    pub(super) fn game_ledger(&self, place: Place, record: &ChannelGame) -> Result<GameLedger, Refusal> {
-        let id = record
-            .ledger
-            .ok_or_else(|| Refusal::new("This game was started without a dice ledger, so it cannot roll."))?;
-        self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?.ok_or_else(|| {
-            Refusal::new("This game's dice ledger is missing, so it cannot roll. Please tell the bot's operator.")
-        })
+    /// The dice ledger of `record` (stored under `id`), checked against the
+    /// game's rolls. A ledger that is lost (missing, unreadable, or not
+    /// fitting the rolls) is set aside for the operator where it exists, and
+    /// the game goes on: a fresh ledger is bound to it from its next roll on,
+    /// and the channel is told.
+    pub(super) fn usable_ledger(&self, place: Place, record: &ChannelGame, id: u64) -> Result<GameLedger, Refusal> {
+        let key = channel(place);
+        let lost = match self.storage.ledger(key, id) {
+            Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => {
+                match replay_ledger(&ledger, &self.live_game(record)?, &record.seeds) {
+                    Ok(_) => return Ok(ledger),
+                    Err(reason) => {
+                        tracing::error!(ledger = %ledger.ledger, %reason, "a game ledger does not fit its game; set aside");
+                        self.storage.quarantine_ledger(key, id, &reason).map_err(storage_failure)?;
+                        "damaged"
+                    }
+                }
+            }
+            // The record points at an entry of something else: that entry is
+            // not this game's to set aside.
+            Ok(Some(_)) | Ok(None) => "missing",
+            Err(StorageError::Quarantined(_)) => "damaged",
+            Err(other) => return Err(storage_failure(other)),
+        };
+        self.bind_fresh_ledger(place, record, lost)
+    }
+
+    /// The "Dice ledger" field of `/game` for `record`, whose ledger is
+    /// stored under `id`. A lost ledger is replaced by the game's next
+    /// action, not by a look at the game.
+    pub(super) fn ledger_description(&self, place: Place, record: &ChannelGame, id: u64) -> Result<String, Refusal> {
+        match self.storage.ledger(channel(place), id) {
+            Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => ledger.announcement(),
+            Ok(_) | Err(StorageError::Quarantined(_)) => {
+                Ok("This game's dice ledger is lost; Rookery gives the game a new one with its next action.".into())
+            }
+            Err(other) => Err(storage_failure(other)),
+        }
+    }
+
+    /// Binds a fresh ledger to the game of `record`, whose own is `lost`
+    /// ("damaged" or "missing"), stored with the record in one transaction,
+    /// and announces it in the channel.
+    fn bind_fresh_ledger(&self, place: Place, record: &ChannelGame, lost: &str) -> Result<GameLedger, Refusal> {
+        let rolled = rolls_of(&self.live_game(record)?);
+        let (id, fresh) = self.new_game_ledger(record.id, rolled)?;
+        let old = record.ledger;
+        self.storage
+            .update_channel(channel(place), |current| match current {
+                Some(mut current) if current.id == record.id && current.ledger == old => {
+                    current.ledger = Some(id);
+                    Ok(Change::PutWithLedger { game: current, ledger: (id, fresh.clone()), reply: () })
+                }
+                _ => Err(Refusal::new("The game here changed just now; nothing was done. Please try again.")),
+            })
+            .map_err(storage_failure)??;
+        tracing::warn!(game = record.id, lost, rolled, "a game's dice ledger was replaced");
+        let before = match rolled {
+            0 => String::new(),
+            1 => " The game's first roll was made on the lost ledger and cannot be checked with `/verify`.".into(),
+            n => format!(
+                " The game's first {n} rolls were made on the lost ledger and cannot be checked with `/verify`."
+            ),
+        };
+        let text = format!(
+            "The dice ledger of game #{} was {lost}, so Rookery set it aside for the bot's operator and the game \
+             goes on with a new one from its next roll.{before}\n{}",
+            record.id,
+            fresh.announcement()?
+        );
+        self.outbox().push((place, Reply::text(text)));
+        Ok(fresh)
     }
 
     /// A player's roll of kind `kind`: if the rules warn about rolling now
@@ -223,15 +320,28 @@ impl Core {
         Some(stored.map_err(storage_failure).and_then(|outcome| outcome))
     }
 
-    /// The transcripts of the revealed ledgers of this channel's finished games.
+    /// The transcripts of the revealed ledgers of this channel's finished
+    /// games. A game or ledger that turns out damaged is set aside and left
+    /// out; a game whose ledger was lost has no transcript.
     pub(super) fn game_transcripts(&self, place: Place) -> Result<Vec<Attachment>, Refusal> {
+        let key = channel(place);
         let mut files = Vec::new();
-        for record in self.storage.archived_games(channel(place)).map_err(storage_failure)? {
-            if record.ledger.is_none() {
-                continue;
-            }
-            let game = self.live_game(&record)?;
-            let ledger = self.game_ledger(place, &record)?.replayed(&game, &record.seeds)?;
+        for record in self.storage.archived_games(key).map_err(storage_failure)? {
+            let Some(id) = record.ledger else { continue };
+            let Some(game) = self.archived_replay(key, &record)? else { continue };
+            let ledger = match self.storage.ledger(key, id) {
+                Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => ledger,
+                Ok(_) | Err(StorageError::Quarantined(_)) => continue,
+                Err(other) => return Err(storage_failure(other)),
+            };
+            let ledger = match replay_ledger(&ledger, &game, &record.seeds) {
+                Ok(ledger) => ledger,
+                Err(reason) => {
+                    tracing::error!(game = record.id, %reason, "a finished game's ledger does not fit it; set aside");
+                    self.storage.quarantine_ledger(key, id, &reason).map_err(storage_failure)?;
+                    continue;
+                }
+            };
             let name = format!("{}.txt", ledger.id().as_str().replace([':', '/'], "-"));
             files.push(Attachment { name, bytes: ledger.reveal().to_string().into_bytes() });
         }

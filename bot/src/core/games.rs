@@ -4,15 +4,16 @@
 use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::notation::MoveError;
 use rookery_engine::{notation, Color, GameOptions, Variant};
-use rookery_storage::{Change, ChannelGame, Phase, Player, PlayerStats, RateFn};
+use rookery_storage::{Change, ChannelGame, GameLedger, Phase, Player, PlayerStats, RateFn};
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::{add_game_seed, seeded_line, GameLedger};
+use super::game_dice::{add_game_seed, seeded_line, takes_back_within, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
-    channel, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, TakebackAction, User,
+    channel, channel_failure, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply,
+    TakebackAction, User,
 };
 
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
@@ -105,7 +106,7 @@ impl Core {
         place: Place,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
     ) -> Result<T, Refusal> {
-        self.storage.update_channel(channel(place), decide).map_err(storage_failure)?
+        self.storage.update_channel(channel(place), decide).map_err(channel_failure)?
     }
 
     pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {
@@ -381,6 +382,7 @@ impl Core {
                     // A turn taken back to where the bot acts (a forced pass)
                     // goes on at once; its rolls are the ledger's same rolls.
                     let view = offstage.of(&record);
+                    takes_back_within(view.ledger, &rewound)?;
                     self.proceed(record, rewound, view, now, Vec::new())
                 }
             }
@@ -456,10 +458,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
             reply.fields.push(("Options".into(), game.options().describe(rules.options)));
         }
         if let Some(id) = record.ledger {
-            let ledger = self.storage.ledger::<GameLedger>(channel(place), id).map_err(storage_failure)?;
-            if let Some(ledger) = ledger {
-                reply.fields.push(("Dice ledger".into(), ledger.announcement()?));
-            }
+            reply.fields.push(("Dice ledger".into(), self.ledger_description(place, &record, id)?));
         }
         reply.fields.push(("Position".into(), format!("`{}`", game.fen())));
         reply.files.push(pgn_file(&record, &game));
@@ -511,7 +510,7 @@ The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
     }
 
     pub(super) fn current(&self, place: Place) -> Result<Option<ChannelGame>, Refusal> {
-        self.storage.channel_game(channel(place)).map_err(storage_failure)
+        self.storage.channel_game(channel(place)).map_err(channel_failure)
     }
 }
 
@@ -592,9 +591,8 @@ impl Core {
 /// refused or repeated request stores none.
 fn with_ledger<T>(change: Change<T>, ledger: Option<&(u64, GameLedger)>) -> Result<Change<T>, Refusal> {
     let Some((id, state)) = ledger else { return Ok(change) };
-    let bytes = serde_json::to_vec(state).map_err(|e| Refusal(e.to_string()))?;
     Ok(match change {
-        Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, bytes), reply },
+        Change::Put(game, reply) => Change::PutWithLedger { game, ledger: (*id, state.clone()), reply },
         other => other,
     })
 }

@@ -376,10 +376,35 @@ fn channel(place: Place) -> ChannelKey {
     ChannelKey { guild: place.guild, channel: place.channel }
 }
 
+/// What players are told when the channel's game was saved by a newer Rookery.
+const NEWER_GAME: &str = "This channel's game was saved by a newer version of Rookery, which this one cannot read, so \
+                          it is left as it is. A moderator can end it with `/admin end` to free the channel.";
+/// What players are told when the channel's game could not be read.
+const DAMAGED_GAME: &str = "This channel's game was damaged, so Rookery set it aside for the bot's operator. The \
+                            channel is free: start a new game with `/play`.";
+
+/// [`storage_failure`] for a read or update of the channel's own game,
+/// which can say what the stored record is to the channel.
+fn channel_failure(error: StorageError) -> Refusal {
+    match error {
+        StorageError::TooNew(_) => Refusal::new(NEWER_GAME),
+        StorageError::Quarantined(_) => Refusal::new(DAMAGED_GAME),
+        other => storage_failure(other),
+    }
+}
+
 /// Storage failures are ours, not the user's: log them, apologise.
 fn storage_failure(error: StorageError) -> Refusal {
     match error {
-        StorageError::Quarantined(_) | StorageError::TooNew(_) | StorageError::InUse(_) => Refusal::from(error),
+        // Set aside already (storage logged the record and why).
+        StorageError::Quarantined(_) => Refusal::new(
+            "Some of Rookery's saved data here was damaged, so it was set aside for the bot's operator; the rest \
+             keeps working. Please try again.",
+        ),
+        StorageError::TooNew(_) => Refusal::new(
+            "This was saved by a newer version of Rookery, which this one cannot read; it is left as it is.",
+        ),
+        StorageError::InUse(_) => Refusal::from(error),
         StorageError::NotDurable(_) => {
             tracing::error!(%error, "a committed change could not be flushed");
             Refusal::new(

@@ -2,10 +2,10 @@
 //! moderator can end a channel's game or clear its challenge (recorded with
 //! who did it), so a game with no pace never holds a channel for ever.
 
-use rookery_storage::{Change, Phase, RateFn};
+use rookery_storage::{Change, Phase, RateFn, StorageError};
 
 use super::message::player_name;
-use super::{channel, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
+use super::{channel, channel_failure, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
 
 /// How long a challenge stays open by default.
 pub const DEFAULT_CHALLENGE_SECONDS: i64 = 24 * 3_600;
@@ -82,7 +82,9 @@ impl Core {
     }
 
     /// `/admin end`: a moderator ends the channel's game (archived unrated,
-    /// with who ended it and why) or clears its open challenge.
+    /// with who ended it and why) or clears its open challenge. A game this
+    /// Rookery cannot read (saved by a newer one) is set aside as it is,
+    /// kept for the operator, so a moderator can always free the channel.
     pub(super) fn admin_end(&self, place: Place, user: &User, reason: Option<&str>) -> Outcome {
         if !user.can_manage_channel {
             return Err(Refusal::new("Only moderators (Manage Messages, Manage Channels or the server's moderator role) can end a game here."));
@@ -90,33 +92,51 @@ impl Core {
         let reason = reason.map(str::trim).filter(|r| !r.is_empty());
         let why = reason.map_or(String::new(), |r| format!(": {}", r.chars().take(200).collect::<String>()));
         let now = self.now();
-        self.storage
-            .update_channel(channel(place), |current| {
-                let Some(mut record) = current else {
-                    return Err(Refusal::new("There is no game or challenge in this channel."));
-                };
-                match &record.phase {
-                    Phase::Challenge { challenger, .. } => {
-                        let text = format!("{} (moderator) cleared {}'s challenge{why}.", user.name, challenger.name);
-                        Ok(Change::Clear(vec![Reply::text(text)]))
-                    }
-                    Phase::Playing => {
-                        let (white, black) = (player_name(record.white.as_ref()), player_name(record.black.as_ref()));
-                        let text = format!(
-                            "{} (moderator) ended game #{} ({white} vs {black}){why}. It is archived unrated.",
-                            user.name, record.id
-                        );
-                        record.phase = Phase::Finished {
-                            result: "*".into(),
-                            reason: format!("ended by moderator {}{why}", user.name),
-                        };
-                        record.last_activity = now;
-                        let rate: RateFn = Box::new(|_| Vec::new());
-                        Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![Reply::text(text)] })
-                    }
-                    Phase::Finished { .. } => Err(Refusal::new("The game here is already over.")),
+        let ended = self.storage.update_channel(channel(place), |current| {
+            let Some(mut record) = current else {
+                return Err(Refusal::new("There is no game or challenge in this channel."));
+            };
+            match &record.phase {
+                Phase::Challenge { challenger, .. } => {
+                    let text = format!("{} (moderator) cleared {}'s challenge{why}.", user.name, challenger.name);
+                    Ok(Change::Clear(vec![Reply::text(text)]))
                 }
-            })
-            .map_err(storage_failure)?
+                Phase::Playing => {
+                    let (white, black) = (player_name(record.white.as_ref()), player_name(record.black.as_ref()));
+                    let text = format!(
+                        "{} (moderator) ended game #{} ({white} vs {black}){why}. It is archived unrated.",
+                        user.name, record.id
+                    );
+                    record.phase = Phase::Finished {
+                        result: "*".into(),
+                        reason: format!("ended by moderator {}{why}", user.name),
+                    };
+                    record.last_activity = now;
+                    let rate: RateFn = Box::new(|_| Vec::new());
+                    Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![Reply::text(text)] })
+                }
+                Phase::Finished { .. } => Err(Refusal::new("The game here is already over.")),
+            }
+        });
+        let unreadable = match ended {
+            Err(StorageError::TooNew(version)) => {
+                let reason = format!(
+                    "set aside by moderator {} ({}) with /admin end: written by a newer Rookery (record version \
+                     {version})",
+                    user.name, user.id
+                );
+                self.storage.quarantine_channel(channel(place), &reason).map_err(storage_failure)?;
+                "It was saved by a newer version of Rookery, which this one cannot read, so it was set aside \
+                 unchanged for the bot's operator."
+            }
+            // Set aside by the read itself.
+            Err(StorageError::Quarantined(_)) => "It was damaged, so it was set aside for the bot's operator.",
+            other => return other.map_err(channel_failure)?,
+        };
+        tracing::warn!(moderator = %user.name, user = user.id, channel = place.channel, unreadable, "a moderator freed a channel");
+        Ok(vec![Reply::text(format!(
+            "{} (moderator) ended this channel's game{why}. {unreadable} The channel is free.",
+            user.name
+        ))])
     }
 }

@@ -9,9 +9,8 @@ use rookery_render::{Arrow, ArrowKind, BoardView, Theme};
 use rookery_storage::{ChannelGame, Phase};
 
 use super::archive::listed;
-use super::games::replay;
 use super::message::{player_name, replay_of};
-use super::{channel, storage_failure, Core, Outcome, Picture, Place, Refusal, Reply};
+use super::{channel, Core, Outcome, Picture, Place, Refusal, Reply};
 
 /// A review lists at most this many moves, the costliest.
 const LISTED: usize = 12;
@@ -34,14 +33,18 @@ fn pawns(centipawns: i32) -> String {
 }
 
 impl Core {
-    /// The game `/replay` and `/review` are about: `id`, or else the
-    /// channel's last finished game.
-    fn game_for(&self, place: Place, id: Option<&str>) -> Result<ChannelGame, Refusal> {
+    /// The game `/replay` and `/review` are about, with its engine game:
+    /// `id`, or else the channel's last finished game that replays.
+    fn game_for(&self, place: Place, id: Option<&str>) -> Result<(ChannelGame, Game), Refusal> {
         if let Some(id) = id.map(str::trim).filter(|id| !id.is_empty()) {
             return self.stored_game(place, id);
         }
-        let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
-        last.into_iter().next().ok_or_else(|| {
+        let here = channel(place);
+        let last = self.replayable(|| {
+            let last = self.storage.recent_channel_games(here, 1)?;
+            Ok(last.into_iter().map(|record| (here, record)).collect())
+        })?;
+        last.into_iter().next().map(|(_, record, game)| (record, game)).ok_or_else(|| {
             Refusal::new(
                 "No game has finished in this channel yet. Name one by its id (`/replay 12`); `/games @player` lists \
                  a player's games anywhere in this server.",
@@ -51,10 +54,9 @@ impl Core {
 
     /// `/replay [id]`: the game as an animated GIF, one frame a move.
     pub(super) fn replay_game(&self, place: Place, id: Option<&str>) -> Outcome {
-        let record = self.game_for(place, id)?;
-        let game = replay(&record)?;
+        let (record, game) = self.game_for(place, id)?;
         let bottom = if record.black_at_bottom { Color::Black } else { Color::White };
-        let mut reply = Reply::text(format!("Replay of {}", listed(&record, None)));
+        let mut reply = Reply::text(format!("Replay of {}", listed(&record, &game, None)));
         // Drawn after this returns, outside any storage transaction.
         reply.replay = Some(replay_of(&record, &game, bottom));
         Ok(vec![reply])
@@ -63,7 +65,7 @@ impl Core {
     /// `/review [id]`: the moves that lost the most, each with the better
     /// move, and the worst moment as a picture with both moves as arrows.
     pub(super) fn review_game(&self, place: Place, id: Option<&str>) -> Outcome {
-        let record = self.game_for(place, id)?;
+        let (record, game) = self.game_for(place, id)?;
         if !matches!(record.phase, Phase::Finished { .. }) {
             return Err(Refusal(format!(
                 "Game #{} is still being played: a review while it goes on would help one side. Ask again when it \
@@ -71,7 +73,6 @@ impl Core {
                 record.id
             )));
         }
-        let game = replay(&record)?;
         let reviews = review(&game, &ReviewSettings::default())
             .map_err(|e| Refusal(format!("game #{} no longer replays ({e})", record.id)))?;
         Ok(vec![review_reply(&record, &game, &reviews)])
@@ -80,7 +81,7 @@ impl Core {
 
 fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Reply {
     let rules = game.position().rules();
-    let mut lines = vec![format!("**Review** of {}", listed(record, None))];
+    let mut lines = vec![format!("**Review** of {}", listed(record, game, None))];
     for side in Color::ALL {
         let own: Vec<&MoveReview> = reviews.iter().filter(|r| r.side == side).collect();
         let count = |name: &str| own.iter().filter(|r| r.judgement.is_some_and(|j| j.name() == name)).count();

@@ -13,42 +13,22 @@ use rookery_dice::Ledger;
 use rookery_engine::game::{Action, Choice, Game};
 use rookery_engine::turns::{self, commitment};
 use rookery_engine::{Color, Variant};
-use rookery_storage::{Change, ChannelGame};
-use serde::{Deserialize, Serialize};
+use rookery_storage::{Change, ChannelGame, GameLedger, GameSecrets, LedgerRecord, SealedSecret};
 
-use super::game_dice::GameLedger;
+use super::game_dice::GameDice;
 use super::games::{explain, playing, side_of};
 use super::{channel, storage_failure, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User};
 
-/// Secret choices of one game (one sealing per stored entry), kept in the
-/// channel's ledger tree (its `game` field keeps table-ledger code away),
-/// never in the record.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub(super) struct GameSecrets {
-    pub game: u64,
-    /// Marks the entry as secrets rather than a game's dice ledger.
-    pub secrets: Vec<SealedSecret>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct SealedSecret {
-    /// `white` or `black`.
-    pub side: String,
-    pub option: String,
-    pub nonce: String,
-}
-
-impl GameSecrets {
-    /// `side`'s sealed secret that `commitment` commits to. Every attempt to
-    /// choose is kept, so a double click whose second sealing lost the race
-    /// to the record still finds the secret the record committed to.
-    fn committed(&self, context: &str, side: Color, commitment: &str) -> Option<&SealedSecret> {
-        let colour = side.fold("white", "black");
-        self.secrets
-            .iter()
-            .filter(|s| s.side == colour)
-            .find(|s| turns::commitment(context, side, &s.option, &s.nonce) == commitment)
-    }
+/// `side`'s sealed secret in `secrets` that `commitment` commits to. Every
+/// attempt to choose is kept, so a double click whose second sealing lost the
+/// race to the record still finds the secret the record committed to.
+fn committed<'a>(secrets: &'a GameSecrets, context: &str, side: Color, commitment: &str) -> Option<&'a SealedSecret> {
+    let colour = side.fold("white", "black");
+    secrets
+        .secrets
+        .iter()
+        .filter(|s| s.side == colour)
+        .find(|s| turns::commitment(context, side, &s.option, &s.nonce) == commitment)
 }
 
 /// What a turn may need that is stored beside the channel's record: the
@@ -102,7 +82,7 @@ impl Core {
     pub(super) fn offstage_of(&self, place: Place, record: Option<&ChannelGame>) -> Result<Offstage, Refusal> {
         let Some(record) = record else { return Ok(Offstage::default()) };
         let ledger = match record.ledger {
-            Some(_) => Some(self.game_ledger(place, record)?),
+            Some(id) => Some(self.usable_ledger(place, record, id)?),
             None => None,
         };
         // Only a game whose rules have secrets can have any stored.
@@ -120,17 +100,13 @@ impl Core {
     /// an entry of its own, never rewritten, so two players choosing at the
     /// same moment cannot overwrite each other.
     fn secrets(&self, place: Place, game: u64) -> Result<Option<GameSecrets>, Refusal> {
-        let stored =
-            self.storage.channel_ledgers_since::<serde_json::Value>(channel(place), game).map_err(storage_failure)?;
+        let stored = self.storage.channel_ledgers_since(channel(place), game).map_err(storage_failure)?;
         let mut merged: Option<GameSecrets> = None;
-        for value in stored {
-            if value.get("game").and_then(|g| g.as_u64()) != Some(game) || value.get("secrets").is_none() {
+        for entry in stored {
+            let LedgerRecord::Secrets(entry) = entry else { continue };
+            if entry.game != game {
                 continue;
             }
-            let entry: GameSecrets = serde_json::from_value(value).map_err(|error| {
-                tracing::error!(%error, game, "stored secrets do not read");
-                Refusal::new("This game's secret choices are damaged. Please tell the bot's operator.")
-            })?;
             match &mut merged {
                 Some(all) => all.secrets.extend(entry.secrets),
                 None => merged = Some(entry),
@@ -223,13 +199,13 @@ impl Core {
         let entry = SealedSecret { side: colour.into(), option: option.to_string(), nonce: nonce.clone() };
         let id = self.storage.new_id().map_err(storage_failure)?;
         self.storage
-            .put_ledger(channel(place), id, &GameSecrets { game: record.id, secrets: vec![entry] })
+            .put_game_secrets(channel(place), id, &GameSecrets { game: record.id, secrets: vec![entry] })
             .map_err(storage_failure)?;
         let secrets = self.secrets(place, record.id)?;
         let context = secret_context(&record);
         let sealed = commitment(&context, side, option, &nonce);
         let ledger = match record.ledger {
-            Some(_) => Some(self.game_ledger(place, &record)?),
+            Some(id) => Some(self.usable_ledger(place, &record, id)?),
             None => None,
         };
         let offstage = Offstage { game: Some(record.id), ledger, secrets };
@@ -339,11 +315,30 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
     if game.outcome().is_some() {
         for side in Color::ALL {
             if game.secret_commitment(side).is_some() && game.revealed_secret(side).is_none() {
-                lines.push(reveal(record, game, side, offstage, &name(side))?);
+                // The game is over either way: a sealing that was lost (set
+                // aside as damaged) is said so, and the result stands.
+                match sealed_secret(record, game, side, offstage) {
+                    Some(_) => lines.push(reveal(record, game, side, offstage, &name(side))?),
+                    None => lines.push(format!(
+                        "**{}**'s secret choice was lost from Rookery's records, so it cannot be revealed.",
+                        name(side)
+                    )),
+                }
             }
         }
     }
     Ok(lines)
+}
+
+/// `side`'s sealed secret in `offstage` that the game committed to, if it is there.
+fn sealed_secret<'a>(
+    record: &ChannelGame,
+    game: &Game,
+    side: Color,
+    offstage: OffstageOf<'a>,
+) -> Option<&'a SealedSecret> {
+    let commitment = game.secret_commitment(side)?;
+    offstage.secrets.and_then(|s| committed(s, &secret_context(record), side, commitment))
 }
 
 /// Reveals `side`'s sealed secret into the game.
@@ -354,10 +349,8 @@ fn reveal(
     offstage: OffstageOf<'_>,
     name: &str,
 ) -> Result<String, Refusal> {
-    let missing = || Refusal::new("This game's secret choices are missing. Please tell the bot's operator.");
-    let commitment = game.secret_commitment(side).ok_or_else(missing)?;
-    let sealed = offstage.secrets.and_then(|s| s.committed(&secret_context(record), side, commitment));
-    let sealed = sealed.ok_or_else(missing)?;
+    let sealed = sealed_secret(record, game, side, offstage)
+        .ok_or_else(|| Refusal::new("This game's secret choices are missing. Please tell the bot's operator."))?;
     let action = Action::Reveal { side, option: sealed.option.clone(), nonce: sealed.nonce.clone() };
     game.apply(action).map_err(explain)?;
     let label = game.position().rules().turns.secret.map_or("secret choice", |rule| rule.label);

@@ -1,6 +1,7 @@
 //! `/dice`: the server's notation dialect and the channel's roll history.
 
 use rookery_dice::{Dialect, NotationOutcome, Rolled};
+use rookery_storage::LoggedRoll;
 
 use super::super::{
     channel, storage_failure, Button, ButtonAction, ButtonStyle, Core, Outcome, Place, Refusal, Reply, User,
@@ -8,7 +9,6 @@ use super::super::{
 use super::alias::AliasCommand;
 use super::fit::shorten;
 use super::stats::StatsPeriod;
-use super::table::LoggedRoll;
 
 /// The guild setting holding the dialect's name.
 const DIALECT_SETTING: &str = "dice_dialect";
@@ -160,16 +160,17 @@ impl Core {
     /// The channel's latest rolls of today, newest last, each with its proof id.
     fn history(&self, place: Place) -> Outcome {
         let key = channel(place);
-        let (ledger, id, records) = self.tables.with_day(&self.storage, key, self.now(), |day| {
-            Ok((day.state.ledger.clone(), day.state.id, day.ledger.records().to_vec()))
+        let (ledger, id, records, notice) = self.tables.with_day(&self.storage, key, self.now(), |day| {
+            Ok((day.state.ledger.clone(), day.state.id, day.ledger.records().to_vec(), day.replacement_notice()))
         })?;
+        let notice = notice.map_or(String::new(), |notice| format!("{notice}.\n"));
         if records.is_empty() {
-            return Ok(vec![Reply::text(format!("Nobody has rolled here today yet (ledger `{ledger}`)."))]);
+            return Ok(vec![Reply::text(format!("{notice}Nobody has rolled here today yet (ledger `{ledger}`)."))]);
         }
         let log: Vec<LoggedRoll> = self.storage.rolls(key, id).map_err(storage_failure)?;
         let first = records.len().saturating_sub(HISTORY_ROLLS);
         let mut lines = vec![format!(
-            "Latest rolls on today's table ledger `{ledger}` ({} in all); `/verify` checks them once it is revealed:",
+            "{notice}Latest rolls on today's table ledger `{ledger}` ({} in all); `/verify` checks them once it is revealed:",
             records.len()
         )];
         for record in &records[first..] {

@@ -13,7 +13,9 @@ use rookery_dice::{chi_square, RollRecord};
 
 use super::super::calendar::utc_date;
 use super::super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
-use super::table::{rebuild, table_states, LoggedRoll};
+use rookery_storage::LoggedRoll;
+
+use super::table::{rebuild, table_states};
 
 const DAY: i64 = 86_400;
 /// Dice with more faces than this get counts and a test, but no picture.
@@ -66,7 +68,9 @@ impl Core {
             let (records, open) = if state.id == open_id {
                 (today.clone(), true)
             } else {
-                (rebuild(&self.storage, key, &state)?.records().to_vec(), !state.revealed)
+                // A ledger found damaged is set aside; its faces are not counted.
+                let Some(ledger) = rebuild(&self.storage, key, &state)? else { continue };
+                (ledger.records().to_vec(), !state.revealed)
             };
             let rollers: Vec<LoggedRoll> = match whom {
                 Some(_) => self.storage.rolls(key, state.id).map_err(storage_failure)?,

@@ -7,83 +7,41 @@
 //! back exactly the rolls that were shown, and a restart loses nothing.
 
 use rookery_dice::{Ledger, LedgerError, LedgerId, ServerSeed};
-use rookery_storage::{ChannelKey, Storage};
-use serde::{Deserialize, Serialize};
+use rookery_storage::{ChannelKey, LedgerRecord, LoggedRoll, Storage, TableLedger};
 
 use super::super::calendar::utc_date;
 use super::super::{storage_failure, Refusal};
 
-/// A table ledger's state, stored with `Storage::put_ledger` under its storage id.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct TableState {
-    /// Storage key of the ledger and its roll log.
-    pub id: u64,
-    /// The engine ledger id, `table:<channel>:<date>`: part of every derivation.
-    pub ledger: String,
-    /// The UTC day (`YYYY-MM-DD`) the ledger serves.
-    pub date: String,
-    /// The server seed as hex; secret until `revealed`.
-    pub seed: String,
-    /// Player seeds in canonical order.
-    pub player_seeds: Vec<String>,
-    /// Who added a player seed, once per seed, in the order they were added, so that
-    /// one person cannot take every slot (see `MAX_SEEDS_PER_USER`).
-    #[serde(default)]
-    pub seed_owners: Vec<u64>,
-    /// Index of the next roll: every index below it was shown to someone, so a
-    /// shorter roll log means lost rolls, and the ledger refuses to reuse them.
-    pub next_index: u64,
-    /// Set when the day is over: the seed and transcript may now be published.
-    pub revealed: bool,
-}
-
-/// One roll as logged with `Storage::log_roll`: enough to replay it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct LoggedRoll {
-    pub index: u64,
-    /// The notation exactly as rolled.
-    pub expression: String,
-    pub sealed: bool,
-    /// Who rolled, and when (Unix seconds), for moderators reading an export.
-    pub user: u64,
-    pub at: i64,
-    /// The roll's public entropy (the Discord interaction id), part of its derivation.
-    #[serde(default)]
-    pub entropy: Option<String>,
-    /// The roller's display name at the time, for `/dice history` (which must not
-    /// mention, and so ping, everybody who rolled).
-    #[serde(default)]
-    pub name: String,
-}
-
-/// The channel's table ledgers, oldest first. The ledgers of the channel's
-/// games are stored alongside; they have a `game` field and are left alone.
-pub(super) fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
-    let stored = storage.channel_ledgers::<serde_json::Value>(channel).map_err(storage_failure)?;
-    stored
+/// The channel's table ledgers, oldest first. The ledgers and secrets of the
+/// channel's games are stored alongside and left out; entries storage cannot
+/// read are set aside there and left out too.
+pub(super) fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableLedger>, Refusal> {
+    let stored = storage.channel_ledgers(channel).map_err(storage_failure)?;
+    Ok(stored
         .into_iter()
-        .filter(|value| value.get("game").is_none())
-        .map(|value| {
-            serde_json::from_value(value).map_err(|error| {
-                tracing::error!(%error, "a table ledger does not read");
-                Refusal::new("A dice ledger of this channel is damaged. Please tell the bot's operator.")
-            })
+        .filter_map(|entry| match entry {
+            LedgerRecord::Table(state) => Some(state),
+            LedgerRecord::Game(_) | LedgerRecord::Secrets(_) => None,
         })
-        .collect()
+        .collect())
 }
 
 /// Today's open ledger of a channel, rebuilt and ready to roll.
 pub(super) struct Day {
-    pub state: TableState,
+    pub state: TableLedger,
     pub ledger: Ledger,
     /// Engine ids of earlier ledgers this call revealed because their day is over.
     pub revealed_now: Vec<String>,
+    /// Whether this call found today's ledger damaged and set it aside (kept
+    /// for the operator): `ledger` is the new one opened in its place.
+    pub replaced_damaged: bool,
 }
 
 impl Day {
-    /// Today's ledger of `channel`, created if there is none yet. Ledgers of
-    /// earlier days that are still open are revealed first (rotation happens on
-    /// the first dice command of a new day, not on a timer).
+    /// Today's ledger of `channel`, created if there is none yet (or if the
+    /// one there is damaged: it is set aside, and a new one takes over).
+    /// Ledgers of earlier days that are still open are revealed first
+    /// (rotation happens on the first dice command of a new day, not on a timer).
     pub fn open(storage: &Storage, channel: ChannelKey, now: i64) -> Result<Day, Refusal> {
         let today = utc_date(now);
         let mut current = None;
@@ -98,23 +56,28 @@ impl Day {
                 current = Some(state);
             } else {
                 state.revealed = true;
-                storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+                storage.put_table_ledger(channel, &state).map_err(storage_failure)?;
                 revealed_now.push(state.ledger);
             }
         }
-        let state = match current {
-            Some(state) => state,
-            None => create(storage, channel, today)?,
-        };
-        let ledger = rebuild(storage, channel, &state)?;
-        Ok(Day { state, ledger, revealed_now })
+        let mut replaced_damaged = false;
+        if let Some(state) = current {
+            match rebuild(storage, channel, &state)? {
+                Some(ledger) => return Ok(Day { state, ledger, revealed_now, replaced_damaged }),
+                None => replaced_damaged = true,
+            }
+        }
+        let state = create(storage, channel, today)?;
+        let ledger = rebuild(storage, channel, &state)?
+            .ok_or_else(|| Refusal::new("Rookery could not open today's dice ledger just now. Please try again."))?;
+        Ok(Day { state, ledger, revealed_now, replaced_damaged })
     }
 
     /// Stores a roll the ledger just made: the log entry first, so that a crash
     /// in between leaves a log one roll ahead of the state, which [`rebuild`]
     /// accepts.
     pub fn record(&mut self, storage: &Storage, channel: ChannelKey, roll: &LoggedRoll) -> Result<(), Refusal> {
-        storage.log_roll(channel, self.state.id, roll.index, roll).map_err(storage_failure)?;
+        storage.log_roll(channel, self.state.id, roll).map_err(storage_failure)?;
         self.state.next_index = roll.index + 1;
         self.save(storage, channel)
     }
@@ -124,9 +87,21 @@ impl Day {
     pub fn save(&mut self, storage: &Storage, channel: ChannelKey) -> Result<(), Refusal> {
         let mut state = self.state.clone();
         state.player_seeds = self.ledger.player_seeds().to_vec();
-        storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+        storage.put_table_ledger(channel, &state).map_err(storage_failure)?;
         self.state = state;
         Ok(())
+    }
+
+    /// What players are told when this call found today's ledger damaged
+    /// and replaced it.
+    pub fn replacement_notice(&self) -> Option<String> {
+        self.replaced_damaged.then(|| {
+            format!(
+                "Today's table ledger was damaged, so Rookery set it aside for the bot's operator (its rolls so far \
+                 cannot be checked with `/verify`) and opened a new one with commitment `{}`: rolls go on there",
+                self.ledger.commitment()
+            )
+        })
     }
 
     /// Whether the ledger in memory is exactly what storage would rebuild.
@@ -137,17 +112,17 @@ impl Day {
 }
 
 /// The channel's revealed ledgers, oldest first.
-pub(super) fn revealed(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableState>, Refusal> {
+pub(super) fn revealed(storage: &Storage, channel: ChannelKey) -> Result<Vec<TableLedger>, Refusal> {
     Ok(table_states(storage, channel)?.into_iter().filter(|state| state.revealed).collect())
 }
 
-fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableState, Refusal> {
+fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableLedger, Refusal> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|error| {
         tracing::error!(%error, "no randomness from the operating system");
         Refusal::new("Rookery could not get fresh randomness for today's dice just now. Please try again.")
     })?;
-    let state = TableState {
+    let state = TableLedger {
         id: storage.new_id().map_err(storage_failure)?,
         ledger: format!("table:{}:{date}", channel.channel),
         date,
@@ -157,19 +132,35 @@ fn create(storage: &Storage, channel: ChannelKey, date: String) -> Result<TableS
         next_index: 0,
         revealed: false,
     };
-    storage.put_ledger(channel, state.id, &state).map_err(storage_failure)?;
+    storage.put_table_ledger(channel, &state).map_err(storage_failure)?;
     Ok(state)
 }
 
-/// The engine ledger of `state`, with every logged roll replayed in order.
-pub(super) fn rebuild(storage: &Storage, channel: ChannelKey, state: &TableState) -> Result<Ledger, Refusal> {
-    let id = LedgerId::new(&state.ledger).map_err(|e| damaged(state, &e.to_string()))?;
-    let seed = ServerSeed::from_hex(&state.seed).map_err(|e| damaged(state, &e.to_string()))?;
+/// The engine ledger of `state`, with every logged roll replayed in order;
+/// `None` when it does not rebuild: then it is damaged, and it is set aside
+/// with its rolls (kept in quarantine for the operator), never rolled on
+/// again, since an index could repeat.
+pub(super) fn rebuild(storage: &Storage, channel: ChannelKey, state: &TableLedger) -> Result<Option<Ledger>, Refusal> {
+    let rolls = storage.rolls(channel, state.id).map_err(storage_failure)?;
+    match replay(state, &rolls) {
+        Ok(ledger) => Ok(Some(ledger)),
+        Err(reason) => {
+            tracing::error!(ledger = %state.ledger, id = state.id, %reason, "a table ledger does not rebuild; set aside");
+            storage.quarantine_ledger(channel, state.id, &reason).map_err(storage_failure)?;
+            Ok(None)
+        }
+    }
+}
+
+/// The engine ledger of `state` with `rolls` replayed, or why it cannot be.
+fn replay(state: &TableLedger, rolls: &[LoggedRoll]) -> Result<Ledger, String> {
+    let id = LedgerId::new(&state.ledger).map_err(|e| e.to_string())?;
+    let seed = ServerSeed::from_hex(&state.seed).map_err(|e| e.to_string())?;
     let mut ledger = Ledger::new(id, seed);
     for player_seed in &state.player_seeds {
-        ledger.add_player_seed(player_seed).map_err(|e| damaged(state, &e.to_string()))?;
+        ledger.add_player_seed(player_seed).map_err(|e| e.to_string())?;
     }
-    for roll in storage.rolls::<LoggedRoll>(channel, state.id).map_err(storage_failure)? {
+    for roll in rolls {
         let replayed = match (&roll.entropy, roll.sealed) {
             (Some(entropy), sealed) => ledger.roll_notation_with_entropy(&roll.expression, sealed, entropy),
             (None, true) => ledger.roll_sealed(&roll.expression),
@@ -178,24 +169,14 @@ pub(super) fn rebuild(storage: &Storage, channel: ChannelKey, state: &TableState
         let index = match replayed {
             Ok(done) => done.record.index,
             Err(LedgerError::RollFailed { index, .. }) => index,
-            Err(error) => return Err(damaged(state, &error.to_string())),
+            Err(error) => return Err(error.to_string()),
         };
         if index != roll.index {
-            return Err(damaged(state, &format!("logged roll {} replayed as {index}", roll.index)));
+            return Err(format!("logged roll {} replayed as {index}", roll.index));
         }
     }
     if (ledger.records().len() as u64) < state.next_index {
-        return Err(damaged(state, "rolls are missing from the log"));
+        return Err("rolls are missing from the log".into());
     }
     Ok(ledger)
-}
-
-/// A stored ledger that does not rebuild: never roll on it (indexes could repeat).
-fn damaged(state: &TableState, reason: &str) -> Refusal {
-    tracing::error!(ledger = %state.ledger, id = state.id, reason, "table ledger does not rebuild");
-    Refusal::new(format!(
-        "The dice ledger `{}` of this channel is damaged, so Rookery will not roll on it. \
-         Please tell the bot's operator.",
-        state.ledger
-    ))
 }

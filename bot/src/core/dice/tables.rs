@@ -44,6 +44,7 @@ impl Tables {
             // A ledger dated after today (the clock went back) stays the open one, as in `Day::open`.
             Some(mut day) if day.state.date >= utc_date(now) => {
                 day.revealed_now.clear();
+                day.replaced_damaged = false;
                 day
             }
             _ => Day::open(storage, channel, now)?,
