@@ -67,20 +67,43 @@ pub fn read(text: &str) -> Result<GameRecord, PgnReadError> {
     Ok(game.record())
 }
 
-/// The `[Name "value"]` tags and the movetext after them.
+/// The value of the PGN's tag `name` (`Result`), if it has one.
+pub fn tag(text: &str, name: &str) -> Option<String> {
+    split_tags(text).0.into_iter().find(|(n, _)| n == name).map(|(_, value)| value)
+}
+
+/// The `[Name "value"]` tags and the movetext after them. Only lines of that
+/// form are tags: a movetext line may start with `[` too (a roll, `[3,4]`).
 fn split_tags(text: &str) -> (Vec<(String, String)>, &str) {
     let mut tags = Vec::new();
     let mut rest = text.trim_start();
-    while let Some(line) = rest.strip_prefix('[') {
-        let end = line.find('\n').unwrap_or(line.len());
-        let body = line[..end].trim_end().trim_end_matches(']');
-        if let Some((name, value)) = body.split_once(' ') {
-            let value = value.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
-            tags.push((name.to_string(), value));
-        }
-        rest = line[end..].trim_start();
+    while let Some(line) = rest.lines().next() {
+        let Some(tag) = tag_line(line.trim()) else { break };
+        tags.push(tag);
+        rest = rest[line.len()..].trim_start();
     }
     (tags, rest)
+}
+
+/// `[Name "value"]` as its name and unescaped value; `None` for any other line.
+fn tag_line(line: &str) -> Option<(String, String)> {
+    let body = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, quoted) = body.split_once(|c: char| c.is_whitespace())?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let inner = quoted.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            // An unescaped quote inside would end the value early.
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
 }
 
 /// Comments (`{…}` whole), roll brackets and words of the movetext.
