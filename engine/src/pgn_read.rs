@@ -27,10 +27,9 @@ pub fn read(text: &str) -> Result<GameRecord, PgnReadError> {
     let (tags, movetext) = split_tags(text);
     let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
     let named = tag("Variant").unwrap_or("Standard");
-    let variant = Variant::ALL
-        .into_iter()
-        .find(|v| v.name().eq_ignore_ascii_case(named) || v.rules().is_ok_and(|r| r.pgn_variant == named))
-        .ok_or_else(|| PgnReadError::Variant(named.to_string()))?;
+    // Any case, spaces and dashes: the names Rookery writes (`newchess`,
+    // `Standard`) and older spellings (`New chess`).
+    let variant: Variant = named.parse().map_err(|_| PgnReadError::Variant(named.to_string()))?;
     let mut game = Game::create(variant, tag("VariantOptions").unwrap_or(""), tag("FEN"))?;
     let context = tag("SecretContext").unwrap_or("");
     // Reveals the rules did not ask for were made once the game was over

@@ -337,8 +337,9 @@ pub struct Rules {
     pub promotion_verb: &'static str,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
-    /// The PGN `Variant` tag's value: the variant's own name unless other
-    /// tools know it by another (lichess calls chess `Standard`).
+    /// The PGN `Variant` tag's value: the variant's own name (what
+    /// `--variant` and `/play` take), except where other tools know the game
+    /// by another (lichess and python-chess call chess `Standard`).
     pub pgn_variant: &'static str,
     /// Adds the variant's own moves to the legal moves generated so far; what
     /// it adds must be legal. Set by variant modules after [`Rules::new`].
