@@ -293,6 +293,26 @@ impl Chance {
         }
     }
 
+    /// How this game's rolls are written as faces, for messages:
+    /// `[a,b] (2d4)`, or each shape in turn (`[a,b,c] (3d8) or [a] (1d8)`).
+    pub fn shapes(&self) -> String {
+        let mut shapes: Vec<String> = Vec::new();
+        for kind in self.kinds {
+            let letters: Vec<String> = ('a'..='z').take(kind.dice.len()).map(String::from).collect();
+            let mut dice: Vec<u32> = kind.dice.to_vec();
+            dice.dedup();
+            let notation = match dice.as_slice() {
+                [sides] => format!("{}d{sides}", kind.dice.len()),
+                _ => kind.dice.iter().map(|sides| format!("d{sides}")).collect::<Vec<_>>().join("+"),
+            };
+            let shape = format!("`[{}]` ({notation})", letters.join(","));
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+        shapes.join(" or ")
+    }
+
     /// The kind a player's word names (`roll`, `lucky8`), in any case.
     pub fn kind_named(&self, word: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.word.eq_ignore_ascii_case(word.trim()))
