@@ -39,9 +39,12 @@ pub(crate) fn action_notes(game: &Game) -> Vec<Vec<String>> {
             Action::PayPrice { side, squares } => before.push(price_note(shadow.position(), *side, squares)),
             Action::OfferDraw(side) | Action::DeclineDraw(side) | Action::ClaimDraw(side) => {
                 let name = shadow.position().rules().side_name(*side);
-                before.extend(DRAW_NOTES.iter().find(|(_, of)| of(*side) == *action).map(|(verb, _)| {
-                    format!("{{{name} {verb}}}")
-                }))
+                before.extend(
+                    DRAW_NOTES
+                        .iter()
+                        .find(|(_, of)| of(*side) == *action)
+                        .map(|(verb, _)| format!("{{{name} {verb}}}")),
+                )
             }
             _ => {}
         }
@@ -72,8 +75,11 @@ pub(crate) fn action_notes(game: &Game) -> Vec<Vec<String>> {
 }
 
 /// The draw notes' words after the side's name, and the action each stands for.
-const DRAW_NOTES: [(&str, fn(Color) -> Action); 3] =
-    [("offers a draw", Action::OfferDraw), ("declines the draw", Action::DeclineDraw), ("claims a draw", Action::ClaimDraw)];
+const DRAW_NOTES: [(&str, fn(Color) -> Action); 3] = [
+    ("offers a draw", Action::OfferDraw),
+    ("declines the draw", Action::DeclineDraw),
+    ("claims a draw", Action::ClaimDraw),
+];
 
 /// The action a draw note (`Black offers a draw`, without its braces) stands for.
 pub(crate) fn read_draw_note(rules: &Rules, comment: &str) -> Option<Action> {

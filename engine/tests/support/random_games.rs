@@ -31,8 +31,14 @@ pub enum Ending {
     Unfinished,
 }
 
-pub const ENDINGS: [Ending; 6] =
-    [Ending::OnTheBoard, Ending::Resignation, Ending::Agreement, Ending::OfferedBack, Ending::Timeout, Ending::Unfinished];
+pub const ENDINGS: [Ending; 6] = [
+    Ending::OnTheBoard,
+    Ending::Resignation,
+    Ending::Agreement,
+    Ending::OfferedBack,
+    Ending::Timeout,
+    Ending::Unfinished,
+];
 
 /// The most turns a game played to its end on the board may take.
 const CAP: usize = 400;
