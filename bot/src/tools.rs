@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::Game;
-use rookery_engine::{notation, perft, Variant};
+use rookery_engine::{notation, perft, pgn_read, Variant};
 
 use crate::dice_turns::{self, Chain};
 
@@ -109,9 +109,11 @@ pub fn render(setup: &Setup, flip: bool, dark: bool, output: &std::path::Path) -
 
 /// Where `rookery render --gif` finds its game.
 pub enum GifSource<'a> {
-    /// The setup's moves (its variant, options and start position), with the
-    /// moves of a PGN file's movetext after them, if one was given.
-    Moves { setup: &'a Setup, pgn: Option<&'a std::path::Path> },
+    /// The setup's moves, from its variant, options and start position.
+    Moves(&'a Setup),
+    /// A PGN file, read as `rookery verify` and the engine read it: its tags
+    /// give the variant, options and start, its movetext every turn.
+    Pgn(&'a std::path::Path),
     /// Finished game `id` in the database at `data_dir` (the bot must not be
     /// running on it: the database allows one process at a time).
     Stored { data_dir: &'a std::path::Path, id: u64 },
@@ -121,14 +123,8 @@ pub enum GifSource<'a> {
 /// is drawn from the side that was at the bottom of its posts.
 pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path::Path) -> Result<String> {
     let (game, flip) = match source {
-        GifSource::Moves { setup, pgn } => {
-            let mut setup = setup.clone();
-            if let Some(file) = pgn {
-                let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-                setup.moves = format!("{} {}", setup.moves, pgn_movetext(&text));
-            }
-            (setup.game()?, flip)
-        }
+        GifSource::Moves(setup) => (setup.game()?, flip),
+        GifSource::Pgn(file) => (pgn_game(file)?, flip),
         GifSource::Stored { data_dir, id } => {
             let storage = crate::admin::open_existing(data_dir)?;
             let (_, record) = storage.finished_game(id)?.with_context(|| format!("there is no finished game #{id}"))?;
@@ -143,35 +139,11 @@ pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path:
     Ok(format!("wrote {} ({} frames, {} bytes)\n", output.display(), plies + 1, gif.len()))
 }
 
-/// The moves of PGN movetext: tags, comments, variations, annotation
-/// glyphs, move numbers and the result left out. (Dice rolls live in
-/// comments, so a dice game's PGN does not replay: use `--game`.)
-fn pgn_movetext(pgn: &str) -> String {
-    let mut moves = Vec::new();
-    let (mut comment, mut variation) = (false, 0usize);
-    for line in pgn.lines().filter(|l| !l.trim_start().starts_with('[')) {
-        let line = line.split(';').next().unwrap_or_default();
-        let mut word = String::new();
-        for c in line.chars().chain([' ']) {
-            match c {
-                '{' => comment = true,
-                '}' => comment = false,
-                '(' if !comment => variation += 1,
-                ')' if !comment => variation = variation.saturating_sub(1),
-                _ if comment || variation > 0 => {}
-                c if c.is_whitespace() => {
-                    let token = std::mem::take(&mut word);
-                    let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                    let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token);
-                    if !token.is_empty() && !token.starts_with('$') && !result {
-                        moves.push(token.trim_end_matches(['!', '?']).to_string());
-                    }
-                }
-                c => word.push(c),
-            }
-        }
-    }
-    moves.join(" ")
+/// The game a PGN file records, read by the engine's one PGN reader.
+pub fn pgn_game(file: &std::path::Path) -> Result<Game> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let record = pgn_read::read(&text).with_context(|| format!("reading the game in {}", file.display()))?;
+    Ok(Game::replay(&record)?)
 }
 
 /// `rookery fen`: the position text after the moves.
@@ -244,18 +216,23 @@ mod tests {
     }
 
     #[test]
-    fn render_gif_from_moves_and_from_pgn_movetext() {
+    fn render_gif_from_moves_and_from_a_finished_games_pgn() {
         let dir = tempfile::tempdir().unwrap();
         let (gif, pgn) = (dir.path().join("game.gif"), dir.path().join("game.pgn"));
-        let setup = setup("chess", None, "e4 e5");
-        let out = render_gif(GifSource::Moves { setup: &setup, pgn: None }, false, false, &gif).unwrap();
+        let opening = setup("chess", None, "e4 e5");
+        let out = render_gif(GifSource::Moves(&opening), false, false, &gif).unwrap();
         assert!(out.contains("(3 frames"), "{out}");
         assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
-        let text = "[Event \"?\"]\n[Result \"*\"]\n\n2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5!? $1 a6 *\n";
+        // A decided game: its result token once ended the reading.
+        let mate = setup("chess", None, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#").game().unwrap();
+        let text = rookery_engine::pgn::write(&mate, &rookery_engine::pgn::Tags::default());
+        assert!(text.trim_end().ends_with("1-0"), "{text}");
         std::fs::write(&pgn, text).unwrap();
-        assert_eq!(pgn_movetext(text), "Nf3 Nc6 Bb5 a6");
-        let out = render_gif(GifSource::Moves { setup: &setup, pgn: Some(&pgn) }, true, true, &gif).unwrap();
-        assert!(out.contains("(7 frames"), "{out}");
+        let out = render_gif(GifSource::Pgn(&pgn), true, true, &gif).unwrap();
+        assert!(out.contains("(8 frames"), "{out}");
+        std::fs::write(&pgn, "[Variant \"Crazyhouse\"]\n\n1. e4 *\n").unwrap();
+        let refused = render_gif(GifSource::Pgn(&pgn), false, false, &gif).unwrap_err();
+        assert!(format!("{refused:#}").contains("Crazyhouse"), "{refused:#}");
         let missing = GifSource::Stored { data_dir: &dir.path().join("nothing"), id: 1 };
         assert!(render_gif(missing, false, false, &gif).is_err());
     }
