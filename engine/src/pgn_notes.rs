@@ -74,8 +74,11 @@ pub(crate) fn action_notes(game: &Game) -> Vec<Vec<String>> {
     notes
 }
 
+/// A draw action of a side.
+type DrawAction = fn(Color) -> Action;
+
 /// The draw notes' words after the side's name, and the action each stands for.
-const DRAW_NOTES: [(&str, fn(Color) -> Action); 3] = [
+const DRAW_NOTES: [(&str, DrawAction); 3] = [
     ("offers a draw", Action::OfferDraw),
     ("declines the draw", Action::DeclineDraw),
     ("claims a draw", Action::ClaimDraw),

@@ -38,7 +38,8 @@ fn rewrap(text: &str, rng: &mut StdRng) -> String {
     let mut out = format!("{head}\n\n");
     for (i, word) in movetext.split_whitespace().enumerate() {
         if i > 0 {
-            out.push_str(*[" ", " ", " ", "\n", "\r\n", "  "].get(rng.random_range(0..6)).expect("a break"));
+            const BREAKS: [&str; 6] = [" ", " ", " ", "\n", "\r\n", "  "];
+            out.push_str(BREAKS[rng.random_range(0..BREAKS.len())]);
         }
         out.push_str(word);
     }
