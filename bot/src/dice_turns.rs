@@ -6,8 +6,7 @@
 //! kind the turn takes with that many dice (Dice Landing's `[3]` is the deploy
 //! roll the turn allows, or the forced one it requires), and a chain of no
 //! kind's shape is refused with the shapes the game rolls. Through `--moves`,
-//! a token may carry its own chain before its move (`[1,1][3,3][2,4]Ngz4{T3}`);
-//! `pass` passes.
+//! a token may carry its own chain before its move (see [`crate::tool_moves`]).
 //! Rolls go through the game, which checks them against the turn.
 
 use anyhow::{bail, Context, Result};
@@ -99,26 +98,6 @@ impl Chain {
     }
 }
 
-/// Plays one `--moves` token: its own chain (or `chain` if it has none and the
-/// turn takes rolls), then `pass` or the move.
-pub fn play_token(game: &mut Game, token: &str, chain: &Chain) -> Result<()> {
-    let (own, mv) = Chain::split_prefix(token)?;
-    let rolls = if own.is_empty() { chain } else { &own };
-    if !rolls.is_empty() && takes_rolls(game) {
-        rolls.roll(game)?;
-    }
-    let side = game.position().turn();
-    if mv.eq_ignore_ascii_case("pass") || mv == "--" {
-        game.apply(Action::Pass(side))?;
-    } else if let Err(error) = game.play_move(side, mv) {
-        if !own.is_empty() {
-            return Err(error.into());
-        }
-        *game = rolled_for(game, mv).ok_or(error)?;
-    }
-    Ok(())
-}
-
 /// Faces as a chain writes them: `[3,4]`.
 fn written(faces: &[u32]) -> String {
     let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
@@ -131,7 +110,7 @@ const MOST_TRIED: usize = 4096;
 /// The game after the first roll the turn offers (kinds in order, faces
 /// counting up) after which `mv` plays: a move that needs a roll, written
 /// without its faces (Dice Landing's `>Pb2`).
-fn rolled_for(game: &Game, mv: &str) -> Option<Game> {
+pub(crate) fn rolled_for(game: &Game, mv: &str) -> Option<Game> {
     let turn = game.turn()?;
     for choice in &turn.choices {
         let Choice::Roll { kind, dice, .. } = choice else { continue };
@@ -278,5 +257,7 @@ mod tests {
         assert!(guardener.contains("/5p4/") && guardener.contains("/5P4/"), "{guardener}");
         let err = moves(&setup("guardener", None, "", "[3]")).unwrap_err();
         assert!(format!("{err:#}").contains("`[a,b]` (2d4)"), "{err:#}");
+        let err = fen(&setup("chess", None, "[1]e4", "")).unwrap_err();
+        assert!(format!("{err:#}").contains("chess has no dice"), "{err:#}");
     }
 }

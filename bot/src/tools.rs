@@ -6,6 +6,7 @@ use rookery_engine::game::Game;
 use rookery_engine::{notation, perft, pgn_read, Variant};
 
 use crate::dice_turns::{self, Chain};
+use crate::tool_moves;
 
 /// Where a tool starts: a variant, an optional position text and moves to play.
 #[derive(clap::Args, Debug, Clone)]
@@ -16,9 +17,10 @@ pub struct Setup {
     /// Start from this position text instead of the variant's start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves to play first, separated by spaces, in any accepted notation;
-    /// `pass` passes, and a token may start with its own roll chain
-    /// (`[1,1][3,3][2,4]Ngz4{T3}`).
+    /// Turns to play first, separated by spaces: moves in any accepted
+    /// notation (a `{…}` mark after a space stays with its move, `Bcz3 {T3}`),
+    /// `pass`, a move after its own roll chain (`[1,1][3,3][2,4]Ngz4{T3}`),
+    /// `choose:E` for a secret choice, `price:f5` to pay a price.
     #[arg(long, default_value = "")]
     pub moves: String,
     /// A fixed roll chain for dice games, e.g. `[1,1][3,3][2,4]`: made before
@@ -40,8 +42,8 @@ impl Setup {
         if !chain.is_empty() {
             chain.check(&game).context("--roll")?;
         }
-        for (i, text) in self.moves.split_whitespace().enumerate() {
-            dice_turns::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+        for (i, text) in tool_moves::tokens(&self.moves).iter().enumerate() {
+            tool_moves::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
         }
         if !chain.is_empty() && dice_turns::takes_rolls(&game) {
             chain.roll(&mut game).context("--roll")?;
