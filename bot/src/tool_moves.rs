@@ -86,12 +86,13 @@ fn play_turn(game: &mut Game, token: &str, chain: &Chain) -> Result<()> {
     match game.play_move(side, mv) {
         Ok(_) => Ok(()),
         Err(GameError::SecretFirst) => {
-            let (options, label) = secret_options(game);
+            let rule = game.position().rules().turns.secret.context("a secret choice is due")?;
             bail!(
-                "{} asks each side for its secret choice ({label}) before the first move: \
+                "{} asks each side for its secret choice ({}) before the first move: \
                  start --moves with one `choose:OPTION` a side (the options: {})",
                 game.variant(),
-                options.join(", ")
+                rule.label,
+                rule.options.join(", ")
             )
         }
         Err(error) if !own.is_empty() => Err(error.into()),
@@ -102,24 +103,17 @@ fn play_turn(game: &mut Game, token: &str, chain: &Chain) -> Result<()> {
     }
 }
 
-/// The options of the game's secret choice and what it is called.
-fn secret_options(game: &Game) -> (Vec<&'static str>, &'static str) {
-    let secret = game.position().rules().turns.secret;
-    (secret.map_or(Vec::new(), |s| s.options.to_vec()), secret.map_or("", |s| s.label))
-}
-
 /// `choose:OPTION`: the secret choice of the side the turn asks.
 fn choose(game: &mut Game, option: &str) -> Result<()> {
+    let Some(rule) = game.position().rules().turns.secret else {
+        bail!("{} has no secret choice", game.variant());
+    };
     let asked = game.turn().filter(|turn| turn.choices.iter().any(|c| matches!(c, Choice::ChooseSecret { .. })));
     let Some(turn) = asked else {
-        bail!(
-            "no secret choice is asked for now ({} asks one of each side before the first move, if any)",
-            game.variant()
-        );
+        bail!("no {} is asked for now: each side chooses before the first move", rule.label);
     };
-    let (options, label) = secret_options(game);
-    let Some(option) = options.into_iter().find(|o| o.eq_ignore_ascii_case(option)) else {
-        bail!("`{option}` is not a {label}: choose one of {}", secret_options(game).0.join(", "));
+    let Some(option) = rule.options.iter().find(|o| o.eq_ignore_ascii_case(option)) else {
+        bail!("`{option}` is not a {}: choose one of {}", rule.label, rule.options.join(", "));
     };
     let commitment = commitment(CONTEXT, turn.side, option, NONCE);
     game.apply(Action::ChooseSecret { side: turn.side, context: CONTEXT.into(), commitment })?;
@@ -130,10 +124,11 @@ fn choose(game: &mut Game, option: &str) -> Result<()> {
 fn reveal_due(game: &mut Game) -> Result<()> {
     while let Some(turn) = game.turn().filter(|turn| turn.choices.contains(&Choice::Reveal)) {
         let side = turn.side;
+        let rule = game.position().rules().turns.secret.context("a reveal is due")?;
         let made = game.secret_commitment(side).map(str::to_string);
-        let (options, _) = secret_options(game);
-        let option = options
-            .into_iter()
+        let option = rule
+            .options
+            .iter()
             .find(|option| made.as_deref() == Some(commitment(CONTEXT, side, option, NONCE).as_str()))
             .context("a secret choice the tools did not make cannot be revealed")?;
         game.apply(Action::Reveal { side, option: option.to_string(), nonce: NONCE.into() })?;

@@ -157,7 +157,9 @@ fn new_chess_plays_on_the_command_line_with_choose_tokens() {
     let wrong = tools::fen(&setup(Variant::NewChess, None, "choose:Q")).unwrap_err();
     assert!(format!("{wrong:#}").contains("choose one of E, F"), "{wrong:#}");
     let late = tools::fen(&setup(Variant::NewChess, None, "choose:E choose:F e4 choose:E")).unwrap_err();
-    assert!(format!("{late:#}").contains("no secret choice is asked for now"), "{late:#}");
+    assert!(format!("{late:#}").contains("no true king is asked for now"), "{late:#}");
+    let chess = tools::fen(&setup(Variant::Chess, None, "choose:E")).unwrap_err();
+    assert!(format!("{chess:#}").contains("chess has no secret choice"), "{chess:#}");
 
     // The tools reveal a mated king's secret themselves: a brother's price
     // is paid with `price:`, and the true king's mate ends the game.
