@@ -93,6 +93,12 @@ pub fn perft(setup: &Setup, depth: u32, divide: bool) -> Result<String> {
 /// `rookery moves`: every legal move in canonical notation, sorted, one a line.
 pub fn moves(setup: &Setup) -> Result<String> {
     let game = setup.game()?;
+    // A price changes the board before the next move: no move listed now
+    // would play. (A pending secret choice does not: moves never depend on it.)
+    if let Some(side) = game.price_due() {
+        let name = game.position().rules().side_name(side);
+        bail!("{name} must pay a price before any move: add `price:SQUARES` to --moves");
+    }
     let position = game.position();
     let legal = position.legal_moves();
     let mut names: Vec<String> = legal.iter().map(|m| notation::san_among(position, *m, &legal)).collect();

@@ -166,6 +166,9 @@ fn new_chess_plays_on_the_command_line_with_choose_tokens() {
     let staged = |moves: &str| Setup { options: "cannon=hop".into(), ..setup(Variant::NewChess, Some(STAGE), moves) };
     let unpaid = staged("choose:F choose:E Ta1 K*d8").game().unwrap_err();
     assert!(format!("{unpaid:#}").contains("price must be paid"), "{unpaid:#}");
+    let listed = tools::moves(&staged("choose:F choose:E Ta1")).unwrap_err();
+    assert!(format!("{listed:#}").contains("Black must pay a price before any move: add `price:"), "{listed:#}");
+    assert!(!tools::moves(&staged("choose:F choose:E Ta1 price:f5")).unwrap().is_empty());
     let game = staged("choose:F choose:E Ta1 price:f5 K*d8 Ta10").game().unwrap();
     assert_eq!(game.revealed_secret(Color::Black), Some("E"));
     assert_eq!(game.outcome().map(|o| o.winner), Some(Some(Color::White)), "the true king was mated");
