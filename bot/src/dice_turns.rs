@@ -2,10 +2,12 @@
 //! `[1,1][3,3][2,4]`, made before each ply of a dice game, so that `perft`,
 //! `moves` and `fen` can count and list what a given roll allows.
 //!
-//! A chain is rolls written `[faces]` one after the other; each roll's kind is
-//! told by its number of dice (or it is refused). Through `--moves`, a token
-//! may carry its own chain before its move (`[1,1][3,3][2,4]Ngz4{T3}`); `pass`
-//! passes. Rolls go through the game, which checks them against the turn.
+//! A chain is rolls written `[faces]` one after the other; each roll is of the
+//! kind the turn takes with that many dice (Dice Landing's `[3]` is the deploy
+//! roll the turn allows, or the forced one it requires), and a chain of no
+//! kind's shape is refused with the shapes the game rolls. Through `--moves`,
+//! a token may carry its own chain before its move (see [`crate::tool_moves`]).
+//! Rolls go through the game, which checks them against the turn.
 
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::{Action, Choice, Game};
@@ -51,17 +53,28 @@ impl Chain {
         self.0.is_empty()
     }
 
-    /// The chain as rolls of the game's kinds.
+    /// The chain as rolls of the game's kinds: each the kind the turn takes
+    /// with that many dice (see [`Game::roll_kind_for`]), its faces on the dice.
     fn rolls(&self, game: &Game) -> Result<Vec<TurnRoll>> {
         let Some(chance) = game.position().rules().chance else {
             bail!("{} has no dice, so it takes no roll", game.variant());
         };
+        let shape_error = |faces: &[u32]| {
+            format!(
+                "`{}` is not a roll of {}: its rolls are written {}",
+                written(faces),
+                game.variant(),
+                chance.shapes()
+            )
+        };
         self.0
             .iter()
             .map(|faces| {
-                let kind = chance.kind_of(faces).with_context(|| {
-                    format!("{} has no single roll of {} dice, so `{faces:?}` names none", game.variant(), faces.len())
-                })?;
+                let kind = game.roll_kind_for(faces).with_context(|| shape_error(faces))?;
+                let dice = chance.kinds[kind].dice;
+                if faces.iter().zip(dice).any(|(face, sides)| *face == 0 || face > sides) {
+                    bail!("{}, with faces from 1 to the die's sides", shape_error(faces));
+                }
                 Ok((kind, faces.clone()))
             })
             .collect()
@@ -72,34 +85,23 @@ impl Chain {
         self.rolls(game).map(drop)
     }
 
-    /// Makes the chain's rolls in the game's current turn.
+    /// Makes the chain's rolls in the game's current turn, each of the kind
+    /// the turn takes when it is made.
     pub fn roll(&self, game: &mut Game) -> Result<()> {
-        for (kind, faces) in self.rolls(game)? {
+        for faces in &self.0 {
+            let (kind, faces) = Chain(vec![faces.clone()]).rolls(game)?.remove(0);
             let side = game.position().turn();
-            game.apply(Action::Roll { side, kind, faces: faces.clone() }).with_context(|| format!("roll {faces:?}"))?;
+            let roll = Action::Roll { side, kind, faces: faces.clone() };
+            game.apply(roll).with_context(|| format!("roll {}", written(&faces)))?;
         }
         Ok(())
     }
 }
 
-/// Plays one `--moves` token: its own chain (or `chain` if it has none and the
-/// turn takes rolls), then `pass` or the move.
-pub fn play_token(game: &mut Game, token: &str, chain: &Chain) -> Result<()> {
-    let (own, mv) = Chain::split_prefix(token)?;
-    let rolls = if own.is_empty() { chain } else { &own };
-    if !rolls.is_empty() && takes_rolls(game) {
-        rolls.roll(game)?;
-    }
-    let side = game.position().turn();
-    if mv.eq_ignore_ascii_case("pass") || mv == "--" {
-        game.apply(Action::Pass(side))?;
-    } else if let Err(error) = game.play_move(side, mv) {
-        if !own.is_empty() {
-            return Err(error.into());
-        }
-        *game = rolled_for(game, mv).ok_or(error)?;
-    }
-    Ok(())
+/// Faces as a chain writes them: `[3,4]`.
+fn written(faces: &[u32]) -> String {
+    let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+    format!("[{}]", faces.join(","))
 }
 
 /// The most rolls tried for a move written without its faces.
@@ -108,7 +110,7 @@ const MOST_TRIED: usize = 4096;
 /// The game after the first roll the turn offers (kinds in order, faces
 /// counting up) after which `mv` plays: a move that needs a roll, written
 /// without its faces (Dice Landing's `>Pb2`).
-fn rolled_for(game: &Game, mv: &str) -> Option<Game> {
+pub(crate) fn rolled_for(game: &Game, mv: &str) -> Option<Game> {
     let turn = game.turn()?;
     for choice in &turn.choices {
         let Choice::Roll { kind, dice, .. } = choice else { continue };
@@ -189,7 +191,7 @@ fn count(position: &mut Position, depth: u32, grant: &dyn Fn(&Position) -> Grant
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::{moves, perft, Setup};
+    use crate::tools::{fen, moves, perft, Setup};
 
     fn setup(variant: &str, fen: Option<&str>, moves: &str, roll: &str) -> Setup {
         Setup {
@@ -236,6 +238,26 @@ mod tests {
         let err = moves(&setup("chess", None, "", "[1,2]")).unwrap_err();
         assert!(format!("{err:#}").contains("no dice"), "{err:#}");
         let err = moves(&setup("luckdragon", Some(CHECK), "", "[1,2]")).unwrap_err();
-        assert!(format!("{err:#}").contains("no single roll of 2 dice"), "{err:#}");
+        assert!(format!("{err:#}").contains("written `[a,b,c]` (3d8) or `[a]` (1d8)"), "{err:#}");
+    }
+
+    /// Dice Landing has two kinds of one d6 (the deploy roll a player asks
+    /// for, the forced one Rookery makes): `[2]` is whichever the turn takes.
+    #[test]
+    fn every_dice_games_roll_shape_is_given_on_the_command_line() {
+        let deployed = moves(&setup("dicelanding", None, "", "[2]")).unwrap();
+        assert!(deployed.lines().any(|m| m == "[N]>Nb1") && deployed.lines().all(|m| m.contains('>')), "{deployed}");
+        let played = fen(&setup("dicelanding", None, "[2]Ng1 e5 [5]>Qd1", "")).unwrap();
+        assert!(played.starts_with("4k3/2pp1p2/8/4p3/8/8/2PPPP2/3QK1N1["), "{played}");
+        for wrong in ["[1,2]", "[7]", "[0]"] {
+            let err = moves(&setup("dicelanding", None, "", wrong)).unwrap_err();
+            assert!(format!("{err:#}").contains("its rolls are written `[a]` (1d6)"), "{wrong}: {err:#}");
+        }
+        let guardener = fen(&setup("guardener", None, "[3,4]e4 [1,2]e6", "")).unwrap();
+        assert!(guardener.contains("/5p4/") && guardener.contains("/5P4/"), "{guardener}");
+        let err = moves(&setup("guardener", None, "", "[3]")).unwrap_err();
+        assert!(format!("{err:#}").contains("`[a,b]` (2d4)"), "{err:#}");
+        let err = fen(&setup("chess", None, "[1]e4", "")).unwrap_err();
+        assert!(format!("{err:#}").contains("chess has no dice"), "{err:#}");
     }
 }

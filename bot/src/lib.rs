@@ -20,4 +20,5 @@ pub mod puzzles_cli;
 pub mod replay;
 pub mod restore;
 pub mod secret_cli;
+pub mod tool_moves;
 pub mod tools;

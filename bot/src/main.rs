@@ -93,8 +93,9 @@ enum Command {
         /// Write an animated GIF of the whole game, one frame a move.
         #[arg(long)]
         gif: bool,
-        /// With --gif: play this PGN file's moves (after --moves, if any).
-        #[arg(long, requires = "gif")]
+        /// With --gif: the game of this PGN file (any PGN Rookery writes; its
+        /// tags give the variant, options and start position).
+        #[arg(long, requires = "gif", conflicts_with_all = ["variant", "fen", "moves", "roll", "options"])]
         pgn: Option<std::path::PathBuf>,
         /// With --gif: the finished game with this id (`/games` lists them),
         /// from the database at --data-dir.
@@ -243,9 +244,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fen { setup } => tools::fen(setup)?,
         Command::Render { setup, flip, dark, gif: false, output, .. } => tools::render(setup, *flip, *dark, output)?,
         Command::Render { setup, flip, dark, gif: true, pgn, game, data_dir, output } => {
-            let source = match (game, data_dir) {
-                (Some(id), Some(data_dir)) => tools::GifSource::Stored { data_dir, id: *id },
-                _ => tools::GifSource::Moves { setup, pgn: pgn.as_deref() },
+            let source = match (game, data_dir, pgn) {
+                (Some(id), Some(data_dir), _) => tools::GifSource::Stored { data_dir, id: *id },
+                (_, _, Some(file)) => tools::GifSource::Pgn(file),
+                _ => tools::GifSource::Moves(setup),
             };
             tools::render_gif(source, *flip, *dark, output)?
         }

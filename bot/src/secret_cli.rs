@@ -1,9 +1,11 @@
-//! `rookery verify game.pgn`: checks the secret choices a PGN records (New
-//! chess's true kings) against their commitments. The PGN's `{commit …}`
-//! and `{reveal …}` comments are read back into the game, whose every reveal
-//! the engine checks (SHA-256 of `context|colour|option|nonce`, see
-//! docs/rules/secret-choices.md); the report says, per side, what was
-//! committed and whether its reveal matches.
+//! `rookery verify game.pgn`: reads a game's PGN back as the engine reads
+//! every PGN (every turn must be legal), checks its `Result` tag against the
+//! ending the turns give, and checks the secret choices it records (New
+//! chess's true kings) against their commitments. The PGN's `{commit …}` and
+//! `{reveal …}` comments are read back into the game, whose every reveal the
+//! engine checks (SHA-256 of `context|colour|option|nonce`, see
+//! docs/turns.md); the report says, per side, what was committed and whether
+//! its reveal matches.
 
 use rookery_engine::game::{Action, Game};
 use rookery_engine::pgn_read;
@@ -14,8 +16,8 @@ pub fn is_pgn(text: &str) -> bool {
     text.trim_start().starts_with('[')
 }
 
-/// The report on the secret choices of the PGN `text`, and whether every
-/// commitment was revealed and matches.
+/// The report on the PGN `text`, and whether it reads back with the result
+/// it states and every commitment was revealed and matches.
 pub fn verify(text: &str) -> (String, bool) {
     let record = match pgn_read::read(text) {
         Ok(record) => record,
@@ -27,8 +29,14 @@ pub fn verify(text: &str) -> (String, bool) {
         Ok(game) => game,
         Err(error) => return (format!("The PGN does not verify: {error}."), false),
     };
-    let mut lines = Vec::new();
+    let result = game.outcome().map_or("*", |o| o.result());
+    let turns = game.moves_san().len();
+    let mut lines = vec![format!("The PGN reads back: {turns} moves, result {result}.")];
     let mut ok = true;
+    if let Some(stated) = pgn_read::tag(text, "Result").filter(|stated| stated != result) {
+        ok = false;
+        lines.push(format!("Its Result tag says {stated}, but its moves end in {result}."));
+    }
     for action in game.actions() {
         let Action::ChooseSecret { side, context, commitment: committed } = action else { continue };
         let name = game.position().rules().side_name(*side);
@@ -50,8 +58,8 @@ pub fn verify(text: &str) -> (String, bool) {
             }
         }
     }
-    if lines.is_empty() {
-        return ("The PGN records no secret choice.".to_string(), false);
+    if !game.actions().iter().any(|action| matches!(action, Action::ChooseSecret { .. })) {
+        lines.push("It records no secret choice.".to_string());
     }
     (lines.join("\n"), ok)
 }

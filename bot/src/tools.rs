@@ -3,9 +3,10 @@
 
 use anyhow::{bail, Context, Result};
 use rookery_engine::game::Game;
-use rookery_engine::{notation, perft, Variant};
+use rookery_engine::{notation, perft, pgn_read, Variant};
 
 use crate::dice_turns::{self, Chain};
+use crate::tool_moves;
 
 /// Where a tool starts: a variant, an optional position text and moves to play.
 #[derive(clap::Args, Debug, Clone)]
@@ -16,9 +17,10 @@ pub struct Setup {
     /// Start from this position text instead of the variant's start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves to play first, separated by spaces, in any accepted notation;
-    /// `pass` passes, and a token may start with its own roll chain
-    /// (`[1,1][3,3][2,4]Ngz4{T3}`).
+    /// Turns to play first, separated by spaces: moves in any accepted
+    /// notation (a `{…}` mark after a space stays with its move, `Bcz3 {T3}`),
+    /// `pass`, a move after its own roll chain (`[1,1][3,3][2,4]Ngz4{T3}`),
+    /// `choose:E` for a secret choice, `price:f5` to pay a price.
     #[arg(long, default_value = "")]
     pub moves: String,
     /// A fixed roll chain for dice games, e.g. `[1,1][3,3][2,4]`: made before
@@ -40,8 +42,8 @@ impl Setup {
         if !chain.is_empty() {
             chain.check(&game).context("--roll")?;
         }
-        for (i, text) in self.moves.split_whitespace().enumerate() {
-            dice_turns::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+        for (i, text) in tool_moves::tokens(&self.moves).iter().enumerate() {
+            tool_moves::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
         }
         if !chain.is_empty() && dice_turns::takes_rolls(&game) {
             chain.roll(&mut game).context("--roll")?;
@@ -91,6 +93,12 @@ pub fn perft(setup: &Setup, depth: u32, divide: bool) -> Result<String> {
 /// `rookery moves`: every legal move in canonical notation, sorted, one a line.
 pub fn moves(setup: &Setup) -> Result<String> {
     let game = setup.game()?;
+    // A price changes the board before the next move: no move listed now
+    // would play. (A pending secret choice does not: moves never depend on it.)
+    if let Some(side) = game.price_due() {
+        let name = game.position().rules().side_name(side);
+        bail!("{name} must pay a price before any move: add `price:SQUARES` to --moves");
+    }
     let position = game.position();
     let legal = position.legal_moves();
     let mut names: Vec<String> = legal.iter().map(|m| notation::san_among(position, *m, &legal)).collect();
@@ -109,9 +117,11 @@ pub fn render(setup: &Setup, flip: bool, dark: bool, output: &std::path::Path) -
 
 /// Where `rookery render --gif` finds its game.
 pub enum GifSource<'a> {
-    /// The setup's moves (its variant, options and start position), with the
-    /// moves of a PGN file's movetext after them, if one was given.
-    Moves { setup: &'a Setup, pgn: Option<&'a std::path::Path> },
+    /// The setup's moves, from its variant, options and start position.
+    Moves(&'a Setup),
+    /// A PGN file, read as `rookery verify` and the engine read it: its tags
+    /// give the variant, options and start, its movetext every turn.
+    Pgn(&'a std::path::Path),
     /// Finished game `id` in the database at `data_dir` (the bot must not be
     /// running on it: the database allows one process at a time).
     Stored { data_dir: &'a std::path::Path, id: u64 },
@@ -121,14 +131,8 @@ pub enum GifSource<'a> {
 /// is drawn from the side that was at the bottom of its posts.
 pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path::Path) -> Result<String> {
     let (game, flip) = match source {
-        GifSource::Moves { setup, pgn } => {
-            let mut setup = setup.clone();
-            if let Some(file) = pgn {
-                let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-                setup.moves = format!("{} {}", setup.moves, pgn_movetext(&text));
-            }
-            (setup.game()?, flip)
-        }
+        GifSource::Moves(setup) => (setup.game()?, flip),
+        GifSource::Pgn(file) => (pgn_game(file)?, flip),
         GifSource::Stored { data_dir, id } => {
             let storage = crate::admin::open_existing(data_dir)?;
             let (_, record) = storage.finished_game(id)?.with_context(|| format!("there is no finished game #{id}"))?;
@@ -143,35 +147,11 @@ pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path:
     Ok(format!("wrote {} ({} frames, {} bytes)\n", output.display(), plies + 1, gif.len()))
 }
 
-/// The moves of PGN movetext: tags, comments, variations, annotation
-/// glyphs, move numbers and the result left out. (Dice rolls live in
-/// comments, so a dice game's PGN does not replay: use `--game`.)
-fn pgn_movetext(pgn: &str) -> String {
-    let mut moves = Vec::new();
-    let (mut comment, mut variation) = (false, 0usize);
-    for line in pgn.lines().filter(|l| !l.trim_start().starts_with('[')) {
-        let line = line.split(';').next().unwrap_or_default();
-        let mut word = String::new();
-        for c in line.chars().chain([' ']) {
-            match c {
-                '{' => comment = true,
-                '}' => comment = false,
-                '(' if !comment => variation += 1,
-                ')' if !comment => variation = variation.saturating_sub(1),
-                _ if comment || variation > 0 => {}
-                c if c.is_whitespace() => {
-                    let token = std::mem::take(&mut word);
-                    let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                    let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token);
-                    if !token.is_empty() && !token.starts_with('$') && !result {
-                        moves.push(token.trim_end_matches(['!', '?']).to_string());
-                    }
-                }
-                c => word.push(c),
-            }
-        }
-    }
-    moves.join(" ")
+/// The game a PGN file records, read by the engine's one PGN reader.
+pub fn pgn_game(file: &std::path::Path) -> Result<Game> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let record = pgn_read::read(&text).with_context(|| format!("reading the game in {}", file.display()))?;
+    Ok(Game::replay(&record)?)
 }
 
 /// `rookery fen`: the position text after the moves.
@@ -244,18 +224,23 @@ mod tests {
     }
 
     #[test]
-    fn render_gif_from_moves_and_from_pgn_movetext() {
+    fn render_gif_from_moves_and_from_a_finished_games_pgn() {
         let dir = tempfile::tempdir().unwrap();
         let (gif, pgn) = (dir.path().join("game.gif"), dir.path().join("game.pgn"));
-        let setup = setup("chess", None, "e4 e5");
-        let out = render_gif(GifSource::Moves { setup: &setup, pgn: None }, false, false, &gif).unwrap();
+        let opening = setup("chess", None, "e4 e5");
+        let out = render_gif(GifSource::Moves(&opening), false, false, &gif).unwrap();
         assert!(out.contains("(3 frames"), "{out}");
         assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
-        let text = "[Event \"?\"]\n[Result \"*\"]\n\n2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5!? $1 a6 *\n";
+        // A decided game: its result token once ended the reading.
+        let mate = setup("chess", None, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#").game().unwrap();
+        let text = rookery_engine::pgn::write(&mate, &rookery_engine::pgn::Tags::default());
+        assert!(text.trim_end().ends_with("1-0"), "{text}");
         std::fs::write(&pgn, text).unwrap();
-        assert_eq!(pgn_movetext(text), "Nf3 Nc6 Bb5 a6");
-        let out = render_gif(GifSource::Moves { setup: &setup, pgn: Some(&pgn) }, true, true, &gif).unwrap();
-        assert!(out.contains("(7 frames"), "{out}");
+        let out = render_gif(GifSource::Pgn(&pgn), true, true, &gif).unwrap();
+        assert!(out.contains("(8 frames"), "{out}");
+        std::fs::write(&pgn, "[Variant \"Crazyhouse\"]\n\n1. e4 *\n").unwrap();
+        let refused = render_gif(GifSource::Pgn(&pgn), false, false, &gif).unwrap_err();
+        assert!(format!("{refused:#}").contains("Crazyhouse"), "{refused:#}");
         let missing = GifSource::Stored { data_dir: &dir.path().join("nothing"), id: 1 };
         assert!(render_gif(missing, false, false, &gif).is_err());
     }

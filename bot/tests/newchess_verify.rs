@@ -46,5 +46,9 @@ fn an_unrevealed_choice_is_reported_as_such() {
     let (report, ok) = secret_cli::verify(&text);
     assert!(!ok && report.contains("White: committed") && report.contains("not revealed yet"), "{report}");
     let chess = pgn::write(&Game::new(Variant::Chess).unwrap(), &Tags::default());
-    assert_eq!(secret_cli::verify(&chess), ("The PGN records no secret choice.".to_string(), false));
+    let (report, ok) = secret_cli::verify(&chess);
+    assert!(ok && report.ends_with("It records no secret choice."), "{report}");
+    // A result the moves do not give is reported.
+    let (report, ok) = secret_cli::verify(&chess.replace("[Result \"*\"]", "[Result \"1-0\"]"));
+    assert!(!ok && report.contains("Result tag says 1-0"), "{report}");
 }

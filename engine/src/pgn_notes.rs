@@ -6,13 +6,19 @@
 //! - `{reveal W: E-king nonce=<hex>}` when it is revealed;
 //! - `{brother}` after a move that mated a royal piece which was then
 //!   forfeited, `{true king}` after one that mated the decisive one;
-//! - `{price: P g3 h3 i3 j3 → Black hand}` (or `→ out of the game`).
+//! - `{price: P g3 h3 i3 j3 → Black hand}` (or `→ out of the game`);
+//!
+//! and the draw offers, refusals and claims where they were made
+//! (`{Black offers a draw}`, `{White declines the draw}`, `{White claims a
+//! draw}`), so that the PGN says who offered and who claimed. An accepted
+//! offer needs no note: the closing comment says `Draw by agreement`.
 //!
 //! [`crate::pgn_read`] reads every one of them back.
 
 use crate::color::Color;
 use crate::game::{Action, EndReason, Game};
 use crate::position::Position;
+use crate::rules::Rules;
 
 /// The comments before each move (index `i`: before the `i`-th move or
 /// pass), and last, those after the last move. Built by replaying the game,
@@ -31,6 +37,15 @@ pub(crate) fn action_notes(game: &Game) -> Vec<Vec<String>> {
                 before.push(format!("{{commit {}: {commitment}}}", letter(*side)))
             }
             Action::PayPrice { side, squares } => before.push(price_note(shadow.position(), *side, squares)),
+            Action::OfferDraw(side) | Action::DeclineDraw(side) | Action::ClaimDraw(side) => {
+                let name = shadow.position().rules().side_name(*side);
+                before.extend(
+                    DRAW_NOTES
+                        .iter()
+                        .find(|(_, of)| of(*side) == *action)
+                        .map(|(verb, _)| format!("{{{name} {verb}}}")),
+                )
+            }
             _ => {}
         }
         let (forfeits, was_over) = (shadow.forfeits().len(), shadow.outcome().is_some());
@@ -57,6 +72,24 @@ pub(crate) fn action_notes(game: &Game) -> Vec<Vec<String>> {
         }
     }
     notes
+}
+
+/// A draw action of a side.
+type DrawAction = fn(Color) -> Action;
+
+/// The draw notes' words after the side's name, and the action each stands for.
+const DRAW_NOTES: [(&str, DrawAction); 3] = [
+    ("offers a draw", Action::OfferDraw),
+    ("declines the draw", Action::DeclineDraw),
+    ("claims a draw", Action::ClaimDraw),
+];
+
+/// The action a draw note (`Black offers a draw`, without its braces) stands for.
+pub(crate) fn read_draw_note(rules: &Rules, comment: &str) -> Option<Action> {
+    Color::ALL.into_iter().find_map(|side| {
+        let verb = comment.strip_prefix(rules.side_name(side))?.strip_prefix(' ')?;
+        DRAW_NOTES.iter().find(|(words, _)| *words == verb).map(|(_, of)| of(side))
+    })
 }
 
 /// `W` or `B`, as the comments name a side.

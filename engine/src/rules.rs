@@ -293,6 +293,26 @@ impl Chance {
         }
     }
 
+    /// How this game's rolls are written as faces, for messages:
+    /// `[a,b] (2d4)`, or each shape in turn (`[a,b,c] (3d8) or [a] (1d8)`).
+    pub fn shapes(&self) -> String {
+        let mut shapes: Vec<String> = Vec::new();
+        for kind in self.kinds {
+            let letters: Vec<String> = ('a'..='z').take(kind.dice.len()).map(String::from).collect();
+            let mut dice: Vec<u32> = kind.dice.to_vec();
+            dice.dedup();
+            let notation = match dice.as_slice() {
+                [sides] => format!("{}d{sides}", kind.dice.len()),
+                _ => kind.dice.iter().map(|sides| format!("d{sides}")).collect::<Vec<_>>().join("+"),
+            };
+            let shape = format!("`[{}]` ({notation})", letters.join(","));
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+        shapes.join(" or ")
+    }
+
     /// The kind a player's word names (`roll`, `lucky8`), in any case.
     pub fn kind_named(&self, word: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.word.eq_ignore_ascii_case(word.trim()))
@@ -337,8 +357,9 @@ pub struct Rules {
     pub promotion_verb: &'static str,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
-    /// The PGN `Variant` tag's value: the variant's own name unless other
-    /// tools know it by another (lichess calls chess `Standard`).
+    /// The PGN `Variant` tag's value: the variant's own name (what
+    /// `--variant` and `/play` take), except where other tools know the game
+    /// by another (lichess and python-chess call chess `Standard`).
     pub pgn_variant: &'static str,
     /// Adds the variant's own moves to the legal moves generated so far; what
     /// it adds must be legal. Set by variant modules after [`Rules::new`].

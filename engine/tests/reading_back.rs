@@ -39,6 +39,41 @@ fn every_written_move_name_reads_back_as_that_move() {
     }
 }
 
+/// Whatever follows a whole move is refused, never read as the move before
+/// it (`e4xx` was played as `e4`), in every variant's notation.
+#[test]
+fn trailing_garbage_after_a_move_is_refused() {
+    const TAILS: [&str; 11] = ["x", "xx", "-", "--", ":", "*", "x1", ".", ",", "xx+", "zz"];
+    for (index, variant) in Variant::ALL.into_iter().enumerate() {
+        let rules = variant.rules().unwrap();
+        let mut rng = StdRng::seed_from_u64(0x7A11 ^ index as u64);
+        let mut position = fen::parse(&rules, rules.start).unwrap();
+        for _ in 0..40 {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for &mv in legal.iter().take(8) {
+                let name = notation::san_among(&position, mv, &legal);
+                let coordinates = notation::coordinates(&position, mv);
+                for (written, tail) in [&name, &coordinates].into_iter().flat_map(|w| TAILS.map(|t| (w, t))) {
+                    let text = format!("{written}{tail}");
+                    let error = notation::parse_move(&position, &text)
+                        .expect_err(&format!("{variant}: `{text}` in {}", fen::write(&position)));
+                    assert!(error.to_string().contains('`'), "{variant}: `{text}`: {error}");
+                }
+            }
+            position.make(legal[rng.random_range(0..legal.len())]);
+        }
+    }
+    let chess = Variant::Chess.rules().unwrap();
+    let start = fen::parse(&chess, chess.start).unwrap();
+    for text in ["e4x", "e4xx"] {
+        let error = notation::parse_move(&start, text).unwrap_err().to_string();
+        assert!(error.starts_with(&format!("`{text}` is not a move I can read")), "{error}");
+    }
+}
+
 /// The case that was found: beside the Double Leap `NNg3`, the plain `Ng3`.
 #[test]
 fn a_plain_knight_move_beside_a_double_leap() {

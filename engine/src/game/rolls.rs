@@ -27,6 +27,24 @@ impl Game {
         warn(&self.position, &self.options, kind)
     }
 
+    /// The roll kind that faces given without a kind (a PGN roll, a roll
+    /// chain on the command line) stand for now: the kind the turn requires,
+    /// else one it offers, else the variant's first kind, with that many
+    /// dice. `None` when no kind has that many; [`Chance::shapes`] says what
+    /// would do.
+    pub fn roll_kind_for(&self, faces: &[u32]) -> Option<usize> {
+        let chance = self.position.rules().chance?;
+        let fits = |kind: &usize| chance.kinds.get(*kind).is_some_and(|k| k.dice.len() == faces.len());
+        let offered = self.turn().map(|turn| turn.choices).unwrap_or_default();
+        let rolls = |required: bool| {
+            offered.iter().filter_map(move |choice| match choice {
+                Choice::Roll { kind, required: r, .. } if *r == required => Some(*kind),
+                _ => None,
+            })
+        };
+        rolls(true).chain(rolls(false)).chain(0..chance.kinds.len()).find(fits)
+    }
+
     /// The roll kind the turn requires before anything else, if any.
     pub(super) fn required_roll(&self) -> Option<(usize, Chance)> {
         let chance = self.position.rules().chance?;

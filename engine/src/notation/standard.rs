@@ -182,29 +182,37 @@ pub(crate) fn read_promotion<'t>(position: &Position, text: &'t str, pattern: &m
 }
 
 /// Reads the squares of a move (`e4`, `e2e4`, `Nbd2`'s `bd2`, with `x` or `-`
-/// anywhere) into `pattern`.
+/// between) into `pattern`. A file or rank that tells pieces apart comes
+/// before the target square, and nothing may follow the last square:
+/// `e4xx` or `Ne4x1` is refused rather than read as `e4` or `N1e4`.
 pub(crate) fn read_squares(g: &Geometry, mut rest: &str, pattern: &mut Pattern) -> Result<(), String> {
     let mut squares: Vec<Square> = Vec::new();
     let mut partial: Vec<(Option<usize>, Option<usize>)> = Vec::new();
+    // The text after the last square read: it must come to nothing.
+    let mut after_square = None;
     while !rest.is_empty() {
         if let Some(stripped) = rest.strip_prefix(['x', 'X', ':', '-', '*']) {
             rest = stripped;
         } else if let Some((square, used)) = g.parse_prefix(rest) {
             squares.push(square);
             rest = &rest[used..];
+            after_square = Some(rest);
+        } else if !squares.is_empty() {
+            break;
         } else if let Some(file) = (0..g.width()).find(|f| rest.starts_with(g.file_label(*f))) {
             partial.push((Some(file), None));
             rest = &rest[g.file_label(file).len()..];
         } else if let Some(rank) = (0..g.height()).rev().find(|r| rest.starts_with(g.rank_label(*r))) {
             partial.push((None, Some(rank)));
             rest = &rest[g.rank_label(rank).len()..];
-        } else if squares.is_empty() {
+        } else {
             // A file letter or two read before the gibberish says nothing
             // useful; the whole text is quoted by the caller.
             return Err("moves look like `e4`, `Nf3`, `exd5` or `e2e4`".into());
-        } else {
-            return Err(format!("I do not understand `{}` after the square", super::bounded(rest)));
         }
+    }
+    if let Some(tail) = after_square.filter(|tail| !tail.is_empty()) {
+        return Err(format!("I do not understand `{}` after the square", super::bounded(tail)));
     }
     match (squares.as_slice(), partial.as_slice()) {
         ([to], []) => pattern.to = Some(*to),

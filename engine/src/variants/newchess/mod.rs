@@ -117,7 +117,6 @@ pub fn rules(settings: Settings) -> Rules {
         }),
     };
     rules.options = OPTIONS;
-    rules.pgn_variant = "New chess";
     rules
 }
 
