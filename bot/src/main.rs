@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use rookery::config::Config;
+use rookery::core::limits::LimitConfig;
 use rookery::core::{system_clock, system_millis, Core};
 use rookery::{admin, bench, console as local, control, dice_cli, discord, puzzles_cli, restore, tools};
 use rookery_storage::Storage;
@@ -368,8 +369,9 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
 }
 
 /// The core on the configured database (restored from a backup if it is
-/// damaged, which is returned too), with scheduled backups running.
-fn open_core(config: &Config) -> Result<(Core, Option<restore::Restored>)> {
+/// damaged, which is returned too), with scheduled backups running, and
+/// `limits` on every request if given.
+fn open_core(config: &Config, limits: Option<LimitConfig>) -> Result<(Core, Option<restore::Restored>)> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let opened = restore::open_database(&config.data_dir, &config.backup.dir, config.restore, now)?;
     if let Some(restored) = &opened.restored {
@@ -383,9 +385,12 @@ fn open_core(config: &Config) -> Result<(Core, Option<restore::Restored>)> {
     let core = Core::new(opened.storage, system_clock())
         .with_challenge_hours(config.challenge_hours)
         .with_live_games(config.live_games)
-        .with_limits(config.limits)
         .with_backups(config.backup.clone())
         .with_millis(system_millis());
+    let core = match limits {
+        Some(limits) => core.with_limits(limits),
+        None => core,
+    };
     Ok((core, opened.restored))
 }
 
@@ -414,7 +419,8 @@ fn console(config: Config) -> Result<()> {
     }) {
         tracing::warn!(%error, "no Ctrl-C handler; the control socket may be left behind if the console is killed");
     }
-    let (core, _restored) = open_core(&config)?;
+    // One trusted person at the keyboard: no rate limits unless configured.
+    let (core, _restored) = open_core(&config, config.limits)?;
     let stdin = std::io::stdin();
     let ran = local::run(&core, stdin.lock(), &mut std::io::stdout(), &config.image_dir);
     control::remove_socket(&data_dir);
@@ -425,7 +431,7 @@ fn serve(config: Config) -> Result<()> {
     init_logging("info,serenity=warn");
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
-    let (core, restored) = open_core(&config)?;
+    let (core, restored) = open_core(&config, Some(config.limits.unwrap_or_default()))?;
     let admin_notice =
         restored.map(|restored| discord::AdminNotice { text: restored.notice(), channel: config.admin_channel });
     let options = discord::ServeOptions {

@@ -98,7 +98,7 @@ fn saved_rolls_at_three_levels() {
     let attack = t.ok(alice(), roll("attack"));
     assert!(attack.text.contains("longsword: 1d20 (") && attack.text.contains("damage: 1d8 ("), "{}", attack.text);
     // Bob has no `attack` of his own: it is not dice either.
-    assert!(t.refused(bob(), roll("attack")).contains("I cannot roll that"));
+    assert!(t.refused(bob(), roll("attack")).contains("There is no saved roll named `attack` here"));
     // Channel and server levels need Manage Channels; the user's own comes first.
     assert!(t.refused(bob(), alias(set(S::Server, "init", "1d20+2"))).contains("manage channels"));
     t.send(moderator(), alias(set(S::Server, "init", "1d20+2 # initiative")));
@@ -113,6 +113,8 @@ fn saved_rolls_at_three_levels() {
     // Listed, exported and imported.
     let list = t.send(alice(), alias(A::List));
     assert!(list[0].text.contains("`attack`: `1d20+7 # longsword; 1d8+4 # damage`") && list[0].text.contains("`init`"));
+    assert!(list[0].text.starts_with("**Your saved rolls**\n"), "{}", list[0].text);
+    assert!(list[0].text.contains("**This server's saved rolls**\n"), "{}", list[0].text);
     let export = t.send(alice(), alias(A::Export));
     let file = String::from_utf8(export[0].files[0].bytes.clone()).unwrap();
     assert!(file.contains("attack = 1d20+7 # longsword; 1d8+4 # damage\n"), "{file}");
@@ -122,7 +124,10 @@ fn saved_rolls_at_three_levels() {
     assert!(t.ok(carol(), roll("attack")).text.contains("longsword"));
     let bad = t.refused(carol(), alias(A::Import { scope: S::User, text: "ok = 1d6\nnonsense".into() }));
     assert!(bad.contains("Line 2") && bad.contains("nothing was imported"), "{bad}");
-    assert!(t.refused(carol(), roll("ok")).contains("I cannot roll that"));
+    // A name that is no saved roll is said to be one, not a dice syntax error.
+    let unknown = t.refused(carol(), roll("ok"));
+    assert!(unknown.contains("no saved roll named `ok`") && !unknown.contains("cannot roll"), "{unknown}");
+    assert!(t.refused(carol(), roll("1d6+")).contains("I cannot roll that"));
     // A level holds at most 50.
     for n in 0..50 {
         t.send(bob(), alias(set(S::User, &format!("r{n}"), "1d6")));

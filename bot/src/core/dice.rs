@@ -42,10 +42,13 @@ impl Core {
         }
         let (key, now) = (channel(place), self.now());
         let dialect = self.dialect(place)?;
-        let tagged = match self.expand_alias(place, user, expression)? {
-            Some(saved) => saved,
-            None => dialect.tag(expression),
+        let (tagged, saved) = match self.expand_alias(place, user, expression)? {
+            Some(saved) => (saved, true),
+            None => (dialect.tag(expression), false),
         };
+        // A word that reads as neither dice nor a saved roll was most likely a
+        // saved roll's name: say that, not where the dice syntax broke.
+        let asked = expression.trim().to_ascii_lowercase();
         let expression = tagged.as_str();
         // Dice Maiden's `p` flag asks for a private roll: Rookery's sealed roll.
         let sealed = sealed || dice::parse(expression).is_ok_and(|line| line.rolls.iter().any(|r| r.flags.private));
@@ -69,6 +72,12 @@ impl Core {
                     let record = day.ledger.records().last().filter(|r| r.index == index).cloned();
                     let record = record.ok_or_else(|| Refusal::new("that roll failed"))?;
                     (record, format!("`{expression}` could not be worked out: {}", error.kind()), Vec::new())
+                }
+                Err(LedgerError::Notation(_)) if !saved && alias::valid_name(&asked) => {
+                    return Err(Refusal::new(format!(
+                        "There is no saved roll named `{asked}` here, and it is not dice notation. `/alias list` \
+                         shows the saved rolls; `/alias set {asked} 2d6+3` saves one."
+                    )));
                 }
                 Err(LedgerError::Notation(error)) => {
                     return Err(Refusal::new(format!("I cannot roll that:\n```\n{error}\n```")));

@@ -104,6 +104,10 @@ pub(super) fn help() -> Reply {
          `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result; game systems too: `coc 45 b1`, \
          `alien5s2`, `wfrp45`) · `/roll history` recent rolls · `/seed text` add your entropy \
          before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
+         `/alias set name roll` save a roll for yourself, the channel or the server, then `/roll name` · \
+         `/alias remove|list|export|import` · `/dice dialect rookery|avrae|maiden` read Avrae's or Dice \
+         Maiden's notation here · `/dice history` today's rolls · `/dice stats [user] [die] [period]` how the \
+         dice have fallen\n\
          `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
          streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)\n\
          `/settings threads:on|off` each new game in its own thread (Manage Channels) · \

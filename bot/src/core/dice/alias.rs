@@ -109,7 +109,7 @@ impl Core {
                     if aliases.is_empty() {
                         continue;
                     }
-                    text.push_str(&format!("**{}**\n", capitalised(scope.describe())));
+                    text.push_str(&format!("**{} saved rolls**\n", capitalised(scope.describe())));
                     for (name, roll) in &aliases {
                         text.push_str(&format!("`{name}`: `{}`\n", shorten(roll, 80)));
                     }
@@ -231,7 +231,8 @@ impl Core {
     }
 }
 
-fn valid_name(name: &str) -> bool {
+/// Whether `name` could name a saved roll.
+pub(in crate::core) fn valid_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && name.chars().count() <= MAX_NAME_CHARS
