@@ -18,8 +18,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use rookery::bench::load::{step, Step};
 use rookery::core::{system_clock, Core, Place};
-use rookery::load::{step, Step};
 use rookery_storage::Storage;
 
 /// The guild every crash-test channel lives in.

@@ -6,10 +6,11 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
+use rookery::cli::{admin, dice as dice_cli, puzzles as puzzles_cli, tools};
 use rookery::config::Config;
 use rookery::core::limits::LimitConfig;
 use rookery::core::{system_clock, system_millis, Core};
-use rookery::{admin, bench, console as local, control, dice_cli, discord, puzzles_cli, restore, tools};
+use rookery::{bench, console as local, control, discord, restore};
 use rookery_storage::Storage;
 
 #[derive(Parser, Debug)]
@@ -260,8 +261,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify { transcript } => {
             let text =
                 std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
-            if rookery::secret_cli::is_pgn(&text) {
-                let (report, ok) = rookery::secret_cli::verify(&text);
+            if rookery::cli::secret::is_pgn(&text) {
+                let (report, ok) = rookery::cli::secret::verify(&text);
                 println!("{report}");
                 anyhow::ensure!(ok, "the secret choices do not verify");
                 return Ok(());

@@ -293,8 +293,8 @@ pub fn schedule_backups(storage: Storage, config: BackupConfig) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::load::{step, Step};
     use crate::core::{system_clock, Core, Place};
-    use crate::load::{step, Step};
     use rookery_storage::ChannelKey;
 
     /// Flips bytes in the middle of the database's log file.

@@ -130,7 +130,7 @@ fn seeds_come_with_the_challenge_and_the_acceptance_before_the_first_roll() {
     let transcript = String::from_utf8(transcript.bytes.clone()).unwrap();
     assert!(transcript.contains("player-seed alice at the challenge"), "{transcript}");
     assert!(transcript.contains("player-seed bob at the acceptance"), "{transcript}");
-    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&transcript).unwrap();
     assert!(ok, "{report}");
 }
 

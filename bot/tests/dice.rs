@@ -23,7 +23,7 @@ impl Table {
             .iter()
             .map(|file| {
                 let text = String::from_utf8(file.bytes.clone()).unwrap();
-                let (report, ok) = rookery::dice_cli::verify(&text).unwrap();
+                let (report, ok) = rookery::cli::dice::verify(&text).unwrap();
                 assert!(ok, "{} does not verify:\n{report}\n{text}", file.name);
                 text
             })

@@ -1,7 +1,7 @@
 //! `rookery perft|moves|fen --variant dicelanding`: board moves only, from the
 //! standard lineup or any DL-FEN, with deployments in `--moves`.
 
-use rookery::tools::{fen, moves, perft, Setup};
+use rookery::cli::tools::{fen, moves, perft, Setup};
 
 fn setup(fen: Option<&str>, moves: &str, options: &str) -> Setup {
     Setup {

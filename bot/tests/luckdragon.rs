@@ -151,7 +151,7 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
     let file = &verify.files[0];
     assert!(file.name.starts_with("game-") && file.name.ends_with(".txt"), "{}", file.name);
     let text = String::from_utf8(file.bytes.clone()).unwrap();
-    let (report, ok) = rookery::dice_cli::verify(&text).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&text).unwrap();
     assert!(ok, "{report}\n{text}");
     for (index, faces) in shown.iter().enumerate() {
         let faces: Vec<String> = faces.split(',').map(|f| format!("8:{f}")).collect();

@@ -1,7 +1,7 @@
 //! `rookery verify game.pgn`: the true-king reveals of a New chess PGN are
 //! checked against the commitments it records.
 
-use rookery::secret_cli;
+use rookery::cli::secret as secret_cli;
 use rookery_engine::game::{Action, Game};
 use rookery_engine::pgn::{self, Tags};
 use rookery_engine::turns::commitment;

@@ -358,7 +358,7 @@ fn a_dice_game_whose_ledger_is_unreadable_goes_on_with_a_new_one() {
     let verify = t.ok(carol(), Command::Verify);
     assert!(verify.text.contains("transcript of 1 finished game"), "{}", verify.text);
     let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
-    let (report, ok) = rookery::dice_cli::verify(&text).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&text).unwrap();
     assert!(ok, "{report}\n{text}");
 }
 
@@ -393,7 +393,7 @@ fn a_game_ledger_that_no_longer_fits_its_rolls_is_replaced_from_the_next_roll() 
     assert!(ended.text.contains("archived unrated"), "{}", ended.text);
     let verify = t.ok(carol(), Command::Verify);
     let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
-    assert!(rookery::dice_cli::verify(&text).unwrap().1, "{text}");
+    assert!(rookery::cli::dice::verify(&text).unwrap().1, "{text}");
 }
 
 #[test]

@@ -79,7 +79,7 @@ fn the_servers_dialect_reads_rolls_and_transcripts_still_verify() {
     t.advance(DAY);
     let verify = t.ok(alice(), Command::Verify);
     let transcript = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
-    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&transcript).unwrap();
     assert!(ok, "{report}\n{transcript}");
     assert!(transcript.contains(" expr maiden: 4cod\n"), "{transcript}");
 }
@@ -216,7 +216,7 @@ fn the_interactions_id_goes_into_the_roll_and_the_transcript() {
     let t = t.restart();
     t.advance(DAY);
     let transcript = String::from_utf8(t.ok(alice(), Command::Verify).files[0].bytes.clone()).unwrap();
-    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&transcript).unwrap();
     assert!(ok, "{report}\n{transcript}");
     assert!(transcript.contains("roll 0 entropy=1181551392518402089 faces=6:"), "{transcript}");
     assert!(transcript.contains("roll 1 entropy=1181551392518402090 sealed="), "{transcript}");
@@ -251,7 +251,7 @@ fn a_roll_again_click_mixes_its_own_id_into_the_roll() {
     t.ok(bob(), clicked(&ids[1], 1_181_551_392_518_402_092));
     t.advance(DAY);
     let transcript = String::from_utf8(t.ok(alice(), Command::Verify).files[0].bytes.clone()).unwrap();
-    let (report, ok) = rookery::dice_cli::verify(&transcript).unwrap();
+    let (report, ok) = rookery::cli::dice::verify(&transcript).unwrap();
     assert!(ok, "{report}\n{transcript}");
     assert!(transcript.contains("roll 1 entropy=1181551392518402091 faces=20:"), "{transcript}");
     assert!(transcript.contains("roll 2 entropy=1181551392518402092 faces=20:"), "{transcript}");

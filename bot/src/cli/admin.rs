@@ -162,8 +162,8 @@ pub fn import(data_dir: &Path, path: &Path, replaces: Option<&Path>) -> Result<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::load::{step, Step};
     use crate::core::{system_clock, Core, Place};
-    use crate::load::{step, Step};
     use rookery_storage::ChannelKey;
 
     #[test]

@@ -2,7 +2,7 @@
 //! game. A token is a move in any notation the variant reads, with any mark
 //! it writes after a space (`Bcz3 {T3}`, as `rookery moves` lists it); `pass`;
 //! a roll chain before its move (`[1,1][3,3][2,4]Ngz4{T3}`, see
-//! [`crate::dice_turns`]); `choose:OPTION`, the secret choice of the side
+//! [`crate::cli::dice_turns`]); `choose:OPTION`, the secret choice of the side
 //! the turn asks (`choose:E`); or `price:SQUARES`, the pieces that pay a price
 //! due (`price:g3,h3,i3,j3`).
 //!
@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use rookery_engine::game::{Action, Choice, Game, GameError};
 use rookery_engine::turns::commitment;
 
-use crate::dice_turns::{self, Chain};
+use crate::cli::dice_turns::{self, Chain};
 
 /// The game id the tools' secret choices are bound to.
 const CONTEXT: &str = "rookery-tools";

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use rookery_storage::ChannelKey;
 
+use crate::bench::load::{black, white};
 use crate::core::{system_millis, Command, Core, Handler, Place, Request};
-use crate::load::{black, white};
 
 const CLOCKED_GUILD: u64 = 3;
 const IDLE_GUILD: u64 = 4;
@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn a_small_run_flags_every_game_in_time() {
         let dir = tempfile::tempdir().unwrap();
-        let core = crate::bench::open_fresh(&dir.path().join("db")).unwrap();
+        let core = crate::bench::fixture::open_fresh(&dir.path().join("db")).unwrap();
         let run = flag_delays(&core, 5, 20, Duration::from_millis(200)).unwrap();
         assert_eq!(run.flags, 5);
         assert!(run.p50 <= run.max);

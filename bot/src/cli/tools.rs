@@ -5,8 +5,8 @@ use anyhow::{bail, Context, Result};
 use rookery_engine::game::Game;
 use rookery_engine::{notation, perft, pgn_read, Variant};
 
-use crate::dice_turns::{self, Chain};
-use crate::tool_moves;
+use crate::cli::dice_turns::{self, Chain};
+use crate::cli::move_tokens;
 
 /// Where a tool starts: a variant, an optional position text and moves to play.
 #[derive(clap::Args, Debug, Clone)]
@@ -42,8 +42,8 @@ impl Setup {
         if !chain.is_empty() {
             chain.check(&game).context("--roll")?;
         }
-        for (i, text) in tool_moves::tokens(&self.moves).iter().enumerate() {
-            tool_moves::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
+        for (i, text) in move_tokens::tokens(&self.moves).iter().enumerate() {
+            move_tokens::play_token(&mut game, text, &chain).with_context(|| format!("move {} (`{text}`)", i + 1))?;
         }
         if !chain.is_empty() && dice_turns::takes_rolls(&game) {
             chain.roll(&mut game).context("--roll")?;
@@ -134,7 +134,7 @@ pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path:
         GifSource::Moves(setup) => (setup.game()?, flip),
         GifSource::Pgn(file) => (pgn_game(file)?, flip),
         GifSource::Stored { data_dir, id } => {
-            let storage = crate::admin::open_existing(data_dir)?;
+            let storage = crate::cli::admin::open_existing(data_dir)?;
             let (_, record) = storage.finished_game(id)?.with_context(|| format!("there is no finished game #{id}"))?;
             let game = Game::replay(&crate::core::engine_record(&record).map_err(|r| anyhow::anyhow!(r.0))?)?;
             (game, flip || record.black_at_bottom)

@@ -11,10 +11,16 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use rookery_storage::Storage;
 
 use crate::core::{system_clock, system_millis, Core, Place};
-use crate::load::{prepare, send_move, step_scripted, Script};
+use fixture::ms;
+pub use fixture::open_fresh;
+use load::{prepare, send_move, step_scripted, Script};
+
+mod fixture;
+pub mod flags;
+pub mod load;
+pub mod ply;
 
 /// Latency of single moves played one after another.
 pub struct Latency {
@@ -67,20 +73,6 @@ impl fmt::Display for Throughput {
             self.per_second()
         )
     }
-}
-
-pub(crate) fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-/// Opens a fresh database: numbers from a database with unknown contents (or
-/// the live bot's) would mean nothing, and a bench must never write into those.
-pub fn open_fresh(data_dir: &Path) -> Result<Core> {
-    if data_dir.exists() && data_dir.read_dir().map_or(true, |mut d| d.next().is_some()) {
-        bail!("{} is not empty; the bench needs a fresh directory", data_dir.display());
-    }
-    let storage = Storage::open(data_dir).with_context(|| format!("opening {}", data_dir.display()))?;
-    Ok(Core::new(storage, system_clock()).with_millis(system_millis()))
 }
 
 /// Plays `moves` moves one at a time in one channel and times each.
@@ -235,8 +227,8 @@ pub fn run(data_dir: &Path, plan: &Plan) -> Result<String> {
     let latency = latency(&core, plan.moves)?;
     let run = throughput(&core, plan.throughput_moves, plan.channels, plan.threads)?;
     let uncached = Core::new(core.storage().clone(), system_clock()).with_millis(system_millis()).with_live_games(0);
-    let long = crate::ply_bench::ply_latency(&core, &uncached, 10, plan.long_game_ply)?;
-    let flags = crate::flag_bench::flag_delays(&core, plan.clock_games, plan.idle_games, Duration::from_secs(1))?;
+    let long = ply::ply_latency(&core, &uncached, 10, plan.long_game_ply)?;
+    let flags = flags::flag_delays(&core, plan.clock_games, plan.idle_games, Duration::from_secs(1))?;
     let verdict = |ok: bool| if ok { "meets" } else { "MISSES" };
     // The target is the issue's: moves per second against the disk's fsync
     // rate. The fdatasync rate (what a commit calls) is shown beside it.

@@ -6,7 +6,7 @@
 //! kind the turn takes with that many dice (Dice Landing's `[3]` is the deploy
 //! roll the turn allows, or the forced one it requires), and a chain of no
 //! kind's shape is refused with the shapes the game rolls. Through `--moves`,
-//! a token may carry its own chain before its move (see [`crate::tool_moves`]).
+//! a token may carry its own chain before its move (see [`crate::cli::move_tokens`]).
 //! Rolls go through the game, which checks them against the turn.
 
 use anyhow::{bail, Context, Result};
@@ -191,7 +191,7 @@ fn count(position: &mut Position, depth: u32, grant: &dyn Fn(&Position) -> Grant
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::{fen, moves, perft, Setup};
+    use crate::cli::tools::{fen, moves, perft, Setup};
 
     fn setup(variant: &str, fen: Option<&str>, moves: &str, roll: &str) -> Setup {
         Setup {

@@ -13,9 +13,9 @@ use anyhow::{Context, Result};
 use rookery_engine::game::Game;
 use rookery_engine::{notation, Color, Variant};
 
-use crate::bench::ms;
+use super::fixture::ms;
+use crate::bench::load::{black, send, start_game, white};
 use crate::core::{Command, Core, Place};
-use crate::load::{black, send, start_game, white};
 
 const LONG_GAME_GUILD: u64 = 5;
 /// The variant whose game is played long.
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn a_long_game_is_played_past_the_late_ply_and_timed_at_both_points() {
         let dir = tempfile::tempdir().unwrap();
-        let core = crate::bench::open_fresh(&dir.path().join("db")).unwrap();
+        let core = crate::bench::fixture::open_fresh(&dir.path().join("db")).unwrap();
         let uncached = Core::new(core.storage().clone(), crate::core::system_clock()).with_live_games(0);
         let report = ply_latency(&core, &uncached, 2, 40).unwrap();
         assert!(report.early > Duration::ZERO && report.late > Duration::ZERO && report.late_uncached > Duration::ZERO);

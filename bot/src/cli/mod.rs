@@ -1,0 +1,11 @@
+//! The command-line tools: rules tools on positions (`perft`, `moves`, `fen`,
+//! `render`), dice (`roll`, `verify`), secret choices in a game's PGN,
+//! puzzle generation, and the database's export, import and check.
+
+pub mod admin;
+pub mod dice;
+pub mod dice_turns;
+pub mod move_tokens;
+pub mod puzzles;
+pub mod secret;
+pub mod tools;
