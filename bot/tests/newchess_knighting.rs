@@ -5,7 +5,7 @@
 mod common;
 
 use common::{alice, bob, Table, HERE};
-use rookery::core::{ButtonAction, Command, Handler, Place, Reply};
+use rookery::core::{ButtonAction, Command, Handler, Place, Reply, User};
 
 /// NC6: the fool on c5 may knight on f8, g9 and h10; the pawn on h9 must.
 const STAGE: &str = "k8j/S6P2/10/10/10/2F7/10/10/10/K8J[] w - 0 1";
@@ -16,18 +16,23 @@ fn staged(t: &Table) {
 }
 
 fn staged_at(t: &Table, place: Place) {
+    staged_between(t, place, alice(), bob());
+}
+
+/// The staged game between `white` and `black`.
+fn staged_between(t: &Table, place: Place, white: User, black: User) {
     let play = Command::Play {
         variant: "newchess".into(),
-        opponent: Some(bob()),
+        opponent: Some(black.clone()),
         move_days: None,
         options: None,
         clock: None,
     };
-    t.send_at(place, alice(), play);
-    t.send_at(place, bob(), Command::Accept);
+    t.send_at(place, white.clone(), play);
+    t.send_at(place, black.clone(), Command::Accept);
     t.restage(place, |record| record.start = Some(STAGE.to_string()));
-    t.send_at(place, alice(), Command::Choose { option: "E".into() });
-    t.send_at(place, bob(), Command::Choose { option: "F".into() });
+    t.send_at(place, white, Command::Choose { option: "E".into() });
+    t.send_at(place, black, Command::Choose { option: "F".into() });
 }
 
 fn asked(t: &Table, text: &str) -> Reply {
@@ -91,7 +96,9 @@ fn a_stale_answer_button_is_refused() {
 #[test]
 fn the_console_asks_too() {
     let t = Table::new();
-    staged_at(&t, rookery::console::CHANNEL);
+    // The console's players, as it names them.
+    let (alice, bob) = (rookery::console::user("alice"), rookery::console::user("bob"));
+    staged_between(&t, rookery::console::CHANNEL, alice, bob);
     let images = tempfile::tempdir().unwrap();
     let mut out = Vec::new();
     rookery::console::run(&t.core as &dyn Handler, "Ff8\n/move c5f8^\n".as_bytes(), &mut out, images.path()).unwrap();
