@@ -30,8 +30,8 @@ impl ArrowKind {
     /// green as "good move" and red as "what went wrong" already.
     fn ink(self) -> (Rgb, u8) {
         match self {
-            ArrowKind::LastMove => ([0x00, 0x30, 0x88], 150),
-            ArrowKind::Played => ([0x88, 0x20, 0x20], 170),
+            ArrowKind::LastMove => ([0x00, 0x30, 0x88], 170),
+            ArrowKind::Played => ([0xc0, 0x1c, 0x1c], 200),
             ArrowKind::Better => ([0x15, 0x78, 0x1b], 200),
             ArrowKind::Solution => ([0xe6, 0x8f, 0x00], 200),
         }
@@ -74,9 +74,13 @@ fn arrow_mask(start: (f32, f32), tip: (f32, f32), cell: f32, opacity: u8) -> Opt
     let (nx, ny) = (-uy, ux);
     let shaft = cell * 0.12;
     let head = (cell * 0.30).max(shaft + 2.0);
-    let head_length = (cell * 0.45).min(length * 0.6);
-    // The shaft starts a little off the centre, so the moving piece shows.
-    let from = (start.0 + ux * cell * 0.18, start.1 + uy * cell * 0.18);
+    // The shaft starts a little off the centre, so the moving piece shows,
+    // and the tip stops at the edge of the piece it points at: a head over
+    // that piece would let it show through, as if the arrow ran under it.
+    let (start_gap, tip_gap) = (cell * 0.18, cell * 0.28);
+    let head_length = (cell * 0.45).min((length - start_gap - tip_gap).max(1.0) * 0.6);
+    let from = (start.0 + ux * start_gap, start.1 + uy * start_gap);
+    let tip = (tip.0 - ux * tip_gap, tip.1 - uy * tip_gap);
     let neck = (tip.0 - ux * head_length, tip.1 - uy * head_length);
     let at = |p: (f32, f32), side: f32| (p.0 + nx * side, p.1 + ny * side);
     let outline =
@@ -104,10 +108,20 @@ mod tests {
 
     #[test]
     fn an_arrow_covers_its_shaft_and_head_but_not_its_sides() {
+        // Three cells up, from the centre of a 56 px cell to another's.
         let (x, y, mask) = arrow_mask((28.0, 28.0 + 3.0 * 56.0), (28.0, 28.0), 56.0, 200).unwrap();
-        let at = |px: i32, py: i32| mask.alpha[((py - y) as usize) * mask.width + (px - x) as usize];
+        let at = |px: i32, py: i32| {
+            let inside = (x..x + mask.width as i32).contains(&px) && (y..y + mask.height as i32).contains(&py);
+            if inside {
+                mask.alpha[((py - y) as usize) * mask.width + (px - x) as usize]
+            } else {
+                0
+            }
+        };
         assert_eq!(at(28, 100), 200, "the shaft");
-        assert_eq!(at(28, 40), 200, "the head");
+        assert_eq!(at(28, 56), 200, "the head, at the edge of the target cell's piece");
+        assert_eq!(at(28, 28), 0, "the piece it points at stays clear");
+        assert_eq!(at(28, 28 + 3 * 56), 0, "so does the piece that moved");
         assert_eq!(at(14, 100), 0, "beside the shaft");
         assert!(mask.alpha.iter().all(|&a| a <= 200), "coverage never exceeds the opacity");
         assert!(arrow_mask((5.0, 5.0), (5.0, 5.0), 56.0, 200).is_none());
