@@ -12,6 +12,7 @@ pub mod dice_cli;
 pub mod dice_turns;
 pub mod discord;
 pub mod flag_bench;
+pub mod legend;
 pub mod load;
 pub mod picture;
 pub mod plain;

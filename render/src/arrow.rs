@@ -9,7 +9,7 @@ use imageproc::point::Point;
 
 use crate::canvas::{Rgb, Surface};
 use crate::layout::Layout;
-use crate::text::Mask;
+use crate::text::{Font, Mask};
 use crate::{BoardView, CellRef};
 
 /// What an arrow means; each meaning has its own colour.
@@ -26,6 +26,24 @@ pub enum ArrowKind {
 }
 
 impl ArrowKind {
+    /// Every kind; the key's sprites are indexed by it.
+    pub const ALL: [ArrowKind; 4] = [ArrowKind::LastMove, ArrowKind::Played, ArrowKind::Better, ArrowKind::Solution];
+
+    /// Position in [`ArrowKind::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// What the colour means, as the key under a picture says it.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            ArrowKind::LastMove => "last move",
+            ArrowKind::Played => "move played",
+            ArrowKind::Better => "better move",
+            ArrowKind::Solution => "solution",
+        }
+    }
+
     /// Colour and opacity (0..=255). The brushes are lichess's: players read
     /// green as "good move" and red as "what went wrong" already.
     fn ink(self) -> (Rgb, u8) {
@@ -59,6 +77,46 @@ pub(crate) fn draw_arrows<S: Surface>(canvas: &mut S, view: &BoardView, layout: 
         if let Some((x, y, mask)) = arrow_mask(centre(arrow.from), centre(arrow.to), layout.cell as f32, opacity) {
             canvas.blend_mask(x, y, &mask, colour);
         }
+    }
+}
+
+/// A short arrow of `kind` pointing right, for the key: its coverage, which
+/// the key places by its box.
+pub(crate) fn key_mask(kind: ArrowKind, cell: u32) -> Mask {
+    let cell = cell as f32;
+    let (_, _, mask) =
+        arrow_mask((0.0, 0.0), (cell * 1.3, 0.0), cell, kind.ink().1).expect("the key's arrow has a length");
+    mask
+}
+
+/// Under the picture, each kind of arrow drawn with what it means, centred
+/// in the row from `top`, `height` high: `→ move played   → better move`.
+pub(crate) fn draw_key<S: Surface>(
+    canvas: &mut S,
+    view: &BoardView,
+    (top, height): (i32, i32),
+    masks: &[Mask],
+    font: &Font,
+    text: Rgb,
+    width: usize,
+) {
+    let mut kinds: Vec<ArrowKind> = Vec::new();
+    for arrow in &view.arrows {
+        if !kinds.contains(&arrow.kind) {
+            kinds.push(arrow.kind);
+        }
+    }
+    let gap = font.width("   ");
+    let entry = |kind: ArrowKind| masks[kind.index()].width as i32 + gap / 3 + font.width(kind.meaning());
+    let total: i32 = kinds.iter().map(|&k| entry(k)).sum::<i32>() + gap * (kinds.len() as i32 - 1).max(0);
+    let mut x = (width as i32 - total) / 2;
+    let middle = top + height / 2;
+    for kind in kinds {
+        let mask = &masks[kind.index()];
+        canvas.blend_mask(x, middle - mask.height as i32 / 2, mask, kind.ink().0);
+        let tx = x + mask.width as i32 + gap / 3;
+        canvas.text(font, tx, middle - font.cap_height() / 2, kind.meaning(), text);
+        x += entry(kind) + gap;
     }
 }
 

@@ -44,6 +44,6 @@ pub use error::RenderError;
 pub use glyph::Glyph;
 pub use renderer::{Frame, RenderOptions, Renderer};
 pub use view::{
-    BoardView, BySide, Cell, CellRef, Die, DieKind, LastMove, Layer, Piece, Region, Selection, Shade, Side,
-    SideColours, Stock, Theme,
+    BoardView, BySide, Cell, CellRef, Die, DieKind, DieSymbol, LastMove, Layer, Piece, Region, Roll, Selection, Shade,
+    Side, SideColours, Stock, Theme,
 };

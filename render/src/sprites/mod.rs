@@ -6,7 +6,7 @@ mod dragonchess;
 mod newchess;
 mod pen;
 
-pub(crate) use dice::die;
+pub(crate) use dice::{any_piece, blank_die, die, die_index, struck};
 use pen::{Inks, Pen};
 use tiny_skia::{Color, Pixmap};
 
@@ -63,8 +63,8 @@ const INKS: [[u32; 3]; 4] = [
 ];
 
 /// Emblem colours that do not depend on the side: king badges, the knighted
-/// medal, dice, the frozen snowflake.
-const EMBLEMS: [u32; 7] = [0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8];
+/// medal, dice, the frozen snowflake, the strike over a failed roll.
+const EMBLEMS: [u32; 8] = [0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8, 0xd11f2a];
 
 /// Every flat colour in the artwork, for palettes that must keep them exact.
 pub(crate) fn flat_colours() -> impl Iterator<Item = [u8; 3]> {
