@@ -22,6 +22,7 @@
 mod animation;
 mod arrow;
 mod canvas;
+mod chart;
 mod compose;
 mod deflate;
 mod encode;
@@ -39,6 +40,7 @@ mod view;
 
 pub use animation::GifTiming;
 pub use arrow::{Arrow, ArrowKind};
+pub use chart::Histogram;
 pub use encode::Encoding;
 pub use error::RenderError;
 pub use glyph::Glyph;
