@@ -88,7 +88,7 @@ pub(crate) fn struck(size: u32) -> Sprite {
     let mut pixmap = blank(size);
     let inks = Inks { body: rgb(FAILED), outline: rgb(IVORY), detail: rgb(FAILED) };
     let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, inks);
-    pen.tube("M 14 14 L 86 86 M 86 14 L 14 86", 11.0);
+    pen.tube("M 14 14 L 86 86 M 86 14 L 14 86", 8.0);
     Sprite::from_pixmap(pixmap)
 }
 
