@@ -194,7 +194,7 @@ impl Layout {
                 + label_lines as i32 * p.caption
                 + 4 * p.pad;
             // A panel of fixed size drops the oldest rolls it cannot hold
-            // (only a long chain of Guardener doubles comes near that).
+            // (only a long chain of rerolled doubles comes near that).
             while view.dice_room
                 && p.first_roll + 1 < view.rolls.len()
                 && fixed + p.rolls_height(&view.rolls[p.first_roll..]) > board_area

@@ -32,8 +32,8 @@ impl Renderer {
 
         let rolls = &view.rolls[panel.first_roll.min(view.rolls.len())..];
         let dice_h = panel.rolls_height(rolls);
-        let mut y = panel.y + (panel.height - dice_h - lines.len() as i32 * panel.caption) / 2;
-        let y0 = y;
+        let y0 = panel.y + (panel.height - dice_h - lines.len() as i32 * panel.caption) / 2;
+        let mut y = y0;
         for range in panel.roll_rows(rolls) {
             let row = &rolls[range];
             let trays: Vec<(i32, i32)> = row.iter().map(|r| panel.tray(r.dice.len())).collect();
