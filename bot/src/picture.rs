@@ -194,6 +194,27 @@ mod tests {
     }
 
     #[test]
+    fn a_die_face_shows_the_piece_it_lands_and_a_failed_roll_is_marked() {
+        // Dice Landing's DL3: a bishop cannot land (c1 is taken, f1 has the
+        // wrong colour), a knight can (b1).
+        let start = "4k3/2pppp2/8/8/8/8/2PPPP2/2N1KB2[QRRBNPPPPqrrbbnnpppp] w e1e8 - 0 1 -";
+        let rolled = |number: u32| {
+            let mut game = Game::create(Variant::DiceLanding, "", Some(start)).unwrap();
+            game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![number] }).unwrap();
+            (turn_dice(&game), dice_labels(&game))
+        };
+        let face = |number: u8, glyph| Die { symbol: Some(DieSymbol::Piece(glyph)), ..Die::new(DieKind::D6, number) };
+        let (dice, labels) = rolled(3);
+        assert_eq!(dice, [Roll { dice: vec![face(3, rookery_render::Glyph::Bishop)], failed: true }]);
+        assert_eq!(labels, ["deploy roll: 3, B, failed"]);
+        let (dice, labels) = rolled(2);
+        assert_eq!(dice, [Roll::new(vec![face(2, rookery_render::Glyph::Knight)])]);
+        assert_eq!(labels, ["deploy roll: 2, N"]);
+        let (dice, _) = rolled(6);
+        assert_eq!(dice[0].dice[0].symbol, Some(DieSymbol::AnyPiece));
+    }
+
+    #[test]
     fn a_replay_that_would_not_fit_is_left_out_with_a_note() {
         let mut game = Game::new(Variant::Chess).unwrap();
         game.play_move(Color::White, "e4").unwrap();
