@@ -9,6 +9,7 @@ pub mod console;
 pub mod control;
 pub mod core;
 pub mod discord;
+pub mod legend;
 pub mod picture;
 pub mod plain;
 pub mod replay;

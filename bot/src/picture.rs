@@ -7,11 +7,9 @@ use crate::core::{Attachment, PendingReplay, Picture, Reply};
 use crate::replay::{self, megabytes, ATTACHMENT_MAX};
 
 use rookery_engine::game::Game;
-use rookery_engine::{Color, Kind};
+use rookery_engine::rules::FaceMeaning;
 use rookery_render::position::{glyph_for, view_of, Look};
-use rookery_render::{
-    BoardView, Cell, Die, DieKind, Glyph, Layer, Piece, RenderError, RenderOptions, Renderer, Shade, Side, Theme,
-};
+use rookery_render::{BoardView, Die, DieKind, DieSymbol, RenderError, RenderOptions, Renderer, Roll, Theme};
 
 pub fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
@@ -30,7 +28,7 @@ pub fn game_view(game: &Game, flipped: bool, theme: Theme) -> BoardView {
     let mut view = view_of(game.position(), look);
     // The tint says which squares; the arrow says which way, at a glance.
     view.arrow_last_move();
-    view.dice = turn_dice(game);
+    view.rolls = turn_dice(game);
     view.dice_labels = dice_labels(game);
     view
 }
@@ -59,10 +57,10 @@ pub fn draw_pending(replies: &mut [Reply]) {
 
 /// Draws a pending replay into `reply`'s files, or says in its text why
 /// there is none: a failure, or a GIF too large for Discord.
-fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped }: PendingReplay) {
+fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped, result }: PendingReplay) {
     let gif = rookery_engine::game::Game::replay(&record)
         .map_err(replay::ReplayFailure::from)
-        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light));
+        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light, result.as_deref()));
     let note = match gif {
         Ok(bytes) => {
             let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
@@ -87,58 +85,14 @@ fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped }: Pen
     reply.text.push_str(&note);
 }
 
-/// The pieces of a variant whose pictures are not the chess set's: each
-/// picture over its letter, in the first side's colours, and the letters in
-/// words (`K King · S Sylph · ...`). `None` for a chess-set variant.
-pub fn legend(game: &Game) -> Option<(Vec<u8>, String)> {
-    const CHESS_SET: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
-    let rules = game.position().rules();
-    if rules.kinds.iter().all(|kind| CHESS_SET.contains(&kind.name)) {
-        return None;
-    }
-    // Each kind as position text writes it: a knighted fool is `+F`.
-    let mut shown: Vec<(Glyph, String, &str)> = Vec::new();
-    for (index, kind) in rules.kinds.iter().enumerate() {
-        let Some(glyph) = glyph_for(kind.name) else { continue };
-        if !shown.iter().any(|(g, _, _)| *g == glyph) {
-            let mut token = String::new();
-            rules.push_token(&mut token, Color::White, Kind(index as u8));
-            shown.push((glyph, token, kind.name));
-        }
-    }
-    let shade = |i: usize| if i % 2 == 0 { Shade::Light } else { Shade::Dark };
-    let cells = shown
-        .iter()
-        .enumerate()
-        .map(|(i, (glyph, _, _))| {
-            Some(Cell { piece: Some(Piece { glyph: *glyph, side: Side::First }), ..Cell::empty(shade(i)) })
-        })
-        .collect();
-    let layer = Layer {
-        name: "Pieces and their letters".into(),
-        files: shown.iter().map(|(_, token, _)| token.clone()).collect(),
-        ranks: vec![String::new()],
-        cells,
-    };
-    let colours = view_of(game.position(), Look { last_move: None, flipped: false, theme: Theme::Light }).colours;
-    let view = BoardView { colours, ..BoardView::new(vec![layer]) };
-    let capital =
-        |name: &str| name.chars().take(1).flat_map(char::to_uppercase).chain(name.chars().skip(1)).collect::<String>();
-    let words: Vec<String> = shown.iter().map(|(_, letter, name)| format!("{letter} {}", capital(name))).collect();
-    match renderer().render_png(&view) {
-        Ok(png) => Some((png, words.join(" · "))),
-        Err(error) => {
-            tracing::error!(%error, "legend picture failed");
-            None
-        }
-    }
-}
-
 /// What each roll in force this turn granted, for the picture:
-/// `Luck Dice: 2-2-7, double: K moves as N`, `Lucky 8: 8, lucky`.
+/// `Luck Dice: 2-2-7, double: K moves as N`, `Lucky 8: 8, lucky`,
+/// `deploy roll: 3, B, failed`.
 pub fn dice_labels(game: &Game) -> Vec<String> {
-    let Some(chance) = game.position().rules().chance else { return Vec::new() };
+    let rules = game.position().rules();
+    let Some(chance) = rules.chance else { return Vec::new() };
     let rolls = game.turn_rolls();
+    let failed = rules.roll_failed.is_some_and(|failed| failed(game.position()));
     let mut labels = Vec::new();
     for (index, kind) in chance.kinds.iter().enumerate() {
         let Some(roll) = rolls.iter().rev().find(|(k, _)| *k == index) else { continue };
@@ -159,7 +113,11 @@ pub fn dice_labels(game: &Game) -> Vec<String> {
         let (faces, verdict) =
             inner.split_once(' ').map_or(("", inner), |(_, rest)| rest.split_once(": ").unwrap_or((rest, "")));
         let verdict: Vec<String> = verdict.split(" → ").map(moves_as).collect();
-        labels.push(format!("{}: {faces}, {}", kind.label, verdict.join(": ")));
+        let mut label = format!("{}: {faces}, {}", kind.label, verdict.join(": "));
+        if failed && rolls.last().is_some_and(|latest| std::ptr::eq(latest, roll)) {
+            label.push_str(", failed");
+        }
+        labels.push(label);
     }
     labels
 }
@@ -172,27 +130,44 @@ fn moves_as(text: &str) -> String {
     }
 }
 
-/// The dice in force this turn, in the order of the variant's kinds: the
-/// latest roll of each kind a player asks for (a reroll replaces the one
-/// before), and the whole chain of an automatic kind (Guardener's rerolls on
-/// doubles add to each other).
-pub fn turn_dice(game: &Game) -> Vec<Die> {
-    let Some(chance) = game.position().rules().chance else { return Vec::new() };
+/// The dice in force this turn, one [`Roll`] per roll, in the order of the
+/// variant's kinds: the latest roll of each kind a player asks for (a reroll
+/// replaces the one before), and the whole chain of an automatic kind
+/// (Guardener's rerolls on doubles add to each other). Faces that stand for
+/// pieces show them, and the turn's last roll is marked if it failed.
+pub fn turn_dice(game: &Game) -> Vec<Roll> {
+    let rules = game.position().rules();
+    let Some(chance) = rules.chance else { return Vec::new() };
     let rolls = game.turn_rolls();
-    let mut dice = Vec::new();
+    let failed = rules.roll_failed.is_some_and(|failed| failed(game.position()));
+    let mut shown = Vec::new();
     for (index, kind) in chance.kinds.iter().enumerate() {
-        let mut shown: Vec<&Vec<u32>> = rolls.iter().filter(|(k, _)| *k == index).map(|(_, f)| f).collect();
+        let mut of_kind: Vec<&Vec<u32>> = rolls.iter().filter(|(k, _)| *k == index).map(|(_, f)| f).collect();
         if !kind.automatic {
-            shown = shown.split_off(shown.len().saturating_sub(1));
+            of_kind = of_kind.split_off(of_kind.len().saturating_sub(1));
         }
-        for (sides, face) in shown.into_iter().flat_map(|faces| kind.dice.iter().zip(faces)) {
-            let shape = DieKind::ALL.into_iter().find(|shape| u32::from(shape.sides()) == *sides);
-            if let (Some(kind), Ok(face)) = (shape, u8::try_from(*face)) {
-                dice.push(Die { kind, face });
-            }
+        for faces in of_kind {
+            let dice = kind.dice.iter().zip(faces).filter_map(|(sides, face)| {
+                let shape = DieKind::ALL.into_iter().find(|shape| u32::from(shape.sides()) == *sides)?;
+                let meaning = rules.face_meaning.and_then(|meaning| meaning(game.options(), *face));
+                Some(Die {
+                    symbol: meaning.and_then(|m| die_symbol(game, m)),
+                    ..Die::new(shape, u8::try_from(*face).ok()?)
+                })
+            });
+            let last = rolls.last().is_some_and(|(_, latest)| std::ptr::eq(latest, faces));
+            shown.push(Roll { dice: dice.collect(), failed: failed && last });
         }
     }
-    dice
+    shown
+}
+
+/// The picture of what a die face stands for: a kind's glyph, or any.
+pub(crate) fn die_symbol(game: &Game, meaning: FaceMeaning) -> Option<DieSymbol> {
+    match meaning {
+        FaceMeaning::Kind(kind) => glyph_for(game.position().rules().kind(kind).name).map(DieSymbol::Piece),
+        FaceMeaning::AnyKind => Some(DieSymbol::AnyPiece),
+    }
 }
 
 #[cfg(test)]
@@ -219,10 +194,32 @@ mod tests {
     }
 
     #[test]
+    fn a_die_face_shows_the_piece_it_lands_and_a_failed_roll_is_marked() {
+        // Dice Landing's DL3: a bishop cannot land (c1 is taken, f1 has the
+        // wrong colour), a knight can (b1).
+        let start = "4k3/2pppp2/8/8/8/8/2PPPP2/2N1KB2[QRRBNPPPPqrrbbnnpppp] w e1e8 - 0 1 -";
+        let rolled = |number: u32| {
+            let mut game = Game::create(Variant::DiceLanding, "", Some(start)).unwrap();
+            game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![number] }).unwrap();
+            (turn_dice(&game), dice_labels(&game))
+        };
+        let face = |number: u8, glyph| Die { symbol: Some(DieSymbol::Piece(glyph)), ..Die::new(DieKind::D6, number) };
+        let (dice, labels) = rolled(3);
+        assert_eq!(dice, [Roll { dice: vec![face(3, rookery_render::Glyph::Bishop)], failed: true }]);
+        assert_eq!(labels, ["deploy roll: 3, B, failed"]);
+        let (dice, labels) = rolled(2);
+        assert_eq!(dice, [Roll::new(vec![face(2, rookery_render::Glyph::Knight)])]);
+        assert_eq!(labels, ["deploy roll: 2, N"]);
+        let (dice, _) = rolled(6);
+        assert_eq!(dice[0].dice[0].symbol, Some(DieSymbol::AnyPiece));
+    }
+
+    #[test]
     fn a_replay_that_would_not_fit_is_left_out_with_a_note() {
         let mut game = Game::new(Variant::Chess).unwrap();
         game.play_move(Color::White, "e4").unwrap();
-        let pending = PendingReplay { name: "rookery-1.gif".into(), record: game.record(), flipped: false };
+        let pending =
+            PendingReplay { name: "rookery-1.gif".into(), record: game.record(), flipped: false, result: None };
         let mut fits = Reply { replay: Some(pending.clone()), ..Reply::text("Game over.") };
         draw_pending(std::slice::from_mut(&mut fits));
         assert_eq!(fits.files.len(), 1);
@@ -237,30 +234,9 @@ mod tests {
         assert!(full.replay.is_none());
 
         let broken = rookery_engine::game::GameRecord { actions: vec!["nonsense".into()], ..game.record() };
-        let pending = PendingReplay { name: "rookery-2.gif".into(), record: broken, flipped: false };
+        let pending = PendingReplay { name: "rookery-2.gif".into(), record: broken, flipped: false, result: None };
         let mut failed = Reply { replay: Some(pending), ..Reply::default() };
         draw_pending(std::slice::from_mut(&mut failed));
         assert!(failed.files.is_empty() && failed.text.contains("could not be drawn"), "{}", failed.text);
-    }
-
-    #[test]
-    fn variants_with_their_own_pieces_get_a_legend() {
-        assert!(legend(&Game::new(Variant::Chess).unwrap()).is_none());
-        let (png, letters) = legend(&Game::new(Variant::Dragonchess).unwrap()).unwrap();
-        assert!(letters.starts_with("S Sylph · G Griffin · R Dragon"), "{letters}");
-        assert!(letters.contains("D Dwarf") && !letters.contains("reversed"), "{letters}");
-        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
-            std::fs::write(std::path::Path::new(&dir).join("dragonchess-legend.png"), png).unwrap();
-        }
-    }
-
-    #[test]
-    fn the_legend_writes_knighted_pieces_with_their_plus() {
-        let (png, letters) = legend(&Game::new(Variant::NewChess).unwrap()).unwrap();
-        assert!(letters.starts_with("K E-king · J F-king · G Gold general · T Tower · F Fool"), "{letters}");
-        assert!(letters.ends_with("+F Knighted fool · +S Knighted sergeant · +P Knighted pawn"), "{letters}");
-        if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
-            std::fs::write(std::path::Path::new(&dir).join("newchess-legend.png"), png).unwrap();
-        }
     }
 }

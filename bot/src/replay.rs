@@ -4,6 +4,8 @@
 //! the board, with what they granted.
 
 use rookery_engine::game::{Action, Game, ReplayError};
+use rookery_engine::rules::Rules;
+use rookery_engine::Color;
 use rookery_render::position::{view_of, Look};
 use rookery_render::{BoardView, GifTiming, Theme};
 
@@ -40,7 +42,7 @@ pub fn frames(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<BoardView>
             };
             let mut view = view_of(replay.position(), Look { last_move, ..look });
             view.arrow_last_move();
-            view.dice = dice;
+            view.rolls = dice;
             view.dice_labels = labels;
             frames.push(view);
         }
@@ -57,9 +59,33 @@ pub enum ReplayFailure {
     Render(#[from] rookery_render::RenderError),
 }
 
-/// The whole game as a looping animated GIF.
-pub fn game_gif(game: &Game, flipped: bool, theme: Theme) -> Result<Vec<u8>, ReplayFailure> {
-    Ok(renderer().render_gif(&frames(game, flipped, theme)?, TIMING)?)
+/// The whole game as a looping animated GIF, the last frame captioned with
+/// `result` (see [`result_caption`]) when the game is over.
+pub fn game_gif(game: &Game, flipped: bool, theme: Theme, result: Option<&str>) -> Result<Vec<u8>, ReplayFailure> {
+    let mut frames = frames(game, flipped, theme)?;
+    if let Some(last) = frames.last_mut() {
+        last.caption = result.map(str::to_string);
+    }
+    Ok(renderer().render_gif(&frames, TIMING)?)
+}
+
+/// How a result reads under a replay: `1-0 · White wins by checkmate`,
+/// `1/2-1/2 · Draw by agreement`, from the result token and the reason.
+pub fn result_caption(rules: &Rules, result: &str, reason: &str) -> String {
+    let verdict = match result {
+        "1-0" => format!("{} wins by {reason}", rules.side_name(Color::White)),
+        "0-1" => format!("{} wins by {reason}", rules.side_name(Color::Black)),
+        "1/2-1/2" => format!("Draw by {reason}"),
+        _ => reason.to_string(),
+    };
+    format!("{result} · {verdict}")
+}
+
+/// [`result_caption`] of the engine's own outcome, if the game has one.
+pub fn outcome_caption(game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let rules = game.position().rules();
+    Some(result_caption(rules, outcome.result(), &outcome.reason.describe(&rules.draws)))
 }
 
 /// `1.4 MB`: a size for people.
@@ -74,7 +100,8 @@ mod tests {
     use rookery_engine::{turns, Color, Variant};
 
     /// Up to `plies` turns of `variant` by a fixed pseudo-random player that
-    /// makes the rolls, secret choices and reveals the rules ask for.
+    /// makes the rolls, secret choices and reveals the rules ask for, and
+    /// half the rolls they offer.
     fn random_game(variant: Variant, plies: usize) -> Game {
         let mut game = Game::new(variant).unwrap();
         let mut state: u64 = 0x2545_f491_4f6c_dd1d;
@@ -98,7 +125,14 @@ mod tests {
                     let option = chosen[side.index()].clone().unwrap_or_default();
                     Action::Reveal { side, option, nonce: "nonce".into() }
                 }
-                choices => match choices.iter().find(|c| matches!(c, Choice::Roll { required: true, .. })) {
+                choices => match choices.iter().find(|c| match c {
+                    Choice::Roll { required: true, .. } => true,
+                    // Half the turns that may roll do, once a kind.
+                    Choice::Roll { kind, .. } => {
+                        game.turn_rolls().iter().all(|(rolled, _)| rolled != kind) && next(2) == 0
+                    }
+                    _ => false,
+                }) {
                     Some(Choice::Roll { kind, dice, .. }) => {
                         let faces = dice.iter().map(|&sides| 1 + next(sides as usize) as u32).collect();
                         Action::Roll { side, kind: *kind, faces }
@@ -134,13 +168,41 @@ mod tests {
             let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
             let decoded = image::AnimationDecoder::into_frames(decoder).collect_frames().unwrap();
             assert_eq!(decoded.len(), plies + 1, "{variant}");
-            let dice_frames = frames.iter().filter(|f| !f.dice.is_empty()).count();
+            let dice_frames = frames.iter().filter(|f| !f.rolls.is_empty()).count();
             let rolls = game.actions().iter().filter(|a| matches!(a, Action::Roll { .. })).count();
             assert_eq!(dice_frames > 0, rolls > 0, "{variant}: dice shown where rolled");
             if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
                 std::fs::write(std::path::Path::new(&dir).join(format!("replay-{variant}.gif")), &gif).unwrap();
                 let png = renderer().render_png(frames.last().unwrap()).unwrap();
                 std::fs::write(std::path::Path::new(&dir).join(format!("replay-{variant}-last.png")), png).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn every_picture_of_a_dice_game_has_one_size() {
+        let size = |view: &BoardView| {
+            let frame = renderer().compose(view).unwrap();
+            (frame.width(), frame.height())
+        };
+        for variant in Variant::ALL.into_iter().filter(|v| Game::new(*v).unwrap().position().rules().chance.is_some()) {
+            let game = random_game(variant, 40);
+            // The board posted after every action (a roll too), both ways up,
+            // and every frame of the replay, the result on the last.
+            let mut replay = Game::create(game.variant(), "", None).unwrap();
+            let mut views = vec![crate::picture::game_view(&replay, false, Theme::Light)];
+            for action in game.actions() {
+                replay.apply(action.clone()).unwrap();
+                views.extend([true, false].map(|flipped| crate::picture::game_view(&replay, flipped, Theme::Light)));
+            }
+            let mut frames = frames(&game, false, Theme::Light).unwrap();
+            frames.last_mut().unwrap().caption = Some("1-0 · White wins by checkmate".into());
+            views.extend(frames);
+            let shown = |rolls: usize| views.iter().filter(|v| v.rolls.len() == rolls).count();
+            assert!(shown(0) > 0 && views.len() > shown(0), "{variant}: pictures with dice and without");
+            let first = size(&views[0]);
+            for (i, view) in views.iter().enumerate() {
+                assert_eq!(size(view), first, "{variant}: picture {i} of {}", views.len());
             }
         }
     }
@@ -154,12 +216,12 @@ mod tests {
         game.play_move(Color::Black, "e5").unwrap();
         let frames = frames(&game, false, Theme::Light).unwrap();
         assert_eq!(frames.len(), 3);
-        assert!(frames[0].dice.is_empty() && frames[0].last_move.is_none());
-        assert_eq!(frames[1].dice.len(), 1, "White's Lucky 8 is shown with White's move");
+        assert!(frames[0].rolls.is_empty() && frames[0].last_move.is_none());
+        assert_eq!(frames[1].rolls.len(), 1, "White's Lucky 8 is shown with White's move");
         assert_eq!(frames[1].dice_labels.len(), 1);
-        assert!(frames[2].dice.is_empty(), "Black rolled nothing");
+        assert!(frames[2].rolls.is_empty(), "Black rolled nothing");
         assert_eq!(frames[2].arrows.len(), 1, "the last move has its arrow");
-        let gif = game_gif(&game, false, Theme::Light).unwrap();
+        let gif = game_gif(&game, false, Theme::Light, None).unwrap();
         assert_eq!(&gif[..6], b"GIF89a");
         if let Some(dir) = std::env::var_os("ROOKERY_PICTURES") {
             std::fs::write(std::path::Path::new(&dir).join("replay-luckdragon.gif"), &gif).unwrap();

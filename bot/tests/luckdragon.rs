@@ -9,7 +9,7 @@ use common::{alice, bob, carol, Table, HERE};
 use rookery::core::{ButtonAction, Command, Handler, Reply, User};
 use rookery_engine::game::{Action, Game};
 use rookery_engine::{Color, Variant};
-use rookery_render::{Die, DieKind, Theme};
+use rookery_render::{Die, DieKind, Roll, Theme};
 
 impl Table {
     fn luck_dragon(&self, options: &str) -> Reply {
@@ -190,8 +190,9 @@ fn the_picture_shows_the_dice_in_force() {
         let kind = usize::from(faces.len() == 1);
         game.apply(Action::Roll { side: Color::White, kind, faces }).unwrap();
     }
-    let d8 = |face| Die { kind: DieKind::D8, face };
-    assert_eq!(rookery::picture::turn_dice(&game), [d8(6), d8(6), d8(1), d8(5)], "the run was rolled over");
+    let d8 = |face| Die::new(DieKind::D8, face);
+    let rolls = [Roll::new(vec![d8(6), d8(6), d8(1)]), Roll::new(vec![d8(5)])];
+    assert_eq!(rookery::picture::turn_dice(&game), rolls, "the run was rolled over");
     let png = rookery::picture::game_png(&game, false, Theme::Light).unwrap();
     assert_eq!(&png[1..4], b"PNG");
     game.play_move(Color::White, "Kg1(N)").unwrap();

@@ -91,6 +91,9 @@ pub type DropFilter = fn(&Position, Kind, Square) -> bool;
 /// How a variant uses hands.
 #[derive(Clone, Debug)]
 pub struct Drops {
+    /// What the rules call a side's pieces off the board, for messages and
+    /// pictures ("White's reserve"): "hand" unless the variant says.
+    pub name: &'static str,
     /// Where drops may land. Zones of one kind may overlap: each square is
     /// offered once.
     pub zones: Vec<DropZone>,
@@ -111,6 +114,7 @@ impl Drops {
     /// pools (filled in by the variant) or start from this.
     pub fn new(kinds: usize) -> Drops {
         Drops {
+            name: "hand",
             zones: Vec::new(),
             capture_to: vec![CaptureTo::Removed; kinds],
             in_hand_as: (0..kinds).map(|k| Kind(k as u8)).collect(),

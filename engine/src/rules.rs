@@ -254,6 +254,15 @@ pub struct RollKind {
     pub automatic: bool,
 }
 
+/// What a die face stands for where it is not read as a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceMeaning {
+    /// A piece kind (Dice Landing's `N`: deploy a knight).
+    Kind(Kind),
+    /// Any kind (Dice Landing's ☺ face).
+    AnyKind,
+}
+
 /// A roll made this turn: the index of its [`RollKind`] and the faces.
 pub type TurnRoll = (usize, Vec<u32>);
 
@@ -398,6 +407,14 @@ pub struct Rules {
     /// move, `[N]>×` for a landing that could not block a check), read from
     /// the grants the roll left; `None`: the roll's comment says it all.
     pub roll_ending_text: Option<fn(&Position) -> Option<String>>,
+    /// What face `number` (1-based) of the game's die stands for where it is
+    /// not read as a number (Dice Landing: the kind it deploys, or any), for
+    /// pictures; `None`: every face is its number.
+    pub face_meaning: Option<fn(&GameOptions, u32) -> Option<FaceMeaning>>,
+    /// Whether the roll in force this turn failed (Dice Landing: no piece of
+    /// the face could land), read from the grants it left; `None`: rolls
+    /// never fail.
+    pub roll_failed: Option<fn(&Position) -> bool>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
@@ -466,6 +483,8 @@ impl Rules {
             roll_warning: None,
             roll_text: None,
             roll_ending_text: None,
+            face_meaning: None,
+            roll_failed: None,
             turns: TurnRules::default(),
             passes_in_position: None,
             areas: Vec::new(),

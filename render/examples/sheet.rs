@@ -7,8 +7,8 @@ use std::path::Path;
 
 use image::{imageops, RgbaImage};
 use rookery_render::{
-    BoardView, CellRef, Die, DieKind, Glyph, LastMove, Layer, Piece, Region, RenderOptions, Renderer, Selection, Shade,
-    Side, SideColours, Stock, Theme,
+    BoardView, CellRef, Die, DieKind, DieSymbol, Glyph, LastMove, Layer, Piece, Region, RenderOptions, Renderer, Roll,
+    Selection, Shade, Side, SideColours, Stock, Theme,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -31,6 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("guardener-start", guardener_start()),
         ("guardener-teleport", guardener_teleport()),
         ("dice-landing-start", dice_landing_start()),
+        ("dice-landing-failed", dice_landing_failed()),
         ("new-chess-start", new_chess_start()),
         ("kings-in-check", kings_in_check(SideColours::WhiteBlack)),
         ("kings-in-check-scarlet", kings_in_check(SideColours::GoldScarlet)),
@@ -132,7 +133,12 @@ fn dice_landing() -> BoardView {
     rank(&mut view, 0, 7, "k.......", chess_glyph);
     view.checks = vec![CellRef::new(4, 0)];
     view.last_move = Some(LastMove { from: None, to: CellRef::new(4, 5) });
-    view.dice = vec![Die { kind: DieKind::D6, face: 5 }];
+    // The die's fifth face is `Q`: a queen lands.
+    view.rolls =
+        vec![Roll::new(vec![Die { symbol: Some(DieSymbol::Piece(Glyph::Queen)), ..Die::new(DieKind::D6, 5) }])];
+    view.dice_labels = vec!["deploy roll: 5, Q".into()];
+    view.dice_room = true;
+    view.hand_name = "reserve".into();
     let stock = |glyph, side, count| Stock { piece: piece(glyph, side), count };
     view.hands.first = vec![
         stock(Glyph::Queen, Side::First, 1),
@@ -166,7 +172,9 @@ fn luck_dragon() -> BoardView {
         rank(&mut view, 0, r, row, chess_glyph);
     }
     view.last_move = Some(LastMove { from: Some(CellRef::new(4, 6)), to: CellRef::new(4, 4) });
-    view.dice = vec![Die { kind: DieKind::D8, face: 8 }];
+    view.rolls = vec![Roll::new(vec![Die::new(DieKind::D8, 8)])];
+    view.dice_labels = vec!["Lucky 8: 8, lucky".into()];
+    view.dice_room = true;
     view
 }
 
@@ -181,6 +189,8 @@ fn guardener_board() -> BoardView {
         exists.then(|| Shade::checker(x, y))
     });
     let mut view = BoardView::new(vec![layer]);
+    view.dice_room = true;
+    view.hand_name = "reserve".into();
     view.regions = ["T1", "T2", "T3", "T4"].map(|label| Region { label: label.to_owned() }).to_vec();
     let terraces = [
         (0, [(3, 0), (4, 0), (5, 0), (6, 0)]),
@@ -214,7 +224,8 @@ fn guardener() -> BoardView {
     put(&mut view, CellRef::new(3, 0), Glyph::Guardener, Side::First);
     put(&mut view, CellRef::new(6, 9), Glyph::Guardener, Side::Second);
     view.last_move = Some(LastMove { from: Some(CellRef::new(5, 7)), to: CellRef::new(5, 5) });
-    view.dice = vec![Die { kind: DieKind::D4, face: 3 }, Die { kind: DieKind::D4, face: 1 }];
+    view.rolls = vec![d4_pair(3, 1)];
+    view.dice_labels = vec!["2d4: [3,1]".into()];
     view
 }
 
@@ -255,8 +266,15 @@ fn guardener_teleport() -> BoardView {
         rank(&mut view, 0, r, row, chess_glyph);
     }
     view.last_move = Some(LastMove { from: Some(CellRef::new(7, 1)), to: CellRef::new(9, 4) });
-    view.dice = [3, 3, 1, 2].map(|face| Die { kind: DieKind::D4, face }).to_vec();
+    // A double and its reroll: each pair on its own tray.
+    view.rolls = vec![d4_pair(3, 3), d4_pair(1, 2)];
+    view.dice_labels = vec!["2d4: [3,3] [1,2]".into()];
     view
+}
+
+/// One roll of Guardener's 2d4.
+fn d4_pair(a: u8, b: u8) -> Roll {
+    Roll::new(vec![Die::new(DieKind::D4, a), Die::new(DieKind::D4, b)])
 }
 
 /// Dice Landing's `standard` lineup (dice-landing.md §3): most of the army waits
@@ -274,6 +292,17 @@ fn dice_landing_start() -> BoardView {
     };
     view.hands.first = reserve(Side::First);
     view.hands.second = reserve(Side::Second);
+    view.dice_room = true;
+    view.hand_name = "reserve".into();
+    view
+}
+
+/// A deploy roll that failed: the face is `B`, and no bishop can land.
+fn dice_landing_failed() -> BoardView {
+    let mut view = dice_landing_start();
+    let bishop = Die { symbol: Some(DieSymbol::Piece(Glyph::Bishop)), ..Die::new(DieKind::D6, 3) };
+    view.rolls = vec![Roll { dice: vec![bishop], failed: true }];
+    view.dice_labels = vec!["deploy roll: 3, B, failed".into()];
     view
 }
 
@@ -315,6 +344,7 @@ fn new_chess() -> BoardView {
     }
     view.last_move = Some(LastMove { from: None, to: CellRef::new(5, 4) });
     view.checks = vec![CellRef::new(4, 9)];
+    view.hand_name = "hand".into();
     view.hands.first = vec![Stock { piece: piece(Glyph::Pawn, Side::First), count: 1 }];
     view.hands.second = vec![
         Stock { piece: piece(Glyph::Pawn, Side::Second), count: 2 },
@@ -414,7 +444,13 @@ fn dice_panel(faces: &[u8], labels: &[&str]) -> BoardView {
     let mut view = BoardView::new(vec![Layer::new("", "abcd", "1234", |f, r| Some(Shade::checker(f, r)))]);
     put(&mut view, CellRef::new(0, 0), Glyph::King, Side::First);
     put(&mut view, CellRef::new(3, 3), Glyph::King, Side::Second);
-    view.dice = faces.iter().map(|&face| Die { kind: DieKind::D8, face }).collect();
+    view.rolls = faces
+        .iter()
+        .map(|&face| Die::new(DieKind::D8, face))
+        .collect::<Vec<_>>()
+        .chunks(3)
+        .map(|dice| Roll::new(dice.to_vec()))
+        .collect();
     view.dice_labels = labels.iter().map(|l| l.to_string()).collect();
     view
 }

@@ -53,13 +53,15 @@ impl Renderer {
     /// ```
     pub fn render_gif(&self, views: &[BoardView], timing: GifTiming) -> Result<Vec<u8>, RenderError> {
         let first = views.first().ok_or(RenderError::NoFrames)?;
-        let layouts: Vec<Layout> = views
+        let laid_out: Vec<(Layout, Vec<String>)> = views
             .iter()
             .map(|view| {
                 validate(view)?;
-                Ok(Layout::new(view, self.cell_px(), self.widest_dice_label(view)))
+                let lines = self.dice_label_lines(view);
+                Ok((Layout::new(view, self.cell_px(), lines.len()), lines))
             })
             .collect::<Result<_, RenderError>>()?;
+        let layouts: Vec<&Layout> = laid_out.iter().map(|(layout, _)| layout).collect();
         let width = layouts.iter().map(|l| l.width).max().unwrap_or(1);
         let height = layouts.iter().map(|l| l.height).max().unwrap_or(1);
         let size = |n: usize| u16::try_from(n).map_err(|_| RenderError::TooLarge);
@@ -71,9 +73,9 @@ impl Renderer {
         let mut encoder = gif::Encoder::new(&mut out, size(width)?, size(height)?, &palette)?;
         encoder.set_repeat(gif::Repeat::Infinite)?;
         let mut shown: Option<Vec<u8>> = None;
-        for (i, (view, layout)) in views.iter().zip(&layouts).enumerate() {
+        for (i, (view, (layout, lines))) in views.iter().zip(&laid_out).enumerate() {
             let mut frame = Indexed::new(width, height, sprites.colours.page, quantiser);
-            self.draw(&mut frame, view, layout, sprites);
+            self.draw(&mut frame, view, layout, lines, sprites);
             let delay = centiseconds(if i + 1 == views.len() { timing.last_frame_ms } else { timing.frame_ms });
             let mut gif_frame = match &shown {
                 None => full_frame(width, height, &frame.index),

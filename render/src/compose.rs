@@ -3,12 +3,20 @@
 use crate::canvas::Surface;
 use crate::layout::{Layout, MAX_CELLS};
 use crate::sprites::Sprite;
-use crate::theme::{piece_index, Backdrop, ThemeSprites};
+use crate::theme::{piece_index, Backdrop, Colours, ThemeSprites};
 use crate::{BoardView, Cell, CellRef, Piece, RenderError, Renderer, SideColours};
 
 impl Renderer {
-    /// Draw `view` onto a frame filled with the page colour.
-    pub(crate) fn draw<S: Surface>(&self, canvas: &mut S, view: &BoardView, layout: &Layout, sprites: &ThemeSprites) {
+    /// Draw `view` onto a frame filled with the page colour; `lines` are the
+    /// dice labels as [`Renderer::dice_label_lines`] wraps them.
+    pub(crate) fn draw<S: Surface>(
+        &self,
+        canvas: &mut S,
+        view: &BoardView,
+        layout: &Layout,
+        lines: &[String],
+        sprites: &ThemeSprites,
+    ) {
         let colours = &sprites.colours;
         let c = layout.cell;
         let mut labelled = vec![false; view.regions.len()];
@@ -66,8 +74,32 @@ impl Renderer {
         }
         crate::arrow::draw_arrows(canvas, view, layout);
         if let Some(panel) = layout.panel {
-            self.draw_panel(canvas, view, panel, colours);
+            self.draw_panel(canvas, view, panel, lines, colours);
         }
+        if let (Some(caption), Some(&(_, by)), Some(last)) = (&view.caption, layout.boards.last(), view.layers.last()) {
+            self.caption(canvas, caption, by + last.ranks.len() as i32 * c, layout, colours);
+        }
+        if layout.key.1 > 0 {
+            let font = &self.fonts.counts;
+            crate::arrow::draw_key(canvas, view, layout.key, &self.art.arrow_keys, font, colours.text, layout.width);
+        }
+    }
+
+    /// `text` on a band across the whole picture over the file labels' row
+    /// from `top`, shortened at a word (`...`) if the picture is too narrow.
+    fn caption<S: Surface>(&self, canvas: &mut S, text: &str, top: i32, layout: &Layout, colours: &Colours) {
+        let font = &self.fonts.coords;
+        let room = layout.width as i32 - layout.rank_gutter;
+        let mut shown = text.to_string();
+        while font.width(&shown) > room {
+            match shown.trim_end_matches("...").rsplit_once(' ') {
+                Some((shorter, _)) => shown = format!("{shorter}..."),
+                None => break,
+            }
+        }
+        canvas.fill(0, top, layout.width, layout.file_gutter as usize, colours.title);
+        let (cx, cy) = (layout.width as i32 / 2, top + layout.file_gutter / 2);
+        canvas.text_centred(font, cx, cy, &shown, colours.page);
     }
 
     /// Draw one existing cell with everything on it.
@@ -152,7 +184,7 @@ pub(crate) fn validate(view: &BoardView) -> Result<(), RenderError> {
             return Err(RenderError::NoSuchCell(at));
         }
     }
-    for die in &view.dice {
+    for die in view.rolls.iter().flat_map(|roll| &roll.dice) {
         if die.face == 0 || die.face > die.kind.sides() {
             return Err(RenderError::DieFace { kind: die.kind, face: die.face });
         }

@@ -22,6 +22,7 @@
 mod animation;
 mod arrow;
 mod canvas;
+mod chart;
 mod compose;
 mod deflate;
 mod encode;
@@ -39,11 +40,12 @@ mod view;
 
 pub use animation::GifTiming;
 pub use arrow::{Arrow, ArrowKind};
+pub use chart::Histogram;
 pub use encode::Encoding;
 pub use error::RenderError;
 pub use glyph::Glyph;
 pub use renderer::{Frame, RenderOptions, Renderer};
 pub use view::{
-    BoardView, BySide, Cell, CellRef, Die, DieKind, LastMove, Layer, Piece, Region, Selection, Shade, Side,
-    SideColours, Stock, Theme,
+    BoardView, BySide, Cell, CellRef, Die, DieKind, DieSymbol, LastMove, Layer, Piece, Region, Roll, Selection, Shade,
+    Side, SideColours, Stock, Theme,
 };

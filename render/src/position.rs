@@ -135,6 +135,9 @@ pub fn view_of(position: &Position, look: Look) -> BoardView {
     view.flipped = look.flipped;
     view.theme = look.theme;
     view.colours = colours_named(rules.side_names);
+    view.hand_name = rules.drops.as_ref().map_or("", |drops| drops.name).to_string();
+    // Every picture of a game with dice keeps the dice panel's room.
+    view.dice_room = rules.chance.is_some();
     view
 }
 

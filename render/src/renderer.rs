@@ -11,9 +11,9 @@ use crate::encode::{self, Encoding, Quantiser};
 use crate::layout::Layout;
 use crate::recent::Recent;
 use crate::sprites::{self, Sprite};
-use crate::text::Font;
+use crate::text::{Font, Mask};
 use crate::theme::{self, Backdrop, ThemeSprites};
-use crate::{BoardView, CellRef, DieKind, RenderError, Shade, Theme};
+use crate::{ArrowKind, BoardView, CellRef, DieKind, Glyph, Piece, RenderError, Shade, Side, SideColours, Theme};
 
 /// Bytes of last pictures kept for [`Renderer::render_png_after`]: an 8x8
 /// picture takes about 260 KB, so some 250 busy chess games.
@@ -90,6 +90,17 @@ pub(crate) struct Art {
     pub captured: Vec<Sprite>,
     /// Faces of each die kind, in [`DieKind::ALL`] order then by face.
     pub dice: Vec<Sprite>,
+    /// Each die kind with a blank face, for faces that carry a picture.
+    pub blank_dice: Vec<Sprite>,
+    /// Pieces in the dice's ink, to print on a blank face, in
+    /// [`crate::Glyph::ALL`] order; and the "any piece" face.
+    pub die_pieces: Vec<Sprite>,
+    pub die_any: Sprite,
+    /// The strike over each die of a failed roll.
+    pub die_failed: Sprite,
+    /// A short arrow of each kind, in [`ArrowKind::ALL`] order, for the
+    /// key under a review's picture.
+    pub arrow_keys: Vec<Mask>,
     pub frozen: Sprite,
     /// A gold ring round a piece that cannot be captured this turn.
     pub shielded: Sprite,
@@ -136,11 +147,22 @@ impl Renderer {
             .map(|(k, f)| sprites::die(k, f, px(80), &die_font))
             .collect();
         let mut themes = Theme::ALL.map(|t| ThemeSprites::new(t, cell, &pieces));
+        // The face of a d6 inside its rounded outline.
+        let face = px(80) * 4 / 5;
+        let ink = Piece { glyph: Glyph::King, side: Side::Second };
         let art = Art {
             hand: theme::piece_table(px(62)),
             captured: theme::piece_table(px(42)),
             pieces,
             dice,
+            blank_dice: DieKind::ALL.iter().map(|&k| sprites::blank_die(k, px(80))).collect(),
+            die_pieces: Glyph::ALL
+                .iter()
+                .map(|&glyph| sprites::piece(Piece { glyph, ..ink }, SideColours::WhiteBlack, face))
+                .collect(),
+            die_any: sprites::any_piece(face),
+            die_failed: sprites::struck(px(80)),
+            arrow_keys: ArrowKind::ALL.iter().map(|&k| crate::arrow::key_mask(k, cell)).collect(),
             frozen: theme::frozen_overlay(cell),
             shielded: theme::shield_overlay(cell),
             marks: theme::move_marks(cell),
@@ -178,20 +200,21 @@ impl Renderer {
     /// [`Renderer::render_png`].
     pub fn compose(&self, view: &BoardView) -> Result<Frame, RenderError> {
         validate(view)?;
-        let layout = Layout::new(view, self.cell, self.widest_dice_label(view));
+        let lines = self.dice_label_lines(view);
+        let layout = Layout::new(view, self.cell, lines.len());
         let sprites = &self.themes[view.theme.index()];
         let page = sprites.colours.page;
         let (width, height) = (layout.width, layout.height);
         let pixels = match self.encoding {
             Encoding::Truecolour => {
                 let mut frame = Canvas::new(width, height, page);
-                self.draw(&mut frame, view, &layout, sprites);
+                self.draw(&mut frame, view, &layout, &lines, sprites);
                 Pixels::Rgb(frame.rgb)
             }
             Encoding::Indexed => {
                 let quantiser = &self.quantisers[view.theme.index()];
                 let mut frame = Indexed::new(width, height, page, quantiser);
-                self.draw(&mut frame, view, &layout, sprites);
+                self.draw(&mut frame, view, &layout, &lines, sprites);
                 Pixels::Indexed(frame.index, quantiser.palette().to_vec())
             }
         };
@@ -243,16 +266,10 @@ impl Renderer {
     pub fn cell_centre(&self, view: &BoardView, at: CellRef) -> Option<(u32, u32)> {
         view.cell(at)?;
         validate(view).ok()?;
-        let layout = Layout::new(view, self.cell, self.widest_dice_label(view));
+        let layout = Layout::new(view, self.cell, self.dice_label_lines(view).len());
         let (x, y) = layout.cell_origin(view, at);
         let half = layout.cell / 2;
         Some(((x + half) as u32, (y + half) as u32))
-    }
-
-    /// Width in pixels of the longest dice label on one line, which the
-    /// panel widens for (up to a limit, past which labels wrap).
-    pub(crate) fn widest_dice_label(&self, view: &BoardView) -> i32 {
-        view.dice_labels.iter().map(|label| self.fonts.counts.width(label)).max().unwrap_or(0)
     }
 
     /// Edge of a board cell in pixels, after clamping.
@@ -272,7 +289,7 @@ impl Renderer {
 /// frozen pieces, dice and the check glow.
 fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
     let c = &sprites.colours;
-    let mut exact = vec![c.page, c.text, c.title, c.panel, c.region_text];
+    let mut exact = vec![c.page, c.text, c.title, c.panel, c.tray, c.region_text];
     for b in Backdrop::ALL {
         for s in Shade::ALL {
             exact.push(c.square(b, s));
@@ -295,8 +312,18 @@ fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
             add(&tile);
         }
     }
-    for die in &art.dice {
-        add(&Canvas::flatten(die, c.panel));
+    for die in art.dice.iter().chain(&art.blank_dice) {
+        let mut tile = Canvas::flatten(die, c.tray);
+        add(&tile);
+        tile.blend(0, 0, &art.die_failed);
+        add(&tile);
+    }
+    let blank_d6 = &art.blank_dice[sprites::die_index(DieKind::D6)];
+    for symbol in art.die_pieces.iter().chain([&art.die_any]) {
+        let mut tile = Canvas::flatten(blank_d6, c.tray);
+        let inset = (blank_d6.width - symbol.width) as i32 / 2;
+        tile.blend(inset, inset, symbol);
+        add(&tile);
     }
     for shade in Shade::ALL {
         add(sprites.check(shade));
@@ -307,5 +334,7 @@ fn palette_for(sprites: &ThemeSprites, art: &Art) -> Quantiser {
             quantiser.add_text_table(colour, background);
         }
     }
+    // A caption's band.
+    quantiser.add_text_table(c.page, c.title);
     quantiser
 }

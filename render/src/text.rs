@@ -1,8 +1,9 @@
 //! Text from DejaVu Sans Bold, rasterised once per size into glyph masks.
 //!
 //! Labels change per request (file letters, counts, layer names), but their
-//! characters come from a tiny set, so each printable ASCII character is
-//! rasterised once at start-up and a request only blits coverage masks.
+//! characters come from a tiny set, so each printable ASCII character (and
+//! the few others labels use) is rasterised once at start-up and a request
+//! only blits coverage masks.
 
 use ab_glyph::{Font as _, FontRef, PxScale, ScaleFont as _};
 
@@ -24,9 +25,12 @@ struct CharMask {
     advance: f32,
 }
 
-/// Printable ASCII, the only characters labels use; others draw as '?'.
+/// Printable ASCII and [`EXTRA`], the only characters labels use; others
+/// draw as '?'.
 const FIRST: u8 = b' ';
 const LAST: u8 = b'~';
+/// Beyond ASCII: counts (`×2`) and separators (`1-0 · White wins`).
+const EXTRA: [char; 2] = ['×', '·'];
 
 /// A font at one pixel size.
 #[derive(Debug, Clone)]
@@ -50,8 +54,10 @@ impl Font {
         let font = FontRef::try_from_slice(dejavu::sans::bold()).expect("the bundled DejaVu Sans Bold parses");
         let scaled = font.as_scaled(PxScale::from(px));
         let chars = (FIRST..=LAST)
-            .map(|b| {
-                let id = font.glyph_id(char::from(b));
+            .map(char::from)
+            .chain(EXTRA)
+            .map(|c| {
+                let id = font.glyph_id(c);
                 let glyph = id.with_scale_and_position(px, ab_glyph::point(0.0, 0.0));
                 let advance = scaled.h_advance(id);
                 let Some(outline) = font.outline_glyph(glyph) else {
@@ -81,8 +87,12 @@ impl Font {
     }
 
     fn char(&self, c: char) -> &CharMask {
-        let b = u8::try_from(c).ok().filter(|b| (FIRST..=LAST).contains(b)).unwrap_or(b'?');
-        &self.chars[usize::from(b - FIRST)]
+        let ascii = usize::from(LAST - FIRST) + 1;
+        let index = match u8::try_from(c) {
+            Ok(b) if (FIRST..=LAST).contains(&b) => usize::from(b - FIRST),
+            _ => EXTRA.iter().position(|&e| e == c).map_or(usize::from(b'?' - FIRST), |i| ascii + i),
+        };
+        &self.chars[index]
     }
 
     /// Width of `s` in pixels.
@@ -118,7 +128,10 @@ mod tests {
         let font = Font::new(20.0);
         assert!(font.width("10") > font.width("1"));
         assert!(font.cap_height() > 8 && font.cap_height() < 20);
-        let ink: u32 = font.layout("8").map(|p| p.mask.alpha.iter().map(|&a| u32::from(a)).sum::<u32>()).sum();
-        assert!(ink > 0);
+        let ink = |s| -> u32 { font.layout(s).map(|p| p.mask.alpha.iter().map(|&a| u32::from(a)).sum::<u32>()).sum() };
+        assert!(ink("8") > 0);
+        // The characters beyond ASCII are their own, not the '?' of unknown ones.
+        assert!(ink("×") > 0 && ink("·") > 0);
+        assert!(ink("×") != ink("?") && ink("·") != ink("?") && font.width("♘") == font.width("?"));
     }
 }

@@ -18,6 +18,8 @@ pub(crate) struct Colours {
     pub title: Rgb,
     /// Behind hands, captures and dice.
     pub panel: Rgb,
+    /// Behind the dice of one roll, on the panel.
+    pub tray: Rgb,
     /// Region labels.
     pub region_text: Rgb,
     /// Per [`Backdrop`], the light and dark square colour.
@@ -34,6 +36,7 @@ impl Colours {
                 text: [0x5b, 0x4a, 0x36],
                 title: [0x3a, 0x2e, 0x22],
                 panel: [0xe8, 0xe0, 0xd2],
+                tray: [0xd6, 0xca, 0xb4],
                 region_text: [0x24, 0x4d, 0x14],
                 squares: [
                     [[0xee, 0xd8, 0xb2], [0xb5, 0x87, 0x5f]],
@@ -49,6 +52,7 @@ impl Colours {
                 text: [0xb4, 0xbc, 0xc8],
                 title: [0xe2, 0xe6, 0xec],
                 panel: [0x26, 0x2a, 0x31],
+                tray: [0x3a, 0x41, 0x4c],
                 region_text: [0xd8, 0xf5, 0xc0],
                 // Lighter than a dark page, so that black pieces stand out.
                 squares: [

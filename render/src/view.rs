@@ -295,6 +295,42 @@ impl DieKind {
 pub struct Die {
     pub kind: DieKind,
     pub face: u8,
+    /// What the face stands for when it is not read as a number (Dice
+    /// Landing's faces name the piece they deploy); `None`: pips or a number.
+    pub symbol: Option<DieSymbol>,
+}
+
+impl Die {
+    /// A die read by its number.
+    pub const fn new(kind: DieKind, face: u8) -> Die {
+        Die { kind, face, symbol: None }
+    }
+}
+
+/// A picture printed on a die face instead of its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DieSymbol {
+    /// The face stands for a piece kind.
+    Piece(Glyph),
+    /// The face stands for any piece (the rules' ☺ face).
+    AnyPiece,
+}
+
+/// The dice of one roll: drawn side by side on a tray of their own, never
+/// split across rows, so that each roll of a chain reads as one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Roll {
+    pub dice: Vec<Die>,
+    /// The roll granted nothing (Dice Landing's failed deploy roll): its
+    /// dice are struck through.
+    pub failed: bool,
+}
+
+impl Roll {
+    /// A roll of `dice` that did not fail.
+    pub fn new(dice: Vec<Die>) -> Roll {
+        Roll { dice, failed: false }
+    }
 }
 
 /// Pieces of one kind off the board: in a hand, a reserve, or captured.
@@ -319,17 +355,29 @@ pub struct BoardView {
     pub selection: Option<Selection>,
     /// Draw the board as the second player sees it.
     pub flipped: bool,
-    /// The turn's roll; empty when nothing was rolled.
-    pub dice: Vec<Die>,
+    /// The turn's rolls, oldest first; empty when nothing was rolled.
+    pub rolls: Vec<Roll>,
+    /// The game has dice: the dice panel keeps its room in every picture,
+    /// dice shown or not, so that all pictures of the game have one size.
+    pub dice_room: bool,
     /// What the dice mean, one line per roll (`Luck Dice: 2-2-7, double: K
     /// moves as N`), written under them; printable ASCII.
     pub dice_labels: Vec<String>,
     /// Pieces waiting to enter the board (reserves, hands).
     pub hands: BySide<Vec<Stock>>,
+    /// What the rules call [`BoardView::hands`] ("reserve", "hand"), written
+    /// over each side's: "White's reserve". Empty: the side's name alone.
+    pub hand_name: String,
     /// Pieces each side has captured.
     pub captured: BySide<Vec<Stock>>,
     pub theme: Theme,
     pub colours: SideColours,
+    /// A line written over the file labels' row, across the whole picture,
+    /// on a band: a replay's result on its last frame. The size is kept.
+    pub caption: Option<String>,
+    /// Add a row under the picture saying what each arrow colour drawn
+    /// means (a review's red and green arrows).
+    pub arrow_key: bool,
 }
 
 impl BoardView {

@@ -141,7 +141,7 @@ pub fn render_gif(source: GifSource, flip: bool, dark: bool, output: &std::path:
         }
     };
     let theme = if dark { rookery_render::Theme::Dark } else { rookery_render::Theme::Light };
-    let gif = crate::replay::game_gif(&game, flip, theme)?;
+    let gif = crate::replay::game_gif(&game, flip, theme, crate::replay::outcome_caption(&game).as_deref())?;
     std::fs::write(output, &gif).with_context(|| format!("writing {}", output.display()))?;
     let plies = game.moves_san().len();
     Ok(format!("wrote {} ({} frames, {} bytes)\n", output.display(), plies + 1, gif.len()))

@@ -43,8 +43,8 @@ pub(super) fn rules(variant: &str) -> Outcome {
         })
         .collect();
     let reply = &mut replies[0];
-    if let Some((png, letters)) = Game::new(variant).ok().as_ref().and_then(picture::legend) {
-        reply.text.push_str(&format!("\n-# Pieces: {letters}"));
+    if let Some((png, words)) = Game::new(variant).ok().as_ref().and_then(crate::legend::legend) {
+        reply.text.push_str(&format!("\n-# {words}"));
         reply.files.push(Attachment { name: format!("{variant}-legend.png"), bytes: png });
     }
     // The piece diagram: every piece of the game where it starts.

@@ -133,7 +133,19 @@ pub(super) fn last_moves(game: &Game, plies: usize) -> Option<String> {
 
 /// The animated replay of `game`, `bottom`'s side at the bottom.
 pub(super) fn replay_of(record: &ChannelGame, game: &Game, bottom: Color) -> PendingReplay {
-    PendingReplay { name: format!("rookery-{}.gif", record.id), record: game.record(), flipped: bottom == Color::Black }
+    // The stored result, not the engine's: a moderator's end is one too.
+    let result = match &record.phase {
+        Phase::Finished { result, reason } if !is_aborted(record) => {
+            Some(crate::replay::result_caption(game.position().rules(), result, reason))
+        }
+        _ => None,
+    };
+    PendingReplay {
+        name: format!("rookery-{}.gif", record.id),
+        record: game.record(),
+        flipped: bottom == Color::Black,
+        result,
+    }
 }
 
 /// The channel's post of the game, seen from the side chosen at the start.

@@ -143,6 +143,8 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
 fn worst_moment(worst: &MoveReview) -> BoardView {
     let look = Look { last_move: None, flipped: worst.side == Color::Black, theme: Theme::Light };
     let mut view = view_of(&worst.before, look);
+    // A key under the board says which colour is which move.
+    view.arrow_key = true;
     let cell = |square| cell_of(&worst.before, square);
     let played = worst.played;
     if played.dropped().is_some() {

@@ -280,6 +280,9 @@ pub struct PendingReplay {
     pub record: rookery_engine::game::GameRecord,
     /// Black (or the second side) at the bottom.
     pub flipped: bool,
+    /// The result, written on the last frame (`1-0 · White wins by
+    /// checkmate`); `None` while the game goes on.
+    pub result: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,8 @@
 //! Dice faces: a d4 is a triangle, a d6 a square with pips, a d8 a diamond,
 //! so the die kind reads from its outline before the number does.
 
+use tiny_skia::Pixmap;
+
 use super::pen::{Inks, Pen};
 use super::{blank, rgb, Sprite, EMBLEMS};
 use crate::text::Font;
@@ -9,23 +11,24 @@ use crate::DieKind;
 /// Ivory dice with near-black ink, the same on both themes.
 const IVORY: u32 = EMBLEMS[4];
 const INK: u32 = EMBLEMS[5];
+/// The strike over a failed roll's dice, with an ivory rim so that it reads
+/// on the die and off it.
+const FAILED: u32 = EMBLEMS[7];
+
+/// Position of `kind` in [`DieKind::ALL`], for tables of die sprites.
+pub(crate) fn die_index(kind: DieKind) -> usize {
+    DieKind::ALL.iter().position(|&k| k == kind).expect("every kind is in ALL")
+}
+
+fn ink() -> Inks {
+    Inks { body: rgb(IVORY), outline: rgb(INK), detail: rgb(INK) }
+}
 
 /// Rasterise `kind` showing `face` (1-based) on a `size`×`size` square;
 /// `font` prints the number of a d4 or d8.
 pub(crate) fn die(kind: DieKind, face: u8, size: u32, font: &Font) -> Sprite {
     let mut pixmap = blank(size);
-    let inks = Inks { body: rgb(IVORY), outline: rgb(INK), detail: rgb(INK) };
-    let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, inks);
-    match kind {
-        DieKind::D4 => pen.body("M 50 6 L 95 88 L 5 88 Z"),
-        DieKind::D6 => {
-            pen.body("M 18 8 L 82 8 Q 92 8 92 18 L 92 82 Q 92 92 82 92 L 18 92 Q 8 92 8 82 L 8 18 Q 8 8 18 8 Z")
-        }
-        DieKind::D8 => {
-            pen.body("M 50 3 L 95 50 L 50 97 L 5 50 Z");
-            pen.detail("M 5 50 L 95 50");
-        }
-    }
+    let mut pen = body(&mut pixmap, kind, size);
     if kind == DieKind::D6 {
         for &(x, y) in pips(face) {
             pen.dot(x, y, 8.5);
@@ -42,6 +45,51 @@ pub(crate) fn die(kind: DieKind, face: u8, size: u32, font: &Font) -> Sprite {
         stamp(&mut sprite, font, &face.to_string(), centre_y);
     }
     sprite
+}
+
+/// The die's outline with nothing on its face; the pen that drew it.
+fn body<'a>(pixmap: &'a mut Pixmap, kind: DieKind, size: u32) -> Pen<'a> {
+    let mut pen = Pen::new(pixmap, 0.0, 0.0, size as f32, ink());
+    match kind {
+        DieKind::D4 => pen.body("M 50 6 L 95 88 L 5 88 Z"),
+        DieKind::D6 => {
+            pen.body("M 18 8 L 82 8 Q 92 8 92 18 L 92 82 Q 92 92 82 92 L 18 92 Q 8 92 8 82 L 8 18 Q 8 8 18 8 Z")
+        }
+        DieKind::D8 => {
+            pen.body("M 50 3 L 95 50 L 50 97 L 5 50 Z");
+            pen.detail("M 5 50 L 95 50");
+        }
+    }
+    pen
+}
+
+/// `kind` with a blank face, for faces that carry a picture instead of a
+/// number (a piece, drawn over it per request).
+pub(crate) fn blank_die(kind: DieKind, size: u32) -> Sprite {
+    let mut pixmap = blank(size);
+    body(&mut pixmap, kind, size);
+    Sprite::from_pixmap(pixmap)
+}
+
+/// The "any piece" face: the smiley (☺) the rules print on it, in the
+/// dice's ink, on a transparent `size` square.
+pub(crate) fn any_piece(size: u32) -> Sprite {
+    let mut pixmap = blank(size);
+    let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, Inks { body: rgb(IVORY), ..ink() });
+    pen.ball(50.0, 50.0, 40.0);
+    pen.dot(36.0, 40.0, 7.0);
+    pen.dot(64.0, 40.0, 7.0);
+    pen.ink("M 30 60 Q 50 80 70 60", rgb(INK), 7.0);
+    Sprite::from_pixmap(pixmap)
+}
+
+/// Two strokes crossing a die of `size`: its roll failed.
+pub(crate) fn struck(size: u32) -> Sprite {
+    let mut pixmap = blank(size);
+    let inks = Inks { body: rgb(FAILED), outline: rgb(IVORY), detail: rgb(FAILED) };
+    let mut pen = Pen::new(&mut pixmap, 0.0, 0.0, size as f32, inks);
+    pen.tube("M 14 14 L 86 86 M 86 14 L 14 86", 8.0);
+    Sprite::from_pixmap(pixmap)
 }
 
 /// Pip centres of a d6 face, in design units.

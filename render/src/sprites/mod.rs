@@ -6,7 +6,7 @@ mod dragonchess;
 mod newchess;
 mod pen;
 
-pub(crate) use dice::die;
+pub(crate) use dice::{any_piece, blank_die, die, die_index, struck};
 use pen::{Inks, Pen};
 use tiny_skia::{Color, Pixmap};
 
@@ -58,13 +58,13 @@ fn draw(glyph: Glyph, pen: &mut Pen) {
 const INKS: [[u32; 3]; 4] = [
     [0xf8f6ef, 0x1c1c1c, 0x1c1c1c],
     [0x2e2c2b, 0x0b0b0b, 0xe9e4da],
-    [0xf3c53a, 0x4a2f00, 0x4a2f00],
+    [0xe6a817, 0x2e1a00, 0x4a2f00],
     [0xc4232d, 0x2e0406, 0xffd8c8],
 ];
 
 /// Emblem colours that do not depend on the side: king badges, the knighted
-/// medal, dice, the frozen snowflake.
-const EMBLEMS: [u32; 7] = [0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8];
+/// medal, dice, the frozen snowflake, the strike over a failed roll.
+const EMBLEMS: [u32; 8] = [0x1f5fbf, 0x1e8a4a, 0xf2b705, 0xffffff, 0xfbf6e6, 0x1d1d1f, 0x1f6fb8, 0xd11f2a];
 
 /// Every flat colour in the artwork, for palettes that must keep them exact.
 pub(crate) fn flat_colours() -> impl Iterator<Item = [u8; 3]> {

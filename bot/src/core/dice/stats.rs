@@ -6,16 +6,16 @@
 //! once their ledger is revealed. A sealed roll of today's open ledger stays out.
 
 use std::collections::BTreeMap;
-use std::io::Cursor;
 
-use image::{ImageBuffer, ImageFormat, Rgb, RgbImage};
 use rookery_dice::{chi_square, RollRecord};
+use rookery_render::Histogram;
 
 use super::super::calendar::utc_date;
 use super::super::{channel, storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 use rookery_storage::LoggedRoll;
 
 use super::table::{rebuild, table_states};
+use crate::picture;
 
 const DAY: i64 = 86_400;
 /// Dice with more faces than this get counts and a test, but no picture.
@@ -87,6 +87,7 @@ impl Core {
             }
         }
         let who = whom.map_or(String::new(), |user| format!(" by **{}**", user.name));
+        let title_who = whom.map_or(String::new(), |user| format!(" by {}", user.name));
         let Some(sides) =
             die.or_else(|| faces.iter().max_by_key(|(_, counts)| counts.iter().sum::<u64>()).map(|(&sides, _)| sides))
         else {
@@ -95,7 +96,7 @@ impl Core {
         let Some(counts) = faces.get(&sides) else {
             return Err(Refusal::new(format!("No d{sides} was rolled{who} in this channel {}.", period.describe())));
         };
-        Ok(vec![report(sides, counts, &who, period)])
+        Ok(vec![report(sides, counts, [&who, &title_who], period)])
     }
 }
 
@@ -107,16 +108,13 @@ fn count(faces: &mut BTreeMap<u32, Vec<u64>>, record: &RollRecord) {
 }
 
 /// The text and picture for one kind of die. Faces are those drawn, so a `dF` is
-/// counted as the d3 it is drawn as and `d%` as a d100.
-fn report(sides: u32, counts: &[u64], who: &str, period: StatsPeriod) -> Reply {
+/// counted as the d3 it is drawn as and `d%` as a d100. `who`: whose rolls,
+/// in the message's markdown and in the picture's plain text.
+fn report(sides: u32, counts: &[u64], [who, title_who]: [&str; 2], period: StatsPeriod) -> Reply {
     let total: u64 = counts.iter().sum();
     let mean = counts.iter().zip(1u64..).map(|(&n, face)| (n * face) as f64).sum::<f64>() / total as f64;
     let fair_mean = (f64::from(sides) + 1.0) / 2.0;
-    let mut text = format!(
-        "**d{sides}** in this channel {}{who}: {total} face{}.\n",
-        period.describe(),
-        if total == 1 { "" } else { "s" }
-    );
+    let mut text = format!("**d{sides}** in this channel {}{who}: {total} face{}.\n", period.describe(), plural(total));
     if sides <= 20 {
         let faces: Vec<String> = counts.iter().zip(1..).map(|(n, face)| format!("{face}: {n}")).collect();
         text.push_str(&format!("Counts: {}\n", faces.join(" · ")));
@@ -137,35 +135,20 @@ fn report(sides: u32, counts: &[u64], who: &str, period: StatsPeriod) -> Reply {
             test.statistic, test.degrees_of_freedom, test.p_value
         ));
     }
+    let title =
+        format!("d{sides} in this channel {}{title_who}: {total} face{} rolled", period.describe(), plural(total));
+    let histogram = Histogram { title, counts: counts.to_vec() };
     let image = (sides <= MAX_PICTURED_FACES)
-        .then(|| Attachment { name: format!("d{sides}-histogram.png"), bytes: histogram(counts) });
+        .then(|| picture::renderer().render_histogram(&histogram))
+        .and_then(|png| png.map_err(|error| tracing::error!(%error, "histogram failed")).ok())
+        .map(|bytes| Attachment { name: format!("d{sides}-histogram.png"), bytes });
     Reply { text, image, ..Reply::default() }
 }
 
-/// Bars per face, with a line at the count a fair die would give.
-fn histogram(counts: &[u64]) -> Vec<u8> {
-    let (bar, gap, height, margin) = (12u32, 3u32, 200u32, 10u32);
-    let faces = counts.len() as u32;
-    let width = margin * 2 + faces * (bar + gap);
-    let mut picture: RgbImage = ImageBuffer::from_pixel(width, height + margin * 2, Rgb([255, 255, 255]));
-    let total: u64 = counts.iter().sum();
-    let expected = total as f64 / f64::from(faces);
-    let top = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let scale = f64::from(height) / top.max(expected);
-    for (i, &n) in counts.iter().enumerate() {
-        let x0 = margin + i as u32 * (bar + gap);
-        let bar_height = (n as f64 * scale).round() as u32;
-        for x in x0..x0 + bar {
-            for y in (margin + height - bar_height)..(margin + height) {
-                picture.put_pixel(x, y, Rgb([70, 110, 180]));
-            }
-        }
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
-    let line = margin + height - (expected * scale).round() as u32;
-    for x in margin..width - margin {
-        picture.put_pixel(x, line.min(margin + height - 1), Rgb([200, 40, 40]));
-    }
-    let mut png = Cursor::new(Vec::new());
-    picture.write_to(&mut png, ImageFormat::Png).expect("a PNG encodes in memory");
-    png.into_inner()
 }

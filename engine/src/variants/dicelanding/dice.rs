@@ -7,7 +7,7 @@ use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Chance, RollKind, TurnRoll};
+use crate::rules::{Chance, FaceMeaning, RollKind, TurnRoll};
 
 use super::{die, DIE_SYMBOLS, UNBLOCKABLE_CHECK_ROLL};
 
@@ -171,6 +171,19 @@ pub(super) fn roll_text(options: &GameOptions, (_, faces): &TurnRoll) -> String 
     let number = faces.first().copied().unwrap_or(0);
     let face = face_of(options, faces).map_or('?', Face::symbol);
     format!("{{d6 {number}: {face}}}")
+}
+
+/// [`Rules::face_meaning`](crate::rules::Rules::face_meaning): the kind a
+/// face of this game's die deploys (faces follow the kinds' order), or any.
+pub(super) fn face_meaning(options: &GameOptions, number: u32) -> Option<FaceMeaning> {
+    let face = face_of(options, &[number])?;
+    Some(if face == Face::ANY { FaceMeaning::AnyKind } else { FaceMeaning::Kind(Kind(face.0)) })
+}
+
+/// [`Rules::roll_failed`](crate::rules::Rules::roll_failed): this turn's
+/// roll opened no landing.
+pub(super) fn roll_failed(position: &Position) -> bool {
+    rolled_face(position.granted()).is_some_and(|(_, landed)| !landed)
 }
 
 /// The face whose roll this turn granted `granted`, and whether it succeeded.

@@ -110,6 +110,8 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.roll_warning = Some(dice::roll_warning);
     rules.roll_text = Some(dice::roll_text);
     rules.roll_ending_text = Some(notation::roll_ending);
+    rules.face_meaning = Some(dice::face_meaning);
+    rules.roll_failed = Some(dice::roll_failed);
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);
@@ -153,6 +155,7 @@ pub fn king_square(color: Color) -> Square {
 /// own face and `*`. A kind no face names gets no zone at all.
 fn drops(rules: &Rules, die: &[Face; 6], revival: bool) -> Drops {
     let mut drops = Drops::new(rules.kinds.len());
+    drops.name = "reserve";
     for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
         let mut needs = Grants::NONE;
         for face in die {

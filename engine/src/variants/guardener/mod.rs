@@ -162,6 +162,9 @@ fn gating() -> Gating {
 /// for its resurrection on a re-rolled double's terrace (§5.5).
 fn drops() -> Drops {
     let mut drops = Drops::new(7);
+    // Its rules' word (docs/rules/guardener.md): the pieces wait for a
+    // promotion or a resurrection.
+    drops.name = "reserve";
     for kind in [QUEEN, ROOK, BISHOP, KNIGHT, GUARDENER] {
         drops.capture_to[kind.0 as usize] = CaptureTo::OwnerHand;
     }
