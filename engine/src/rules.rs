@@ -327,6 +327,17 @@ pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
 
+/// A variant's words for players, written for that variant alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Guide {
+    pub variant: Variant,
+    /// The name players know (`Luck Dragon Chess`).
+    pub title: &'static str,
+    /// The rules as `/rules` shows them: plain words in short lines and
+    /// bullets, nothing Discord cannot draw.
+    pub page: &'static str,
+}
+
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -355,6 +366,9 @@ pub struct Rules {
     /// What promoting is called, for questions and buttons ("promote"; New
     /// chess: "knight").
     pub promotion_verb: &'static str,
+    /// The variant's name and page for players; see [`Rules::title`] and
+    /// [`Rules::guide_page`].
+    pub guide: Option<Guide>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// The PGN `Variant` tag's value: the variant's own name (what
@@ -454,6 +468,7 @@ impl Rules {
             transformations: Vec::new(),
             promotions: Vec::new(),
             promotion_verb: "promote",
+            guide: None,
             side_names: ["White", "Black"],
             pgn_variant: variant.name(),
             extra_moves: None,
@@ -515,6 +530,23 @@ impl Rules {
     #[inline]
     pub fn transformed(&self, color: Color, kind: Kind, square: Square) -> Kind {
         self.transformations.iter().find(|t| t.kind == kind && t.zone[color].contains(square)).map_or(kind, |t| t.into)
+    }
+
+    /// The game's name as players know it (`Luck Dragon Chess`), for posts
+    /// and pages; [`Variant::name`] for a variant without its own guide.
+    pub fn title(&self) -> &'static str {
+        self.own_guide().map_or(self.variant.name(), |guide| guide.title)
+    }
+
+    /// The page `/rules` shows players, if the variant has one.
+    pub fn guide_page(&self) -> Option<&'static str> {
+        self.own_guide().map(|guide| guide.page)
+    }
+
+    /// The guide written for this variant: rules built from another
+    /// variant's (Dice Landing from chess) never speak with its words.
+    fn own_guide(&self) -> Option<&Guide> {
+        self.guide.as_ref().filter(|guide| guide.variant == self.variant)
     }
 
     /// What `color`'s side is called ("White", "Gold").

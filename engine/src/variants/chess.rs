@@ -5,7 +5,7 @@ use crate::geometry::Geometry;
 use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
+use crate::rules::{CastlingRule, DrawRules, Guide, Promotion, Rules};
 use crate::variant::Variant;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -138,6 +138,7 @@ pub fn rules() -> Rules {
     };
     let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
     rules.pgn_variant = "Standard";
+    rules.guide = Some(Guide { variant: Variant::Chess, title: "Chess", page: include_str!("guides/chess.md") });
     rules
 }
 

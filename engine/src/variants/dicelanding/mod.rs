@@ -27,7 +27,7 @@ use crate::moves::Move;
 use crate::options::{symbols_of, GameOption, GameOptions, Values};
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Dialect, DrawRules, Rules};
+use crate::rules::{Dialect, DrawRules, Guide, Rules};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
 use crate::variants::chess;
@@ -94,6 +94,11 @@ pub fn rules(options: &GameOptions) -> Rules {
     let mut rules = chess::rules();
     rules.variant = Variant::DiceLanding;
     rules.pgn_variant = Variant::DiceLanding.name();
+    rules.guide = Some(Guide {
+        variant: Variant::DiceLanding,
+        title: "Dice Landing Chess",
+        page: include_str!("../guides/dicelanding.md"),
+    });
     rules.start = if options.value(LINEUP) == 1 { KING_ONLY } else { START };
     // §11, D19: threefold repetition and fifty moves end the game at once.
     rules.draws = DrawRules {

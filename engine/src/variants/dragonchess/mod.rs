@@ -22,7 +22,7 @@ use crate::options::GameOptions;
 use crate::piece::{Kind, Vector};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{Dialect, DrawRules, Promotion, Rules, Transformation};
+use crate::rules::{Dialect, DrawRules, Guide, Promotion, Rules, Transformation};
 use crate::squareset::SquareSet;
 use crate::variant::Variant;
 use crate::variants::CompiledRules;
@@ -138,6 +138,11 @@ pub fn rules(settings: Settings) -> Rules {
     rules.transformations = transformations;
     rules.options = options::OPTIONS;
     rules.side_names = ["Gold", "Scarlet"];
+    rules.guide = Some(Guide {
+        variant: Variant::Dragonchess,
+        title: "Dragonchess",
+        page: include_str!("../guides/dragonchess.md"),
+    });
     rules
 }
 

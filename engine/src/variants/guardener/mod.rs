@@ -28,7 +28,7 @@ use crate::moves::{Move, Special};
 use crate::piece::{diagonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, Rules};
+use crate::rules::{CastlingRule, Dialect, DrawRules, Guide, Promotion, Rules};
 use crate::squareset::SquareSet;
 use crate::turns::{PassRule, PassesInPosition};
 use crate::variant::Variant;
@@ -210,6 +210,11 @@ pub fn rules() -> Rules {
         parse_move: notation::parse_move,
         coordinates: crate::notation::standard::coordinates,
     };
+    rules.guide = Some(Guide {
+        variant: Variant::Guardener,
+        title: "Guardener Chess",
+        page: include_str!("../guides/guardener.md"),
+    });
     rules.drops = Some(drops());
     rules.gating = Some(gating());
     rules.chance = Some(dice::CHANCE);

@@ -24,7 +24,7 @@ use crate::options::{GameOption, GameOptions, Values};
 use crate::piece::{orthogonal, Component, Kind, Mode, PieceKind, Shape, Vector};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, Rules};
+use crate::rules::{CastlingRule, Dialect, DrawRules, Guide, Promotion, Rules};
 use crate::variant::Variant;
 use crate::variants::chess;
 
@@ -189,6 +189,11 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
     rules.update_marks = Some(state::update_marks);
     rules.chance = Some(dice::CHANCE);
     rules.options = OPTIONS;
+    rules.guide = Some(Guide {
+        variant: Variant::LuckDragon,
+        title: "Luck Dragon Chess",
+        page: include_str!("../guides/luckdragon.md"),
+    });
     rules
 }
 

@@ -25,7 +25,7 @@ use crate::options::GameOptions;
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, PromotionRule, Rules};
+use crate::rules::{CastlingRule, Dialect, DrawRules, Guide, Promotion, PromotionRule, Rules};
 use crate::squareset::SquareSet;
 use crate::turns::{Price, RoyalForfeit, SecretRule, TurnRules};
 use crate::variant::Variant;
@@ -95,6 +95,8 @@ pub fn rules(settings: Settings) -> Rules {
     let mut rules = Rules::new(Variant::NewChess, geometry, kinds, castling, pawns, Royalty::Several, draws, START);
     rules.promotions = promotions;
     rules.promotion_verb = "knight";
+    rules.guide =
+        Some(Guide { variant: Variant::NewChess, title: "New chess", page: include_str!("../guides/newchess.md") });
     rules.prefixes = (0..KINDS).map(|k| (k >= KNIGHTED_FOOL.0 as usize).then_some('+')).collect();
     rules.drops = Some(drops());
     rules.dialect = Dialect {
