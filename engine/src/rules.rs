@@ -195,6 +195,35 @@ pub struct DrawRules {
 }
 
 impl DrawRules {
+    /// Why no draw can be claimed, in players' words: when a claim would be
+    /// allowed, or that `variant` has none and how its games are drawn.
+    pub fn claim_rules_text(&self, game: &str) -> String {
+        let claims: Vec<String> = [
+            self.repetition_claim.map(|times| format!("the same position has occurred {times} times")),
+            self.quiet_plies_claim
+                .map(|plies| format!("{} have been played without a capture or pawn move", moves_each(plies))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !claims.is_empty() {
+            return format!("a draw cannot be claimed now: you may claim one once {}", claims.join(", or "));
+        }
+        let automatic: Vec<String> = [
+            self.repetition_automatic.map(|times| format!("when the same position occurs {times} times")),
+            self.quiet_plies_automatic
+                .map(|plies| format!("after {} without a capture or pawn move", moves_each(plies))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut text = format!("{game} has no draw claims: a draw comes by agreement (`/draw offer`)");
+        if !automatic.is_empty() {
+            text.push_str(&format!(", or by itself {}", automatic.join(" or ")));
+        }
+        text
+    }
+
     /// Whether `color` could never mate whatever the other side does: it has
     /// nothing but royals and at most one of the [`DrawRules::lone_minors`].
     pub fn cannot_mate(&self, position: &Position, color: Color) -> bool {
@@ -211,6 +240,12 @@ impl DrawRules {
         }
         minors <= 1
     }
+}
+
+/// `50 moves each`, `1 move each`: `plies` counted as moves by each side.
+fn moves_each(plies: u32) -> String {
+    let moves = plies / 2;
+    format!("{moves} {} each", if moves == 1 { "move" } else { "moves" })
 }
 
 /// How a variant writes positions and moves. Chess's forms (FEN, SAN and
