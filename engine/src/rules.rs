@@ -447,6 +447,16 @@ pub struct Rules {
     /// move, `[N]>×` for a landing that could not block a check), read from
     /// the grants the roll left; `None`: the roll's comment says it all.
     pub roll_ending_text: Option<fn(&Position) -> Option<String>>,
+    /// The rule that forbids what a player asked for, in players' words, when
+    /// the pieces' patterns do not explain it: given the piece kind and the
+    /// square the move text named, either unknown (Dice Landing: the piece
+    /// there has just landed; Guardener: bishops move only on a 3). Move
+    /// refusals say it before listing the moves there are.
+    pub why_refused: Option<fn(&Position, Option<Kind>, Option<Square>) -> Option<String>>,
+    /// What this turn's dice leave the player to do, when the roll alone does
+    /// not say it (Dice Landing: a failed roll, so a board move is due). The
+    /// game post shows it under the dice.
+    pub turn_note: Option<fn(&Position) -> Option<String>>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
@@ -516,6 +526,8 @@ impl Rules {
             roll_warning: None,
             roll_text: None,
             roll_ending_text: None,
+            why_refused: None,
+            turn_note: None,
             turns: TurnRules::default(),
             passes_in_position: None,
             areas: Vec::new(),

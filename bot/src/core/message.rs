@@ -212,6 +212,9 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
             if !rolled.is_empty() {
                 lines.push(format!("Dice this turn: {}", rolled.join(" ")));
             }
+            if let Some(note) = rules.turn_note.and_then(|note| note(game.position())) {
+                lines.push(note);
+            }
             let offered = offered_rolls(game, &turn);
             if !offered.is_empty() {
                 let words: Vec<String> = offered.iter().map(|(_, k)| format!("{} (`{}`)", k.label, k.word)).collect();

@@ -13,6 +13,7 @@
 //! of §12 ([`notation`]).
 
 mod dice;
+mod explain;
 mod fen;
 mod marks;
 mod notation;
@@ -115,6 +116,8 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.roll_warning = Some(dice::roll_warning);
     rules.roll_text = Some(dice::roll_text);
     rules.roll_ending_text = Some(notation::roll_ending);
+    rules.why_refused = Some(explain::why_refused);
+    rules.turn_note = Some(explain::turn_note);
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);

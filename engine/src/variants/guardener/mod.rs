@@ -14,6 +14,7 @@
 //! game whose king was taken has no moves.
 
 mod dice;
+mod explain;
 mod notation;
 mod text;
 
@@ -221,6 +222,7 @@ pub fn rules() -> Rules {
     rules.turns.passes = Some(PassRule { per_game: Some(1), voluntary: true, forced: true });
     rules.passes_in_position = Some(PassesInPosition { passed: text::passed, note: text::note_pass });
     rules.restrict_moves = Some(restrict_moves);
+    rules.why_refused = Some(explain::why_refused);
     rules.areas = ["T1", "T2", "T3", "T4"]
         .into_iter()
         .enumerate()
