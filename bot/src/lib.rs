@@ -22,3 +22,4 @@ pub mod restore;
 pub mod secret_cli;
 pub mod tool_moves;
 pub mod tools;
+pub mod words;

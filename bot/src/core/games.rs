@@ -243,8 +243,9 @@ impl Core {
                 lines.push(seeded_line(user, &next));
             }
             let mut change = self.proceed(next, game, view.with_ledger(ledger), now, lines)?;
+            // The commitment comes before any roll it binds, the first one too.
             if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
-                replies[0].text = format!("{}\n{announcement}", replies[0].text);
+                replies[0].text = format!("{announcement}\n{}", replies[0].text);
             }
             with_ledger(change, fresh)
         })
