@@ -56,6 +56,13 @@ impl GameDice for GameLedger {
     }
 }
 
+/// What a finished game's post says of its dice ledger, if it has one.
+pub(super) fn ledger_revealed(record: &ChannelGame) -> Option<String> {
+    record
+        .ledger
+        .map(|_| format!("The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.", record.id))
+}
+
 /// The engine ledger of `state` for `game`, or why it cannot be: the game's
 /// rolls from the ledger's first on must be exactly the ledger's rolls.
 fn replay_ledger(state: &GameLedger, game: &Game, seeds: &[String]) -> Result<Ledger, String> {
