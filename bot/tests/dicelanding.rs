@@ -52,7 +52,7 @@ fn a_custom_lineup_is_checked_previewed_and_stored() {
     assert!(bad.contains("6 symbols from `PNBRQK*`"), "{bad}");
     let handicap = "4k3/2pppp2/8/8/8/8/2PPPP2/4K3[QRRBPqrbn] w e1e8 - 0 1 -";
     let challenge = t.ok(alice(), play(&format!("captured=revival lineup=custom:{handicap}")));
-    assert!(challenge.text.contains("dicelanding (captured=revival)"), "{}", challenge.text);
+    assert!(challenge.text.contains("Dice Landing Chess (captured=revival)"), "{}", challenge.text);
     assert!(challenge.text.contains(handicap), "{}", challenge.text);
     assert_eq!(&challenge.image.as_ref().expect("a preview").bytes[1..4], b"PNG");
     t.ok(bob(), Command::Accept);
@@ -120,7 +120,7 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges bob to dicelanding (die=NNNNNN)",
+        "challenges bob to Dice Landing Chess (die=NNNNNN)",
         "alice's deploy roll: {d6 ",
         "1. [N]>Ng1 [N]>Nb8 2. e4 d5 3. exd5",
         "0-1 · bob wins by resignation",

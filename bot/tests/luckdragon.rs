@@ -70,7 +70,7 @@ fn options_come_with_the_challenge() {
             clock: None,
         },
     );
-    assert!(challenge.text.contains("luckdragon (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
+    assert!(challenge.text.contains("Luck Dragon Chess (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("Every roll of this game comes from ledger `game:"), "{}", started.text);
     assert!(started.text.contains("commitment `"), "{}", started.text);
@@ -174,7 +174,7 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges bob to luckdragon (triple_includes_knight=no)",
+        "challenges bob to Luck Dragon Chess (triple_includes_knight=no)",
         "Every roll of this game comes from ledger",
         "[Lucky 8 (d8)] /roll-second",
         "alice's Lucky 8: {d8 ",

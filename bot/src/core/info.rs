@@ -5,6 +5,7 @@ use rookery_engine::Variant;
 use rookery_render::Theme;
 
 use crate::picture;
+use crate::words::counted;
 
 use super::{storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 
@@ -102,8 +103,13 @@ impl Core {
             let stats = self.storage.player_stats(place.guild, variant.name(), user.id).map_err(storage_failure)?;
             if let Some(s) = stats {
                 lines.push(format!(
-                    "{}: {:.0} (±{:.0}) · {} wins, {} losses, {} draws",
-                    variant, s.rating, s.deviation, s.wins, s.losses, s.draws
+                    "{}: {:.0} (±{:.0}) · {}, {}, {}",
+                    title(variant),
+                    s.rating,
+                    s.deviation,
+                    counted(s.wins, "win", "wins"),
+                    counted(s.losses, "loss", "losses"),
+                    counted(s.draws, "draw", "draws")
                 ));
             }
         }

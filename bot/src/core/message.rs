@@ -17,12 +17,14 @@ pub(super) fn player_name(player: Option<&Player>) -> String {
     player.map_or_else(|| "?".to_string(), |p| p.name.clone())
 }
 
-/// The variant's name with its optional rules, if any: `dragonchess (dwarf_reversal)`.
+/// The game's name as players know it with its optional rules, if any:
+/// `Dragonchess (dwarf_reversal)`.
 fn variant_with_options(record: &ChannelGame) -> String {
+    let title = record.variant.parse().map_or_else(|_| record.variant.clone(), super::info::title);
     if record.options.is_empty() {
-        record.variant.clone()
+        title
     } else {
-        format!("{} ({})", record.variant, record.options)
+        format!("{title} ({})", record.options)
     }
 }
 
