@@ -10,6 +10,7 @@ use crate::freezing::Freezing;
 use crate::gating::Gating;
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::guide::Guide;
 use crate::hand::Drops;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
@@ -362,16 +363,9 @@ pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
 
-/// A variant's words for players, written for that variant alone.
-#[derive(Clone, Copy, Debug)]
-pub struct Guide {
-    pub variant: Variant,
-    /// The name players know (`Luck Dragon Chess`).
-    pub title: &'static str,
-    /// The rules as `/rules` shows them: plain words in short lines and
-    /// bullets, nothing Discord cannot draw.
-    pub page: &'static str,
-}
+/// [`Rules::why_refused`]: the rule behind a refused move, given the piece
+/// kind and the square the move text named.
+pub type WhyRefused = fn(&Position, Option<Kind>, Option<Square>) -> Option<String>;
 
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
@@ -452,7 +446,7 @@ pub struct Rules {
     /// square the move text named, either unknown (Dice Landing: the piece
     /// there has just landed; Guardener: bishops move only on a 3). Move
     /// refusals say it before listing the moves there are.
-    pub why_refused: Option<fn(&Position, Option<Kind>, Option<Square>) -> Option<String>>,
+    pub why_refused: Option<WhyRefused>,
     /// What this turn's dice leave the player to do, when the roll alone does
     /// not say it (Dice Landing: a failed roll, so a board move is due). The
     /// game post shows it under the dice.
@@ -577,23 +571,6 @@ impl Rules {
     #[inline]
     pub fn transformed(&self, color: Color, kind: Kind, square: Square) -> Kind {
         self.transformations.iter().find(|t| t.kind == kind && t.zone[color].contains(square)).map_or(kind, |t| t.into)
-    }
-
-    /// The game's name as players know it (`Luck Dragon Chess`), for posts
-    /// and pages; [`Variant::name`] for a variant without its own guide.
-    pub fn title(&self) -> &'static str {
-        self.own_guide().map_or(self.variant.name(), |guide| guide.title)
-    }
-
-    /// The page `/rules` shows players, if the variant has one.
-    pub fn guide_page(&self) -> Option<&'static str> {
-        self.own_guide().map(|guide| guide.page)
-    }
-
-    /// The guide written for this variant: rules built from another
-    /// variant's (Dice Landing from chess) never speak with its words.
-    fn own_guide(&self) -> Option<&Guide> {
-        self.guide.as_ref().filter(|guide| guide.variant == self.variant)
     }
 
     /// What `color`'s side is called ("White", "Gold").

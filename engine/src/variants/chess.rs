@@ -2,10 +2,11 @@
 
 use crate::color::{ByColor, Color};
 use crate::geometry::Geometry;
+use crate::guide::Guide;
 use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, DrawRules, Guide, Promotion, Rules};
+use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
 use crate::variant::Variant;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -20,11 +20,12 @@ use std::sync::{Arc, OnceLock};
 
 use crate::color::{ByColor, Color};
 use crate::geometry::{Geometry, Square};
+use crate::guide::Guide;
 use crate::options::{GameOption, GameOptions, Values};
 use crate::piece::{orthogonal, Component, Kind, Mode, PieceKind, Shape, Vector};
 use crate::position::Position;
 use crate::royalty::Royalty;
-use crate::rules::{CastlingRule, Dialect, DrawRules, Guide, Promotion, Rules};
+use crate::rules::{CastlingRule, Dialect, DrawRules, Promotion, Rules};
 use crate::variant::Variant;
 use crate::variants::chess;
 
