@@ -25,7 +25,7 @@ async fn a_whole_guardener_game_through_the_fake_discord() -> Result<()> {
     assert!(fake.callback(3001).await?.payload.to_string().contains("ledger `game:"));
     fake.dispatch(slash(3002, BOB, "accept", vec![]))?;
     let opening = fake.callback(3002).await?.payload.to_string();
-    assert!(opening.contains("Rookery rolls the 2d4 for **alice**: ["), "{opening}");
+    assert!(opening.contains("**alice**'s 2d4, rolled by Rookery: ["), "{opening}");
 
     let mut id = 3100;
     for ply in 0..400 {
@@ -47,7 +47,7 @@ async fn a_whole_guardener_game_through_the_fake_discord() -> Result<()> {
         if ["**1-0**", "**0-1**", "**1/2-1/2**"].iter().any(|r| shown.contains(r)) {
             return Ok(());
         }
-        assert!(shown.contains("Rookery rolls the 2d4 for"), "ply {ply}: {shown}");
+        assert!(shown.contains("'s 2d4, rolled by Rookery: ["), "ply {ply}: {shown}");
     }
     panic!("the game did not end in 400 plies");
 }

@@ -69,7 +69,7 @@ async fn seeds_with_challenge_and_acceptance_and_a_button_per_roll_kind() -> Res
     let started = fake.callback(3002).await?;
     let shown = text(&started);
     let seeded = shown.find("**bob** added a player seed").expect("bob's seed is announced");
-    assert!(seeded < shown.find("Rookery rolls the turn die for **alice**").expect("the first roll"), "{shown}");
+    assert!(seeded < shown.find("**alice**'s turn die, rolled by Rookery").expect("the first roll"), "{shown}");
 
     // Every die Alice may roll has its button; the third kind's names its kind.
     let ids = started.button_ids();
@@ -79,6 +79,6 @@ async fn seeds_with_challenge_and_acceptance_and_a_button_per_roll_kind() -> Res
     assert!(ids.iter().any(|id| id.starts_with("roll-kind:") && id.ends_with(":2")), "{ids:?}");
     fake.dispatch(click(3003, ALICE, &ten))?;
     let rolled = text(&fake.callback(3003).await?);
-    assert!(rolled.contains("**alice** rolls the d10"), "{rolled}");
+    assert!(rolled.contains("**alice**'s d10: "), "{rolled}");
     Ok(())
 }

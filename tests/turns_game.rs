@@ -102,7 +102,9 @@ async fn a_toy_dice_game_with_secrets_through_the_fake_discord() -> Result<()> {
     fake.dispatch(slash(2004, BOB, "choose", vec![string("option", "right")]))?;
     assert!(fake.callback(2004).await?.is_ephemeral());
     let opening = fake.wait_for("the opening", |c| c.method == Method::POST && c.path == webhook(2004)).await?;
-    for expected in ["Rookery rolls the turn die for **alice**", "**alice** has no move and passes.", "for **bob**"] {
+    for expected in
+        ["**alice**'s turn die, rolled by Rookery", "**alice** has no move and passes.", "**bob**'s turn die"]
+    {
         assert!(text(&opening).contains(expected), "{expected} missing from {}", text(&opening));
     }
     let pass = button_of(&opening, ButtonAction::Pass);

@@ -14,3 +14,4 @@ pub mod picture;
 pub mod plain;
 pub mod replay;
 pub mod restore;
+pub mod words;

@@ -1,6 +1,6 @@
 //! Discord's markup turned into plain text for the console and the
 //! command-line tools: no `**bold**`, no code fences, no `-#` small print,
-//! and mentions and timestamps (`<#1>`, `<@7>`, `<t:1700000000:R>`) written
+//! struck-through dice (`~~1~~`, a die not counted) said in words, and mentions and timestamps (`<#1>`, `<@7>`, `<t:1700000000:R>`) written
 //! out as words, since a terminal or a pipe shows them raw.
 
 /// `text` without Discord markup. `now` (Unix seconds) words the relative
@@ -15,8 +15,24 @@ pub fn plain(text: &str, now: i64, channel: impl Fn(u64) -> String) -> String {
             out.push('\n');
         }
         let line = line.strip_prefix("-# ").unwrap_or(line);
-        out.push_str(&tokens(&line.replace("**", "").replace("__", ""), now, &channel));
+        out.push_str(&tokens(&unstrike(&line.replace("**", "").replace("__", "")), now, &channel));
     }
+    out
+}
+
+/// `~~1~~` as `1 (not counted)`: Rookery strikes through only the dice a
+/// roll drops or rerolls, and a terminal shows the marks raw.
+fn unstrike(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find("~~") {
+        let Some(close) = rest[open + 2..].find("~~") else { break };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 2..open + 2 + close]);
+        out.push_str(" (not counted)");
+        rest = &rest[open + 2 + close + 2..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -102,5 +118,7 @@ mod tests {
         assert_eq!(plain("a\n-# small print", now, channel), "a\nsmall print");
         assert_eq!(plain("1 < 2 and <weird>", now, channel), "1 < 2 and <weird>");
         assert_eq!(plain("dangling <", now, channel), "dangling <");
+        assert_eq!(plain("4d6kh3 (~~1~~, 4, 5, 6)", now, channel), "4d6kh3 (1 (not counted), 4, 5, 6)");
+        assert_eq!(plain("a lone ~~ stays", now, channel), "a lone ~~ stays");
     }
 }

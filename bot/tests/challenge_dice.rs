@@ -103,7 +103,7 @@ fn seeds_come_with_the_challenge_and_the_acceptance_before_the_first_roll() {
     assert!(t.core.storage().channel_game(key).unwrap().is_none());
 
     let challenge = t.ok(alice(), play(Some("alice at the challenge")));
-    assert!(challenge.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", challenge.text);
+    assert!(challenge.text.contains("Every roll of this game comes from ledger `game:"), "{}", challenge.text);
     assert!(challenge.text.contains("**alice** added a player seed"), "{}", challenge.text);
     assert_eq!(stored(&t).seeds, ["alice at the challenge"]);
 
@@ -117,7 +117,7 @@ fn seeds_come_with_the_challenge_and_the_acceptance_before_the_first_roll() {
     // White's turn die on the ledger both seeds feed.
     let started = t.ok(bob(), accept("bob at the acceptance"));
     let seeded = started.text.find("**bob** added a player seed").expect("bob's seed is announced");
-    let rolled = started.text.find("Rookery rolls the turn die for **alice**").expect("the first roll");
+    let rolled = started.text.find("**alice**'s turn die, rolled by Rookery").expect("the first roll");
     assert!(seeded < rolled, "{}", started.text);
     assert_eq!(stored(&t).seeds, ["alice at the challenge", "bob at the acceptance"]);
     assert!(t.refused(alice(), Command::Seed { text: "too late".into() }).contains("already rolled"));
@@ -162,13 +162,13 @@ fn every_roll_kind_a_player_rolls_has_its_button() {
         ]
     );
     let ten = t.ok(alice(), click(&started, ButtonAction::RollKind(3)));
-    assert!(ten.text.contains("**alice** rolls the d10"), "{}", ten.text);
+    assert!(ten.text.contains("**alice**'s d10: "), "{}", ten.text);
     assert_eq!(roll_buttons(&ten).len(), 2, "the d10 is spent this turn: {:?}", roll_buttons(&ten));
     // The button of an earlier message still names the kind it rolls.
     assert!(t.refused(alice(), click(&started, ButtonAction::RollKind(3))).contains("once a turn"));
     assert!(t.refused(bob(), click(&ten, ButtonAction::RollKind(2))).contains("not your turn"));
     let eight = t.ok(alice(), click(&ten, ButtonAction::RollKind(2)));
-    assert!(eight.text.contains("**alice** rolls the d8"), "{}", eight.text);
+    assert!(eight.text.contains("**alice**'s d8: "), "{}", eight.text);
     assert_eq!(roll_buttons(&eight), [(ButtonAction::RollSecond, "d6 (d6)")]);
 
     // After the game a button of it acts on nothing.
@@ -197,5 +197,5 @@ fn the_console_takes_seeds_with_play_and_accept_and_rolls_by_button() {
     let d10 = format!("/button roll-kind:{}:3", record.id);
     assert!(out.contains(&d10), "{out}");
     let rolled = console(&format!("{d10}\n"));
-    assert!(rolled.contains("alice rolls the d10"), "{rolled}");
+    assert!(rolled.contains("alice's d10: "), "{rolled}");
 }

@@ -61,7 +61,7 @@ fn challenge_accept_and_play_to_mate() {
     assert_eq!(actions(&mate), [ButtonAction::Rematch]);
     assert!(t.refused(alice(), Command::Move { text: "e4".into() }).contains("no game"));
     let stats = t.ok(bob(), Command::Stats { user: None });
-    assert!(stats.text.contains("chess: 1662 (±290) · 1 wins, 0 losses, 0 draws"), "{}", stats.text);
+    assert!(stats.text.contains("Chess: 1662 (±290) · 1 win, 0 losses, 0 draws"), "{}", stats.text);
     let board = t.ok(alice(), Command::Leaderboard { variant: "chess".into() });
     assert!(board.text.contains("1. **bob** 1662") && board.text.contains("2. **alice** 1338"), "{}", board.text);
 }

@@ -47,10 +47,10 @@ fn a_roll_is_public_numbered_and_publishes_the_commitment_first() {
     let first = t.roll(alice(), "4d6kh3 # strength");
     assert!(first.text.starts_with("**alice** rolls: strength: 4d6kh3 ("), "{}", first.text);
     assert!(first.text.contains("~~"), "the dropped die is struck: {}", first.text);
-    assert!(first.text.contains("roll #0 on table ledger `table:10:2023-11-14`"), "{}", first.text);
+    assert!(first.text.contains("roll #1 on table ledger `table:10:2023-11-14`"), "{}", first.text);
     let commitment = hex_after(&first.text, "commitment is `").to_owned();
     let second = t.roll(bob(), "1d20+5");
-    assert!(second.text.contains("roll #1 on table ledger"), "{}", second.text);
+    assert!(second.text.contains("roll #2 on table ledger"), "{}", second.text);
     assert!(!second.text.contains("commitment"), "{}", second.text);
     let verify = t.ok(alice(), Command::Verify);
     assert!(verify.text.contains("No table ledger of this channel has been revealed yet"), "{}", verify.text);
@@ -64,7 +64,7 @@ fn a_bad_expression_is_refused_privately_and_uses_no_index() {
     let error = t.refused(alice(), roll("4d6z", false));
     assert!(error.contains("unknown modifier \"z\" (column 4)"), "{error}");
     assert!(error.contains("  4d6z\n     ^"), "the caret points at the modifier: {error}");
-    assert!(t.roll(alice(), "1d6").text.contains("roll #0 "));
+    assert!(t.roll(alice(), "1d6").text.contains("roll #1 "));
     t.advance(DAY);
     let transcripts = t.verified_transcripts();
     assert_eq!(transcripts.len(), 1);
@@ -76,7 +76,7 @@ fn a_failed_evaluation_keeps_its_index_on_record() {
     let t = Table::new();
     let failed = t.roll(alice(), "1d6/0");
     assert!(failed.text.contains("could not be worked out: division by zero"), "{}", failed.text);
-    assert!(t.roll(alice(), "1d6").text.contains("roll #1 "));
+    assert!(t.roll(alice(), "1d6").text.contains("roll #2 "));
     t.advance(DAY);
     assert!(t.verified_transcripts()[0].contains("failed expr 1d6/0"));
 }
@@ -91,7 +91,7 @@ fn a_sealed_roll_is_private_with_a_public_commitment_that_opens_on_reveal() {
     assert!(replies[0].text.contains("ambush: 1d20 ("), "{}", replies[0].text);
     let public = &replies[1];
     assert!(!public.ephemeral);
-    assert!(public.text.contains("**alice** made a sealed roll: roll #1 on table ledger"), "{}", public.text);
+    assert!(public.text.contains("**alice** made a sealed roll: roll #2 on table ledger"), "{}", public.text);
     assert!(!public.text.contains("ambush"), "the public message gives nothing away: {}", public.text);
     let sealed = hex_after(&public.text, "Sealed commitment `").to_owned();
     t.advance(DAY);
@@ -126,7 +126,7 @@ fn a_new_day_reveals_yesterday_and_its_transcript_verifies() {
     t.ok(alice(), roll("3x 1d8!", false));
     t.advance(2 * 3600);
     let today = t.roll(bob(), "1d100");
-    assert!(today.text.contains("roll #0 on table ledger `table:10:2023-11-15`, today's first"), "{}", today.text);
+    assert!(today.text.contains("roll #1 on table ledger `table:10:2023-11-15`, today's first"), "{}", today.text);
     assert!(today.text.contains("Earlier ledger `table:10:2023-11-14` revealed"), "{}", today.text);
     assert_ne!(hex_after(&today.text, "commitment is `"), yesterday, "a new day has a new seed");
     let verify = t.ok(alice(), Command::Verify);
@@ -149,7 +149,7 @@ fn a_restart_continues_the_same_ledger() {
     assert_eq!(t.send(alice(), roll("1d12", true)).len(), 2);
     let t = t.restart();
     let after = t.roll(bob(), "1d10 # after restart");
-    assert!(after.text.contains("roll #2 on table ledger `table:10:2023-11-14`"), "{}", after.text);
+    assert!(after.text.contains("roll #3 on table ledger `table:10:2023-11-14`"), "{}", after.text);
     assert!(t.ok(alice(), Command::Verify).text.contains(&commitment));
     let t = t.restart();
     t.advance(DAY);
@@ -167,7 +167,7 @@ fn channels_roll_on_their_own_ledgers() {
     let t = Table::new();
     t.roll(alice(), "1d6");
     let there = t.send_at(ELSEWHERE, alice(), roll("1d6", false));
-    assert!(there[0].text.contains("roll #0 on table ledger `table:11:2023-11-14`"), "{}", there[0].text);
+    assert!(there[0].text.contains("roll #1 on table ledger `table:11:2023-11-14`"), "{}", there[0].text);
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn a_custom_lineup_is_checked_previewed_and_stored() {
     assert!(bad.contains("6 symbols from `PNBRQK*`"), "{bad}");
     let handicap = "4k3/2pppp2/8/8/8/8/2PPPP2/4K3[QRRBPqrbn] w e1e8 - 0 1 -";
     let challenge = t.ok(alice(), play(&format!("captured=revival lineup=custom:{handicap}")));
-    assert!(challenge.text.contains("dicelanding (captured=revival)"), "{}", challenge.text);
+    assert!(challenge.text.contains("Dice Landing Chess (captured=revival)"), "{}", challenge.text);
     assert!(challenge.text.contains(handicap), "{}", challenge.text);
     assert_eq!(&challenge.image.as_ref().expect("a preview").bytes[1..4], b"PNG");
     t.ok(bob(), Command::Accept);
@@ -66,11 +66,11 @@ fn a_custom_lineup_is_checked_previewed_and_stored() {
 fn the_roll_button_deploys_a_face_from_the_ledger() {
     let t = Table::new();
     let started = t.dice_landing("");
-    assert!(started.text.contains("Dice: every roll of this game comes from ledger"), "{}", started.text);
+    assert!(started.text.contains("Every roll of this game comes from ledger"), "{}", started.text);
     assert!(has_roll_button(&started), "a reserve can deploy: {:?}", started.buttons);
     assert!(t.refused(bob(), Command::RollForGame).contains("not your turn"));
     let rolled = t.ok(alice(), Command::RollForGame);
-    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    assert!(rolled.text.contains("roll #1 of ledger"), "{}", rolled.text);
     let shown = face(&rolled);
     assert!("PNBRQ*".contains(shown), "{}", rolled.text);
     assert!(!has_roll_button(&rolled), "one roll a turn");
@@ -89,7 +89,7 @@ fn the_roll_button_deploys_a_face_from_the_ledger() {
 fn a_stalemated_side_with_a_reserve_is_rolled_for() {
     let t = Table::new();
     let started = t.dice_landing("lineup=custom:k7/8/8/8/8/8/2q5/K7[N] w - - 0 1 -");
-    assert!(started.text.contains("Rookery rolls the forced deploy roll for **alice**"), "{}", started.text);
+    assert!(started.text.contains("**alice**'s forced deploy roll, rolled by Rookery: {d6 "), "{}", started.text);
     let shown = face(&started);
     if "N*".contains(shown) {
         assert!(started.outcome_free(), "{}", started.text);
@@ -120,8 +120,8 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges bob to dicelanding (die=NNNNNN)",
-        "alice rolls the deploy roll (roll #0",
+        "challenges bob to Dice Landing Chess (die=NNNNNN)",
+        "alice's deploy roll: {d6 ",
         "1. [N]>Ng1 [N]>Nb8 2. e4 d5 3. exd5",
         "0-1 · bob wins by resignation",
     ] {
@@ -156,7 +156,7 @@ fn a_voluntary_roll_in_check_is_warned_about_and_needs_confirming() {
     assert!(!board.text.contains("{d6"), "nothing was rolled before confirming: {}", board.text);
     assert!(t.refused(bob(), Command::ConfirmRoll).contains("not your turn"));
     let lost = t.mv(alice(), "roll!");
-    assert!(lost.text.contains("**alice** rolls the deploy roll"), "{}", lost.text);
+    assert!(lost.text.contains("**alice**'s deploy roll: {d6 "), "{}", lost.text);
     assert!(lost.text.contains("bob wins by a roll in check that could not block"), "{}", lost.text);
     let pgn = String::from_utf8(lost.files[0].bytes.clone()).unwrap();
     assert!(pgn.contains("{Black wins by a roll in check that could not block.} 0-1"), "{pgn}");
@@ -195,4 +195,18 @@ fn the_console_warns_and_confirms_with_roll_bang() {
     ] {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }
+}
+
+#[test]
+fn a_failed_roll_is_explained_in_the_post() {
+    let t = Table::new();
+    // Every face is a queen, and White's reserve holds none.
+    t.dice_landing("die=QQQQQQ lineup=custom:4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1 -");
+    let rolled = t.mv(alice(), "roll");
+    assert!(rolled.text.contains("Dice this turn: {d6 "), "{}", rolled.text);
+    assert!(
+        rolled.text.contains("The roll failed (no queen is in the reserve): a move on the board is due instead."),
+        "{}",
+        rolled.text
+    );
 }

@@ -32,7 +32,7 @@ fn a_game_with_options_survives_a_restart() {
 
     let challenge = t.ok(alice(), play(Some("Dwarf_Reversal dragon_afar_below_only")));
     assert!(
-        challenge.text.contains("to dragonchess (dwarf_reversal=on dragon_afar_below_only=on)"),
+        challenge.text.contains("to Dragonchess (dwarf_reversal=on dragon_afar_below_only=on)"),
         "{}",
         challenge.text
     );
@@ -86,7 +86,7 @@ fn rules_page_and_piece_diagram() {
     assert!(rules.files.iter().any(|f| f.name == "dragonchess-legend.png"), "a legend: picture to letter");
     assert!(rules.text.contains("Pieces: S Sylph · G Griffin · R Dragon"), "{}", rules.text);
     // The whole text, in pages that each fit a message and end a sentence.
-    let whole = include_str!("../../docs/rules/dragonchess.md");
+    let whole = include_str!("../../engine/src/variants/guides/dragonchess.md");
     let words = |text: &str| text.split_whitespace().filter(|w| *w != "-#").map(str::to_string).collect::<Vec<_>>();
     // A page's text without its footer and the pieces' letters.
     let body = |text: &str| {

@@ -122,7 +122,7 @@ fn rematch_swaps_colours_and_keeps_the_terms() {
     assert_eq!(actions(&resigned), [ButtonAction::Rematch]);
     assert!(t.refused(carol(), Command::Rematch).contains("Only alice and bob"));
     let offer = t.ok(alice(), Command::Rematch);
-    assert!(offer.text.contains("Rematch! **alice** challenges **bob** to chess with 3+2 clocks."), "{}", offer.text);
+    assert!(offer.text.contains("Rematch! **alice** challenges **bob** to Chess with 3+2 clocks."), "{}", offer.text);
     assert!(offer.text.contains("bob plays White"), "{}", offer.text);
     assert!(t.refused(alice(), Command::Rematch).contains("already waiting"));
     // Bob clicking Rematch on alice's offer accepts it.
@@ -174,7 +174,7 @@ fn clocks_run_flag_and_show_countdowns() {
     let started = t.ok(bob(), Command::Accept);
     let now = START + 30;
     assert!(
-        started.text.contains(&format!("bob 1:00 · alice has 1:00, out of time <t:{}:R>", now + 60)),
+        started.text.contains(&format!("bob 1:00 · alice 1:00 and running (time runs out <t:{}:R>)", now + 60)),
         "{}",
         started.text
     );
@@ -182,7 +182,7 @@ fn clocks_run_flag_and_show_countdowns() {
     let first = t.mv(alice(), "e4");
     // 60 - 10 + 2 increment.
     assert!(
-        first.text.contains(&format!("alice 0:52 · bob has 1:00, out of time <t:{}:R>", now + 10 + 60)),
+        first.text.contains(&format!("alice 0:52 · bob 1:00 and running (time runs out <t:{}:R>)", now + 10 + 60)),
         "{}",
         first.text
     );

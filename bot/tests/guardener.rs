@@ -33,7 +33,7 @@ fn a_whole_game_with_the_bot_rolling_every_turn() {
     };
     t.ok(alice(), play);
     let started = t.ok(bob(), Command::Accept);
-    assert!(started.text.contains("Rookery rolls the 2d4 for **alice**: ["), "{}", started.text);
+    assert!(started.text.contains("**alice**'s 2d4, rolled by Rookery: ["), "{}", started.text);
     assert!(started.image.is_some(), "the board is drawn");
     assert!(t.refused(alice(), Command::RollForGame).contains("rolls the 2d4 itself"));
 
@@ -62,7 +62,7 @@ fn a_whole_game_with_the_bot_rolling_every_turn() {
             finished = true;
             break;
         }
-        assert!(reply.text.contains("Rookery rolls the 2d4 for"), "ply {ply}: {}", reply.text);
+        assert!(reply.text.contains("'s 2d4, rolled by Rookery: ["), "ply {ply}: {}", reply.text);
     }
     assert!(finished, "the game ended");
     let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };

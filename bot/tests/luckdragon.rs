@@ -70,9 +70,9 @@ fn options_come_with_the_challenge() {
             clock: None,
         },
     );
-    assert!(challenge.text.contains("luckdragon (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
+    assert!(challenge.text.contains("Luck Dragon Chess (lucky8=off promotion_set=QRBN)"), "{}", challenge.text);
     let started = t.ok(bob(), Command::Accept);
-    assert!(started.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", started.text);
+    assert!(started.text.contains("Every roll of this game comes from ledger `game:"), "{}", started.text);
     assert!(started.text.contains("commitment `"), "{}", started.text);
     assert_eq!(
         actions(&started),
@@ -99,7 +99,11 @@ fn lucky8_rolls_once_a_turn_from_the_game_ledger() {
     assert!(t.refused(carol(), Command::RollSecondForGame).contains("not playing"));
 
     let rolled = t.ok(alice(), Command::RollSecondForGame);
-    assert!(rolled.text.starts_with("**alice** rolls the Lucky 8 (roll #0 of ledger `game:"), "{}", rolled.text);
+    assert!(
+        rolled.text.starts_with("**alice**'s Lucky 8: {d8 ") && rolled.text.contains("(roll #1 of ledger `game:"),
+        "{}",
+        rolled.text
+    );
     let record = roll_record(&rolled);
     assert!(record.starts_with("{d8 ") && (record.ends_with(": lucky}") || record.ends_with(": miss}")), "{record}");
     assert_eq!(label(&rolled, ButtonAction::RollSecond), None, "once a turn");
@@ -111,7 +115,7 @@ fn lucky8_rolls_once_a_turn_from_the_game_ledger() {
     assert!(!moved.text.contains("Dice this turn"), "the roll belonged to that turn: {}", moved.text);
     assert_eq!(t.core.complete_move(HERE, 2, "")[0], "lucky8", "the roll's word is suggested first");
     let second = t.mv(bob(), "lucky8");
-    assert!(second.text.contains("roll #1 of ledger"), "{}", second.text);
+    assert!(second.text.contains("roll #2 of ledger"), "{}", second.text);
 }
 
 #[test]
@@ -170,12 +174,12 @@ fn a_whole_game_in_the_console() {
     rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
     let out = String::from_utf8(out).unwrap();
     for expected in [
-        "challenges bob to luckdragon (triple_includes_knight=no)",
-        "Dice: every roll of this game comes from ledger",
+        "challenges bob to Luck Dragon Chess (triple_includes_knight=no)",
+        "Every roll of this game comes from ledger",
         "[Lucky 8 (d8)] /roll-second",
-        "alice rolls the Lucky 8 (roll #0",
+        "alice's Lucky 8: {d8 ",
         "[Luck Dice (3d8)] /roll",
-        "alice rolls the Luck Dice (roll #1",
+        "(roll #2 of ledger",
         "0-1 · bob wins by resignation",
     ] {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");

@@ -33,7 +33,10 @@ fn revealed_choices_verify_against_their_commitments() {
     assert!(ok, "{report}");
     // Reveals made after the resignation read back after it.
     assert_eq!(rookery_engine::pgn_read::read(&text).unwrap(), chosen(true).record());
-    assert!(report.contains("White: chose F;") && report.contains("Black: chose E;"), "{report}");
+    assert!(report.contains("White: chose F: OK") && report.contains("Black: chose E: OK"), "{report}");
+    // The whole text hashed, colour too, so that anyone can check it by hand.
+    let preimage = format!("|black|E|{NONCE}`");
+    assert!(report.contains(&preimage) && report.contains("| sha256sum`"), "{report}");
     // A reveal changed after the fact no longer matches.
     let forged = text.replace("reveal W: F-king", "reveal W: E-king");
     let (report, ok) = secret_cli::verify(&forged);

@@ -163,6 +163,16 @@ fn every_variant_is_played_to_its_end_against_rookery_at_level_1() {
 }
 
 #[test]
+fn against_rookery_the_commitment_comes_before_the_first_roll() {
+    let t = Table::new();
+    let started = t.ok(alice(), play_rookery("guardener", 2));
+    let text = texts(&started).join("\n");
+    let commitment = text.find("Every roll of this game comes from ledger").expect("the commitment is posted");
+    let roll = text.find("**alice**'s 2d4, rolled by Rookery").expect("the first roll is posted");
+    assert!(commitment < roll, "{text}");
+}
+
+#[test]
 fn levels_are_checked() {
     let t = Table::new();
     let refused = t.send(alice(), play_rookery("chess", 9));

@@ -296,7 +296,7 @@ fn damaged_table_ledgers_and_rolls_are_set_aside_and_the_channel_rolls_on() {
     let t = t.restart();
     let rolled = roll(&t);
     assert!(rolled.text.contains("Today's table ledger was damaged"), "{}", rolled.text);
-    assert!(rolled.text.contains("roll #0 on table ledger"), "a new ledger: {}", rolled.text);
+    assert!(rolled.text.contains("roll #1 on table ledger"), "a new ledger: {}", rolled.text);
     assert_eq!(quarantined_trees(&t), ["ledgers", "rolls", "rolls"], "the ledger and both its rolls, kept");
     t.ok(alice(), Command::Dice(rookery::core::DiceCommand::History));
     t.ok(alice(), Command::Roll { expression: "history".into(), sealed: false, entropy: None });
@@ -310,7 +310,7 @@ fn damaged_table_ledgers_and_rolls_are_set_aside_and_the_channel_rolls_on() {
     damage(&t, "ledgers", &id_key(ledger), &serde_json::json!({ "ledger": 5 }));
     let t = t.restart();
     assert_eq!(t.core.storage().check().unwrap().unreadable.len(), 1, "the check reads ledgers as ledgers");
-    assert!(roll(&t).text.contains("roll #0 on table ledger"));
+    assert!(roll(&t).text.contains("roll #1 on table ledger"));
     t.ok(alice(), Command::Verify);
     assert!(t.core.storage().check().unwrap().unreadable.is_empty());
     assert_eq!(quarantined_trees(&t).len(), 5);
@@ -348,7 +348,7 @@ fn a_dice_game_whose_ledger_is_unreadable_goes_on_with_a_new_one() {
     assert_eq!(quarantined_trees(&t), ["ledgers"]);
     t.ok(alice(), Command::Draw(rookery::core::DrawAction::Decline));
     let rolled = t.ok(alice(), Command::Move { text: "lucky8".into() });
-    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    assert!(rolled.text.contains("roll #1 of ledger"), "{}", rolled.text);
     t.ok(alice(), Command::Move { text: "e4".into() });
     t.ok(alice(), Command::Takeback(rookery::core::TakebackAction::Request));
     t.ok(bob(), Command::Takeback(rookery::core::TakebackAction::Accept));
@@ -387,10 +387,13 @@ fn a_game_ledger_that_no_longer_fits_its_rolls_is_replaced_from_the_next_roll() 
     let refused = t.refused(bob(), Command::Takeback(rookery::core::TakebackAction::Accept));
     assert!(refused.contains("before this game's dice ledger was replaced"), "{refused}");
     let rolled = t.ok(alice(), Command::Move { text: "lucky8".into() });
-    assert!(rolled.text.contains("roll #0 of ledger"), "{}", rolled.text);
+    assert!(rolled.text.contains("roll #1 of ledger"), "{}", rolled.text);
     t.ok(alice(), Command::Move { text: "h3".into() });
     let ended = t.ok(moderator(), Command::AdminEnd { reason: None });
     assert!(ended.text.contains("archived unrated"), "{}", ended.text);
+    // Like any finished game: the PGN attached and the dice open to check.
+    assert!(ended.text.contains("is revealed: `/verify` hands out its transcript"), "{}", ended.text);
+    assert!(ended.files.iter().any(|f| f.name.ends_with(".pgn")), "{:?}", ended.files);
     let verify = t.ok(carol(), Command::Verify);
     let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
     assert!(rookery::cli::dice::verify(&text).unwrap().1, "{text}");

@@ -85,7 +85,7 @@ fn review_marks_the_blunder_with_the_better_move_and_a_picture() {
     let review = t.ok(carol(), Command::Review { id: None });
     let text = &review.text;
     assert!(text.starts_with("**Review** of `#1`"), "{text}");
-    assert!(text.contains("`3... Nf6??` blunder (-"), "{text}");
+    assert!(text.contains("`3... Nf6??` blunder: loses ") && text.contains(" pawns: better `"), "{text}");
     assert!(text.contains(": better `"), "{text}");
     assert!(text.contains("White (alice): 0 inaccuracies, 0 mistakes, 0 blunders"), "{text}");
     assert!(text.contains("Black (bob): 0 inaccuracies, 0 mistakes, 1 blunder ·"), "{text}");

@@ -26,7 +26,7 @@ fn a_thousand_huge_dice_fit_in_one_message_with_the_dice_attached() {
     let t = Table::new();
     let reply = t.ok(alice(), roll("1000d1000000"));
     assert!(reply.text.chars().count() <= 2000, "{} characters", reply.text.chars().count());
-    assert!(reply.text.contains("roll #0 on table ledger"), "the proof line stays: {}", reply.text);
+    assert!(reply.text.contains("roll #1 on table ledger"), "the proof line stays: {}", reply.text);
     assert!(reply.text.contains("**"), "the total stays: {}", reply.text);
     assert_eq!(reply.files.len(), 1);
     let dice = String::from_utf8(reply.files[0].bytes.clone()).unwrap();
@@ -42,7 +42,7 @@ fn a_huge_bad_input_is_not_echoed_back() {
     assert!(refusal.len() < 600, "{} bytes: {}", refusal.len(), &refusal[..200]);
     assert!(refusal.contains("at most 256"), "{refusal}");
     // Nothing was rolled: the next roll is still the first.
-    assert!(t.ok(alice(), roll("1d6")).text.contains("roll #0"));
+    assert!(t.ok(alice(), roll("1d6")).text.contains("roll #1"));
 }
 
 #[test]
@@ -74,8 +74,8 @@ fn the_servers_dialect_reads_rolls_and_transcripts_still_verify() {
     t.ok(moderator(), dialect(Some("avrae")));
     t.ok(alice(), roll("(1d4, 2+2, 3d6kl1)kh1"));
     let history = t.ok(bob(), Command::Dice(DiceCommand::History));
-    assert!(history.text.contains("#0 **alice**: `maiden: (Strength) 4d6 k3 ! primary stat`"), "{}", history.text);
-    assert!(history.text.contains("#2 **alice**: `avrae: (1d4, 2+2, 3d6kl1)kh1` → **"), "{}", history.text);
+    assert!(history.text.contains("roll #1 **alice**: `maiden: (Strength) 4d6 k3 ! primary stat`"), "{}", history.text);
+    assert!(history.text.contains("roll #3 **alice**: `avrae: (1d4, 2+2, 3d6kl1)kh1` → **"), "{}", history.text);
     t.advance(DAY);
     let verify = t.ok(alice(), Command::Verify);
     let transcript = String::from_utf8(verify.files[0].bytes.clone()).unwrap();
@@ -165,19 +165,19 @@ fn statistics_count_faces_test_fairness_and_draw_a_histogram() {
     // A sealed roll of today's open ledger stays out: its faces are private.
     t.send(bob(), Command::Roll { expression: "500d6".into(), sealed: true, entropy: None });
     let report = t.ok(carol(), stats(None, Some(6), P::Day));
-    assert!(report.text.starts_with("**d6** in this channel today: 600 faces."), "{}", report.text);
+    assert!(report.text.starts_with("**d6** in this channel today: 600 dice rolled."), "{}", report.text);
     assert!(report.text.contains("Chi-square") && report.text.contains("p = "), "{}", report.text);
     assert!(report.text.contains("a fair d6 averages 3.50"), "{}", report.text);
     let png = &report.image.as_ref().expect("a histogram").bytes;
     let picture = image::load_from_memory(png).expect("a PNG");
     assert!(picture.width() >= 600, "wide enough for Discord to show it legibly: {} px", picture.width());
     let bobs = t.ok(carol(), stats(Some(bob()), None, P::AllTime));
-    assert!(bobs.text.starts_with("**d20** in this channel of all time by **bob**: 1 face."), "{}", bobs.text);
-    assert!(bobs.text.contains("too few rolls"), "{}", bobs.text);
+    assert!(bobs.text.starts_with("**d20** in this channel of all time by **bob**: 1 die rolled."), "{}", bobs.text);
+    assert!(bobs.text.contains("too few dice"), "{}", bobs.text);
     assert!(t.refused(carol(), stats(None, Some(8), P::Week)).contains("No d8 was rolled"));
     // Once revealed, the sealed roll counts, and yesterday's rolls leave "today".
     t.advance(DAY);
-    assert!(t.ok(carol(), stats(None, Some(6), P::Week)).text.contains("1100 faces"));
+    assert!(t.ok(carol(), stats(None, Some(6), P::Week)).text.contains("1100 dice rolled"));
     assert!(t.refused(carol(), stats(None, Some(6), P::Day)).contains("No d6 was rolled"));
 }
 
@@ -192,7 +192,7 @@ fn buttons_roll_again_and_with_advantage() {
     let click = |id: &str| ButtonAction::parse_custom_id(id).expect("a known button");
     let again = t.ok(bob(), click(&ids[0]));
     assert!(again.text.starts_with("**bob** rolls: stealth: 1d20 ("), "{}", again.text);
-    assert!(again.text.contains("roll #1"), "{}", again.text);
+    assert!(again.text.contains("roll #2"), "{}", again.text);
     let advantage = t.ok(bob(), click(&ids[1]));
     assert!(advantage.text.contains("stealth: 2d20kh1 ("), "{}", advantage.text);
     let disadvantage = t.ok(bob(), click(&ids[2]));
@@ -264,7 +264,7 @@ fn roll_history_is_dice_history() {
     let t = Table::new();
     t.ok(alice(), roll("2d6 # damage"));
     let history = t.ok(bob(), roll("History"));
-    assert!(history.text.contains("#0 **alice**: `2d6 # damage` → **"), "{}", history.text);
+    assert!(history.text.contains("roll #1 **alice**: `2d6 # damage` → **"), "{}", history.text);
     assert_eq!(history.text, t.ok(bob(), Command::Dice(DiceCommand::History)).text);
 }
 

@@ -111,7 +111,7 @@ fn nonce(private: &Reply) -> String {
 fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
     let t = Table::new();
     let challenge = play_toy(&t);
-    assert!(challenge.text.contains("Dice: every roll of this game comes from ledger `game:"), "{}", challenge.text);
+    assert!(challenge.text.contains("Every roll of this game comes from ledger `game:"), "{}", challenge.text);
     assert!(challenge.text.contains("/seed"), "{}", challenge.text);
     let seeded = t.ok(alice(), Command::Seed { text: "alice's luck".into() });
     assert!(seeded.text.contains("this game's dice ledger"), "{}", seeded.text);
@@ -123,7 +123,7 @@ fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
 
     let started = t.ok(bob(), Command::Accept);
     assert!(started.text.contains("alice makes a secret choice first, privately: `/choose E|F`."), "{}", started.text);
-    assert!(!started.text.contains("Rookery rolls"), "no roll before the secret choices");
+    assert!(!started.text.contains("rolled by Rookery"), "no roll before the secret choices");
     assert!(t.refused(alice(), Command::Move { text: "Ka7".into() }).contains("secret choice"));
     assert!(t.refused(alice(), Command::Choose { option: "G".into() }).contains("Choose one of: E, F"));
     assert!(t.core.complete_move(HERE, 1, "").is_empty(), "no move is offered before the choices");
@@ -140,9 +140,9 @@ fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
     let opening = &bob_public[0].text;
     // Both chose: the bot rolls White's 2d4 at once; White has no move and
     // passes by force; Black's 2d4 follow, all in the same transaction.
-    assert!(opening.contains("Rookery rolls the 2d4 for **alice**: ["), "{opening}");
+    assert!(opening.contains("**alice**'s 2d4, rolled by Rookery: ["), "{opening}");
     assert!(opening.contains("**alice** has no move and passes."), "{opening}");
-    assert!(opening.contains("Rookery rolls the 2d4 for **bob**: ["), "{opening}");
+    assert!(opening.contains("**bob**'s 2d4, rolled by Rookery: ["), "{opening}");
     assert!(opening.contains("bob to move (Black)."), "{opening}");
     let offered = t.core.complete_move(HERE, 2, "");
     assert_eq!(offered[..2], ["bonus", "pass"], "{offered:?}");
@@ -152,7 +152,7 @@ fn seeds_secrets_automatic_rolls_a_forced_pass_and_stalemate() {
     assert!(!buttons.contains(&ButtonAction::Roll), "the automatic 2d4 have no button");
     assert!(t.refused(bob(), Command::RollForGame).contains("rolls the 2d4 itself"));
     let bonus = t.ok(bob(), Command::Move { text: "bonus".into() });
-    assert!(bonus.text.contains("**bob** rolls the bonus die"), "{}", bonus.text);
+    assert!(bonus.text.contains("**bob**'s bonus die: ["), "{}", bonus.text);
     assert!(t.refused(bob(), Command::RollSecondForGame).contains("once a turn"));
 
     // Until the end, no public reply and no stored action names a choice.
@@ -195,7 +195,7 @@ fn a_player_may_pass_once_by_word_or_button() {
     // Black moved... after White's forced pass; now Black may pass voluntarily.
     let passed = t.ok(bob(), Command::Move { text: "pass".into() });
     assert!(passed.text.contains("**bob** passes."), "{}", passed.text);
-    assert!(passed.text.contains("Rookery rolls the 2d4 for **alice**"), "{}", passed.text);
+    assert!(passed.text.contains("**alice**'s 2d4, rolled by Rookery"), "{}", passed.text);
     // White is stuck with the pass spent: stalemate at once.
     assert!(passed.text.contains("Draw by stalemate"), "{}", passed.text);
     assert!(t.refused(bob(), ButtonAction::Pass.command()).contains("no game"), "the game is over");
@@ -215,7 +215,7 @@ fn the_console_plays_the_toy_with_private_choices() {
         "added a player seed to this game's dice ledger",
         "(only alice) Your secret choice for sealed letter: E",
         "alice has made their secret choice (commitment `",
-        "Rookery rolls the 2d4 for alice",
+        "alice's 2d4, rolled by Rookery",
         "alice has no move and passes.",
         "bob passes.",
         "Draw by stalemate",

@@ -93,20 +93,23 @@ impl fmt::Display for VerifyReport {
             Some(true) => writeln!(f, "the revealed seed matches the commitment")?,
             Some(false) => writeln!(f, "the revealed seed does NOT match the commitment")?,
         }
+        // People count rolls from #1, the transcript from `roll 0`: both are named.
         for roll in &self.rolls {
+            let name = format!("roll #{} (transcript `roll {}`)", roll.index + 1, roll.index);
             if roll.discrepancies.is_empty() {
-                writeln!(f, "roll {}: ok", roll.index)?;
+                writeln!(f, "{name}: ok")?;
             }
             for discrepancy in &roll.discrepancies {
-                writeln!(f, "roll {}: {discrepancy}", roll.index)?;
+                writeln!(f, "{name}: {discrepancy}")?;
             }
         }
         let bad = self.rolls.iter().filter(|r| !r.discrepancies.is_empty()).count();
+        let checked = self.rolls.len();
         write!(
             f,
-            "{} rolls checked, {} differ: {}",
-            self.rolls.len(),
-            bad,
+            "{checked} {} checked, {bad} {}: {}",
+            if checked == 1 { "roll" } else { "rolls" },
+            if bad == 1 { "differs" } else { "differ" },
             if self.all_ok() { "VERIFIED" } else { "NOT VERIFIED" }
         )
     }

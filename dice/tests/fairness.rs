@@ -137,7 +137,9 @@ fn a_revealed_ledger_verifies_and_round_trips_as_text() {
     assert!(text.contains(" failed expr 1d6/0\n"));
     let parsed: Transcript = text.parse().unwrap();
     assert_eq!(parsed, transcript);
-    assert!(report.to_string().ends_with("4 rolls checked, 0 differ: VERIFIED"));
+    let shown = report.to_string();
+    assert!(shown.contains("\nroll #1 (transcript `roll 0`): ok\n"), "people count from 1: {shown}");
+    assert!(shown.ends_with("4 rolls checked, 0 differ: VERIFIED"), "{shown}");
 }
 
 #[test]

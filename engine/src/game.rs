@@ -216,8 +216,10 @@ pub enum GameError {
     OwnDrawOffer,
     #[error("a draw offer from you is already waiting for an answer")]
     DrawAlreadyOffered,
-    #[error("a draw cannot be claimed now: the position has not repeated {repetition} times and {plies} plies have not passed without a capture or pawn move")]
-    NothingToClaim { repetition: u32, plies: u32 },
+    /// No draw can be claimed now; the text says what the variant's claim
+    /// rules are, or that it has none.
+    #[error("{0}")]
+    NothingToClaim(String),
     #[error("{variant} has no {what}")]
     NotInVariant { variant: Variant, what: &'static str },
     #[error("`{}` is not an action I know", echo(.0))]
@@ -546,11 +548,8 @@ impl Game {
             }
             Action::ClaimDraw(_) => {
                 let reason = self.claimable_draw().ok_or_else(|| {
-                    let draws = self.position.rules().draws;
-                    GameError::NothingToClaim {
-                        repetition: draws.repetition_claim.unwrap_or(0),
-                        plies: draws.quiet_plies_claim.unwrap_or(0),
-                    }
+                    let rules = self.position.rules();
+                    GameError::NothingToClaim(rules.draws.claim_rules_text(rules.title()))
                 })?;
                 self.outcome = Some(Outcome { winner: None, reason });
             }

@@ -34,6 +34,7 @@ pub mod game;
 pub mod gating;
 pub mod geometry;
 pub mod grants;
+pub mod guide;
 pub mod hand;
 mod movegen;
 pub mod moves;

@@ -10,6 +10,7 @@ use crate::freezing::Freezing;
 use crate::gating::Gating;
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::guide::Guide;
 use crate::hand::Drops;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
@@ -195,6 +196,35 @@ pub struct DrawRules {
 }
 
 impl DrawRules {
+    /// Why no draw can be claimed, in players' words: when a claim would be
+    /// allowed, or that `variant` has none and how its games are drawn.
+    pub fn claim_rules_text(&self, game: &str) -> String {
+        let claims: Vec<String> = [
+            self.repetition_claim.map(|times| format!("the same position has occurred {times} times")),
+            self.quiet_plies_claim
+                .map(|plies| format!("{} have been played without a capture or pawn move", moves_each(plies))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !claims.is_empty() {
+            return format!("a draw cannot be claimed now: you may claim one once {}", claims.join(", or "));
+        }
+        let automatic: Vec<String> = [
+            self.repetition_automatic.map(|times| format!("when the same position occurs {times} times")),
+            self.quiet_plies_automatic
+                .map(|plies| format!("after {} without a capture or pawn move", moves_each(plies))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut text = format!("{game} has no draw claims: a draw comes by agreement (`/draw offer`)");
+        if !automatic.is_empty() {
+            text.push_str(&format!(", or by itself {}", automatic.join(" or ")));
+        }
+        text
+    }
+
     /// Whether `color` could never mate whatever the other side does: it has
     /// nothing but royals and at most one of the [`DrawRules::lone_minors`].
     pub fn cannot_mate(&self, position: &Position, color: Color) -> bool {
@@ -211,6 +241,12 @@ impl DrawRules {
         }
         minors <= 1
     }
+}
+
+/// `50 moves each`, `1 move each`: `plies` counted as moves by each side.
+fn moves_each(plies: u32) -> String {
+    let moves = plies / 2;
+    format!("{moves} {} each", if moves == 1 { "move" } else { "moves" })
 }
 
 /// How a variant writes positions and moves. Chess's forms (FEN, SAN and
@@ -336,6 +372,10 @@ pub type RollWarning = fn(&Position, &GameOptions, usize) -> Option<String>;
 /// move (by the given piece) have moved, given the marks as they were before.
 pub type UpdateMarks = fn(&Rules, Move, Piece, &Marks, &mut Marks, &mut u8);
 
+/// [`Rules::why_refused`]: the rule behind a refused move, given the piece
+/// kind and the square the move text named.
+pub type WhyRefused = fn(&Position, Option<Kind>, Option<Square>) -> Option<String>;
+
 /// Everything the engine knows about one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -364,6 +404,9 @@ pub struct Rules {
     /// What promoting is called, for questions and buttons ("promote"; New
     /// chess: "knight").
     pub promotion_verb: &'static str,
+    /// The variant's name and page for players; see [`Rules::title`] and
+    /// [`Rules::guide_page`].
+    pub guide: Option<Guide>,
     /// What the players' sides are called, first player first.
     pub side_names: [&'static str; 2],
     /// The PGN `Variant` tag's value: the variant's own name (what
@@ -415,6 +458,16 @@ pub struct Rules {
     /// the face could land), read from the grants it left; `None`: rolls
     /// never fail.
     pub roll_failed: Option<fn(&Position) -> bool>,
+    /// The rule that forbids what a player asked for, in players' words, when
+    /// the pieces' patterns do not explain it: given the piece kind and the
+    /// square the move text named, either unknown (Dice Landing: the piece
+    /// there has just landed; Guardener: bishops move only on a 3). Move
+    /// refusals say it before listing the moves there are.
+    pub why_refused: Option<WhyRefused>,
+    /// What this turn's dice leave the player to do, when the roll alone does
+    /// not say it (Dice Landing: a failed roll, so a board move is due). The
+    /// game post shows it under the dice.
+    pub turn_note: Option<fn(&Position) -> Option<String>>,
     /// Passes and secret choices, if the variant has them.
     pub turns: TurnRules,
     /// Named areas pictures shade and label (Guardener's terraces `T1`-`T4`).
@@ -471,6 +524,7 @@ impl Rules {
             transformations: Vec::new(),
             promotions: Vec::new(),
             promotion_verb: "promote",
+            guide: None,
             side_names: ["White", "Black"],
             pgn_variant: variant.name(),
             extra_moves: None,
@@ -485,6 +539,8 @@ impl Rules {
             roll_ending_text: None,
             face_meaning: None,
             roll_failed: None,
+            why_refused: None,
+            turn_note: None,
             turns: TurnRules::default(),
             passes_in_position: None,
             areas: Vec::new(),

@@ -100,9 +100,15 @@ pub struct Price {
 /// `nonce` is at least 128 random bits in hex. docs/rules/secret-choices.md
 /// specifies it for anyone who checks a game by hand.
 pub fn commitment(context: &str, side: Color, option: &str, nonce: &str) -> String {
-    let colour = side.fold("white", "black");
-    let digest = Sha256::digest(format!("{context}|{colour}|{option}|{nonce}").as_bytes());
+    let digest = Sha256::digest(preimage(context, side, option, nonce).as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The text whose SHA-256 is the [`commitment`]: `game42|white|E|<nonce>`,
+/// shown whole so that anyone can hash it themselves.
+pub fn preimage(context: &str, side: Color, option: &str, nonce: &str) -> String {
+    let colour = side.fold("white", "black");
+    format!("{context}|{colour}|{option}|{nonce}")
 }
 
 /// Whether `text` may stand as one field of a secret's record: no spaces and

@@ -120,6 +120,28 @@ fn dl4_the_landed_piece_is_exempt_for_one_ply() {
     assert_eq!(rook, ["Ra2", "Ra3", "Ra4", "Ra5", "Ra6", "Ra7", "Rb8", "Rc8", "Rd8"]);
     let plain = game("r3k3/8/8/8/8/8/8/R3K3[] b a1e1a8e8 - 0 1 -", "");
     assert!(sans(plain.position()).contains(&"Rxa1+".to_string()));
+    // The refusal names the rule, not only the moves there are.
+    let refused = notation::parse_move(exempt.position(), "Rxa1").unwrap_err().to_string();
+    assert!(
+        refused.contains("the rook on a1 has just landed, and a piece that has just landed cannot be captured"),
+        "{refused}"
+    );
+    assert!(refused.contains("your rook moves are: Ra2"), "{refused}");
+}
+
+#[test]
+fn a_failed_roll_says_why_and_that_a_board_move_is_due() {
+    let note = |game: &Game| game.position().rules().turn_note.and_then(|note| note(game.position()));
+    let no_queen = game("4k3/2pppp2/8/8/8/8/2PPPP2/4K3[RNqrrbbnnpppp] w e1e8 - 0 1 -", "");
+    assert_eq!(note(&no_queen), None, "nothing rolled yet");
+    assert_eq!(
+        note(&rolled(&no_queen, 'Q')).as_deref(),
+        Some("The roll failed (no queen is in the reserve): a move on the board is due instead.")
+    );
+    let blocked = game("4k3/2pppp2/8/8/8/8/2PPPP2/2N1KB2[QRRBNPPPPqrrbbnnpppp] w e1e8 - 0 1 -", "");
+    let failed = note(&rolled(&blocked, 'B')).unwrap();
+    assert!(failed.contains("no landing square for a bishop is free"), "{failed}");
+    assert_eq!(note(&rolled(&blocked, 'N')), None, "a roll that lands needs no note");
 }
 
 #[test]

@@ -521,3 +521,18 @@ fn draw_rules_and_their_options() {
         assert_eq!(reason.as_deref(), ends.then_some("threefold repetition"), "{options}");
     }
 }
+
+#[test]
+fn a_bare_cell_is_a_warriors_move_or_a_question() {
+    let p = start();
+    // `2e3`: the Warrior's step; `e3` alone is read the same way.
+    let warrior = notation::parse_move(&p, "e3").unwrap();
+    assert_eq!(notation::san(&p, warrior), "W2e2-2e3");
+    // No Warrior goes to e4: the Griffin that could is offered, not played.
+    match notation::parse_move(&p, "e4") {
+        Err(notation::MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates, ["G1c1-1e4"]),
+        other => panic!("{other:?}"),
+    }
+    // Naming the piece still plays it.
+    assert_eq!(notation::san(&p, notation::parse_move(&p, "Ge4").unwrap()), "G1c1-1e4");
+}

@@ -46,7 +46,12 @@ fn wrong_turn_and_illegal_moves_change_nothing() {
 fn threefold_can_be_claimed_and_fivefold_ends() {
     let mut game = play("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     assert!(game.turn().unwrap().choices.iter().all(|c| !matches!(c, Choice::ClaimDraw(_))));
-    assert!(matches!(game.apply(Action::ClaimDraw(Color::Black)), Err(GameError::NothingToClaim { .. })));
+    let refused = game.apply(Action::ClaimDraw(Color::Black)).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "a draw cannot be claimed now: you may claim one once the same position has occurred 3 times, \
+         or 50 moves each have been played without a capture or pawn move"
+    );
     game.play_move(Color::Black, "Ng8").unwrap();
     assert!(game.turn().unwrap().choices.contains(&Choice::ClaimDraw(EndReason::Repetition)));
     let mut claimed = game.clone();
@@ -62,6 +67,17 @@ fn threefold_can_be_claimed_and_fivefold_ends() {
 }
 
 #[test]
+fn a_variant_without_draw_claims_says_how_its_games_are_drawn() {
+    let mut game = Game::new(Variant::NewChess).unwrap();
+    let refused = game.apply(Action::ClaimDraw(Color::White)).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "New chess has no draw claims: a draw comes by agreement (`/draw offer`), or by itself when the same \
+         position occurs 3 times or after 50 moves each without a capture or pawn move"
+    );
+}
+
+#[test]
 fn en_passant_right_counts_in_repetition() {
     // After 1.e4 (no black pawn can capture) the e3 target is meaningless, so
     // returning knights reach "the same" position as soon as placement repeats.
@@ -72,7 +88,7 @@ fn en_passant_right_counts_in_repetition() {
 #[test]
 fn fifty_moves_can_be_claimed_and_seventy_five_end() {
     let mut game = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
-    assert!(matches!(game.apply(Action::ClaimDraw(Color::White)), Err(GameError::NothingToClaim { .. })));
+    assert!(matches!(game.apply(Action::ClaimDraw(Color::White)), Err(GameError::NothingToClaim(_))));
     game.play_move(Color::White, "Ra2").unwrap();
     assert!(game.turn().unwrap().choices.contains(&Choice::ClaimDraw(EndReason::QuietMoves)));
     let mut late = Game::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 149 80").unwrap();

@@ -434,3 +434,27 @@ fn position_text_refuses_nonsense() {
     let text = "4/4k3/8/10/10/10/10/8/4K3/4 b - - WB Qrb 17 40";
     assert_eq!(fen::write(&fen::parse(&r, text).unwrap()), text);
 }
+
+#[test]
+fn a_refused_move_names_the_face_it_needs() {
+    let refused = |chain: &[[u32; 2]], text: &str| notation::parse_move(&start(chain), text).unwrap_err().to_string();
+    let bishop = refused(&[[1, 2]], "Bc4");
+    assert!(
+        bishop.contains(
+            "bishops move only when the dice show a 3 (or after a double on the turn's first roll), \
+                         and this turn's dice show no 3"
+        ),
+        "{bishop}"
+    );
+    assert!(bishop.contains("no bishop of yours can move"), "{bishop}");
+    let queen = refused(&[[1, 2]], "Qd2");
+    assert!(queen.contains("the queen moves only after a double on the turn's first roll"), "{queen}");
+    let mut game = Game::new(Variant::Guardener).unwrap();
+    for (side, mv) in [(Color::White, "e4"), (Color::Black, "a6")] {
+        game.apply(Action::Roll { side, kind: 0, faces: vec![1, 2] }).unwrap();
+        game.play_move(side, mv).unwrap();
+    }
+    game.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![2, 3] }).unwrap();
+    let pawn = game.play_move(Color::White, "e5").unwrap_err().to_string();
+    assert!(pawn.contains("pawns move past the middle of the board only when the dice show a 1"), "{pawn}");
+}

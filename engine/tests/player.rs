@@ -99,6 +99,23 @@ fn asks_for_the_roll_a_turn_requires_and_never_invents_faces() {
 }
 
 #[test]
+fn weak_levels_keep_the_one_pass_while_a_move_is_as_good() {
+    // Guardener's opening roll: pawn pushes and the one pass score alike to
+    // a shallow search, so a random pick among them would often pass.
+    for seed in 0..40 {
+        let mut game = Game::new(Variant::Guardener).unwrap();
+        let side = game.turn().unwrap().side;
+        game.apply(Action::Roll { side, kind: 0, faces: vec![1, 2] }).unwrap();
+        assert!(game.turn().unwrap().choices.iter().any(|c| matches!(c, Choice::Pass { forced: false })));
+        for level in 1..=2 {
+            let mut player = Player::new(Variant::Guardener, Level::new(level).unwrap()).unwrap();
+            let decision = player.decide(&game, side, &mut StdRng::seed_from_u64(seed)).unwrap();
+            assert!(matches!(decision, Decision::Act(Action::Move(_))), "level {level}, seed {seed}: {decision:?}");
+        }
+    }
+}
+
+#[test]
 fn refuses_what_is_not_its_to_decide() {
     assert_eq!(Level::new(0), Err(PlayerError::Level(0)));
     assert_eq!(Level::new(9), Err(PlayerError::Level(9)));

@@ -9,7 +9,9 @@
 
 use rookery_engine::game::{Action, Game};
 use rookery_engine::pgn_read;
-use rookery_engine::turns::commitment;
+use rookery_engine::turns::{commitment, preimage};
+
+use crate::words::counted;
 
 /// Whether `text` is a PGN rather than a dice transcript.
 pub fn is_pgn(text: &str) -> bool {
@@ -31,7 +33,7 @@ pub fn verify(text: &str) -> (String, bool) {
     };
     let result = game.outcome().map_or("*", |o| o.result());
     let turns = game.moves_san().len();
-    let mut lines = vec![format!("The PGN reads back: {turns} moves, result {result}.")];
+    let mut lines = vec![format!("The PGN reads back: {}, result {result}.", counted(turns as u64, "move", "moves"))];
     let mut ok = true;
     if let Some(stated) = pgn_read::tag(text, "Result").filter(|stated| stated != result) {
         ok = false;
@@ -46,7 +48,9 @@ pub fn verify(text: &str) -> (String, bool) {
         });
         match revealed {
             Some((option, nonce)) if commitment(context, *side, option, nonce) == *committed => lines.push(format!(
-                "{name}: chose {option}; SHA-256 of `{context}|…|{option}|{nonce}` is the commitment {committed}: OK"
+                "{name}: chose {option}: OK. The commitment {committed} is the SHA-256 of `{}` \
+                 (check: `echo -n '{0}' | sha256sum`)",
+                preimage(context, *side, option, nonce)
             )),
             Some((option, _)) => {
                 ok = false;

@@ -1,6 +1,7 @@
 //! Finished games stay reachable: every game's PGN, `/games` (this channel's
 //! or a player's recent finished games) and `/pgn ID`.
 
+use crate::words::counted;
 use std::collections::HashSet;
 
 use rookery_engine::game::Game;
@@ -62,13 +63,13 @@ pub(super) fn listed(record: &ChannelGame, game: &Game, place: Option<u64>) -> S
     let plies = game.moves_san().len();
     let where_ = place.map_or(String::new(), |channel| format!(" · in <#{channel}>"));
     format!(
-        "`#{}` · {} · {} vs {} · {}{pace} · {result} · {} moves{where_}",
+        "`#{}` · {} · {} vs {} · {}{pace} · {result} · {}{where_}",
         record.id,
         utc_date(record.created),
         player_name(record.white.as_ref()),
         player_name(record.black.as_ref()),
         record.variant,
-        plies.div_ceil(2),
+        counted(plies.div_ceil(2) as u64, "move", "moves"),
     )
 }
 

@@ -112,7 +112,7 @@ pub(super) fn clock_line(clock: &GameClock, names: [&str; 2], over: bool) -> Str
     }
     let waiting = 1 - clock.running;
     format!(
-        "Clocks ({}): {} · {} has {}, out of time <t:{}:R>",
+        "Clocks ({}): {} · {} {} and running (time runs out <t:{}:R>)",
         time_control_text(clock),
         shown(waiting),
         names[clock.running],
@@ -176,6 +176,6 @@ mod tests {
         assert_eq!(time_control_text(&clock), "5+3");
         assert_eq!(time_control_text(&started(30, 1, 0)), "0.5+1");
         let line = clock_line(&clock, ["alice", "bob"], false);
-        assert_eq!(line, "Clocks (5+3): bob 5:00 · alice has 5:00, out of time <t:1301:R>", "rounded up");
+        assert_eq!(line, "Clocks (5+3): bob 5:00 · alice 5:00 and running (time runs out <t:1301:R>)", "rounded up");
     }
 }

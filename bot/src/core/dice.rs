@@ -210,6 +210,12 @@ impl Core {
 
 /// A revealed ledger's transcript as a file; none for a ledger that turns
 /// out damaged (it is set aside).
+/// A roll's number as people count, from 1: ledgers and their transcripts
+/// index rolls from 0 (docs/fairness.md), so roll #1 is the transcript's `roll 0`.
+pub(super) fn roll_number(index: u64) -> String {
+    format!("roll #{}", index + 1)
+}
+
 fn transcript(
     storage: &rookery_storage::Storage,
     key: rookery_storage::ChannelKey,
@@ -231,7 +237,7 @@ fn roll_replies(
     results: &[RollResult],
     dialect: Dialect,
 ) -> Vec<Reply> {
-    let mut about = format!("roll #{} on table ledger `{}`", record.index, day.state.ledger);
+    let mut about = format!("{} on table ledger `{}`", roll_number(record.index), day.state.ledger);
     if dialect != Dialect::Rookery {
         about.push_str(&format!(", read as {dialect} notation"));
     }
@@ -251,11 +257,16 @@ fn roll_replies(
             day.revealed_now.join("`, `"),
         ));
     }
-    let file = format!("roll-{}.txt", record.index);
+    let file = format!("roll-{}.txt", record.index + 1);
+    let expression = match &record.rolled {
+        rookery_dice::Rolled::Notation { line, .. } => line.clone(),
+        rookery_dice::Rolled::Dice(sides) => format!("{} dice", sides.len()),
+    };
+    let proof = format!("-# {about}");
     match record.sealed {
         None => {
-            let mut reply =
-                fit::fit(&format!("**{}** rolls: ", user.name), shown, results, &format!("-# {about}"), &file);
+            let head = format!("**{}** rolls: ", user.name);
+            let mut reply = fit::fit(&head, &expression, (shown, results), &proof, &file);
             if let rookery_dice::Rolled::Notation { line, outcome: rookery_dice::NotationOutcome::Totals(_) } =
                 &record.rolled
             {
@@ -265,7 +276,7 @@ fn roll_replies(
         }
         Some(commitment) => {
             let mut private =
-                fit::fit("Your sealed roll (only you see this): ", shown, results, &format!("-# {about}"), &file);
+                fit::fit("Your sealed roll (only you see this): ", &expression, (shown, results), &proof, &file);
             private.ephemeral = true;
             vec![
                 private,

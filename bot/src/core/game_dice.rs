@@ -7,6 +7,7 @@
 //! checks it against the record. Once the game is over its ledger counts as
 //! revealed, and `/verify` hands out the transcript.
 
+use super::dice::roll_number;
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
 use rookery_engine::game::{Action, Choice, Game, GameError};
 use rookery_storage::{Change, ChannelGame, GameLedger, LedgerRecord, Phase, Player, StorageError};
@@ -47,12 +48,19 @@ impl GameDice for GameLedger {
             Refusal::new("This game's dice ledger is damaged. Please try again: Rookery will give the game a new one.")
         })?;
         Ok(format!(
-            "Dice: every roll of this game comes from ledger `{}` with commitment `{}`. It is revealed when \
+            "Every roll of this game comes from ledger `{}` with commitment `{}`. It is revealed when \
              the game ends, and `/verify` then checks every roll.",
             self.ledger,
             seed.commitment()
         ))
     }
+}
+
+/// What a finished game's post says of its dice ledger, if it has one.
+pub(super) fn ledger_revealed(record: &ChannelGame) -> Option<String> {
+    record
+        .ledger
+        .map(|_| format!("The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.", record.id))
 }
 
 /// The engine ledger of `state` for `game`, or why it cannot be: the game's
@@ -278,7 +286,8 @@ impl Core {
                     offstage.ledger.ok_or_else(|| Refusal::new("This game has no dice ledger, so it cannot roll."))?;
                 let mut ledger = ledger_state.replayed(&game, &record.seeds)?;
                 let rolled = ledger.roll_dice(roll.dice).map_err(Refusal::from)?;
-                let faces = rolled.faces.iter().map(|f| f.face).collect();
+                let faces: Vec<u32> = rolled.faces.iter().map(|f| f.face).collect();
+                let shown = game.roll_text(&(kind, faces.clone())).unwrap_or_else(|| format!("{faces:?}"));
                 game.apply(Action::Roll { side, kind, faces }).map_err(|error| match error {
                     GameError::RollRefused(reason) => {
                         Refusal(format!("You cannot roll the {} now: {reason}.", roll.label))
@@ -286,8 +295,11 @@ impl Core {
                     other => explain(other),
                 })?;
                 let line = format!(
-                    "**{}** rolls the {} (roll #{} of ledger `{}`).",
-                    user.name, roll.label, rolled.index, ledger_state.ledger
+                    "**{}**'s {}: {shown} ({} of ledger `{}`).",
+                    user.name,
+                    roll.label,
+                    roll_number(rolled.index),
+                    ledger_state.ledger
                 );
                 self.proceed(record, game, offstage, now, vec![line])
             })

@@ -8,7 +8,7 @@ use rookery_storage::{Change, ChannelGame, GameLedger, Phase, Player, PlayerStat
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::{add_game_seed, seeded_line, takes_back_within, GameDice};
+use super::game_dice::{add_game_seed, ledger_revealed, seeded_line, takes_back_within, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
@@ -243,8 +243,9 @@ impl Core {
                 lines.push(seeded_line(user, &next));
             }
             let mut change = self.proceed(next, game, view.with_ledger(ledger), now, lines)?;
+            // The commitment comes before any roll it binds, the first one too.
             if let (Change::Put(_, replies), Some(announcement)) = (&mut change, announcement) {
-                replies[0].text = format!("{}\n{announcement}", replies[0].text);
+                replies[0].text = format!("{announcement}\n{}", replies[0].text);
             }
             with_ledger(change, fresh)
         })
@@ -411,12 +412,8 @@ impl Core {
         let reason = outcome.reason.describe(&game.position().rules().draws);
         record.phase = Phase::Finished { result: outcome.result().to_string(), reason };
         let mut reply = game_message(&record, &game);
-        if record.ledger.is_some() {
-            reply.text.push_str(&format!(
-                "
-The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.",
-                record.id
-            ));
+        if let Some(line) = ledger_revealed(&record) {
+            reply.text.push_str(&format!("\n{line}"));
         }
         let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {
             return Ok(Change::Clear(vec![reply]));

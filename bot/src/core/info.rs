@@ -5,33 +5,18 @@ use rookery_engine::Variant;
 use rookery_render::Theme;
 
 use crate::picture;
+use crate::words::counted;
 
 use super::{storage_failure, Attachment, Core, Outcome, Place, Refusal, Reply, User};
 
-/// The project's rules documents, which `/rules` shows.
-fn rules_text(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess => Some(include_str!("../../../docs/rules/chess.md")),
-        Variant::Dragonchess => Some(include_str!("../../../docs/rules/dragonchess.md")),
-        Variant::LuckDragon => Some(include_str!("../../../docs/rules/luckdragon.md")),
-        Variant::Guardener => Some(include_str!("../../../docs/rules/guardener.md")),
-        Variant::DiceLanding => Some(include_str!("../../../docs/rules/dicelanding.md")),
-        Variant::NewChess => Some(include_str!("../../../docs/rules/newchess.md")),
-        _ => None,
-    }
-}
-
-/// The variant's title, as its rules page heads it (`Dragonchess`,
-/// `Luck Dragon Chess`); its name when it has no page.
+/// The variant's name as players know it (`Luck Dragon Chess`).
 pub(super) fn title(variant: Variant) -> String {
-    let heading = rules_text(variant).and_then(|text| text.lines().next()).and_then(|l| l.strip_prefix("# "));
-    heading.map_or_else(|| variant.name().to_string(), |h| h.split(':').next().unwrap_or(h).trim().to_string())
+    variant.rules().map_or_else(|_| variant.name().to_string(), |rules| rules.title().to_string())
 }
 
 pub(super) fn rules(variant: &str) -> Outcome {
     let variant: Variant = variant.parse()?;
-    let text = rules_text(variant)
-        .ok_or_else(|| Refusal(format!("{variant} is not yet supported, so it has no rules page yet.")))?;
+    let text = variant.rules()?.guide_page().ok_or_else(|| Refusal(format!("{variant} has no rules page yet.")))?;
     let pages = pages(text, PAGE_CHARS);
     let count = pages.len();
     let mut replies: Vec<Reply> = pages
@@ -122,8 +107,13 @@ impl Core {
             let stats = self.storage.player_stats(place.guild, variant.name(), user.id).map_err(storage_failure)?;
             if let Some(s) = stats {
                 lines.push(format!(
-                    "{}: {:.0} (±{:.0}) · {} wins, {} losses, {} draws",
-                    variant, s.rating, s.deviation, s.wins, s.losses, s.draws
+                    "{}: {:.0} (±{:.0}) · {}, {}, {}",
+                    title(variant),
+                    s.rating,
+                    s.deviation,
+                    counted(s.wins, "win", "wins"),
+                    counted(s.losses, "loss", "losses"),
+                    counted(s.draws, "draw", "draws")
                 ));
             }
         }
@@ -147,5 +137,49 @@ impl Core {
             .map(|(i, s)| format!("{}. **{}** {:.0} (±{:.0})", i + 1, s.name, s.rating, s.deviation))
             .collect();
         Ok(vec![Reply::text(format!("**{variant} leaderboard**\n{}", lines.join("\n")))])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `word` holds an internal rule number (`D12`, `R5`, `DL7`,
+    /// `L2`, `G-2`); Guardener's terraces (`T3`) are players' words.
+    fn rule_number(word: &str) -> bool {
+        word.split(|c: char| !c.is_ascii_alphanumeric()).any(|part| {
+            let digits = part.trim_start_matches(|c: char| c.is_ascii_uppercase());
+            let letters = &part[..part.len() - digits.len()];
+            ["D", "R", "DL", "L"].contains(&letters) && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+        }) || word.contains("G-")
+    }
+
+    #[test]
+    fn rules_pages_speak_to_players_and_fit_discord() {
+        for variant in Variant::ALL {
+            let replies = rules(variant.name()).unwrap_or_else(|refusal| panic!("{variant}: {refusal:?}"));
+            for reply in &replies {
+                let text = &reply.text;
+                assert!(text.chars().count() <= 2000, "{variant}: a page over Discord's limit");
+                assert!(!text.lines().any(|line| line.trim_start().starts_with('|')), "{variant}: a table row");
+                assert!(!text.contains('§'), "{variant}: a section number");
+                assert!(!text.to_lowercase().contains("issue"), "{variant}: an issue number");
+                for word in text.split_whitespace() {
+                    assert!(!rule_number(word), "{variant}: the rule number {word}");
+                    let word = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                    assert!(!word.ends_with(".rs") && !word.ends_with(".md"), "{variant}: the path {word}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rule_numbers_are_told_from_squares_and_dice() {
+        for number in ["D12", "(R5", "DL7:", "G-2", "D1-D31", "L2)"] {
+            assert!(rule_number(number), "{number}");
+        }
+        for word in ["e4", "T3", "2d4", "R1e5x2f5", "Nf3", "K+B", "3d8", "Lc4(∞)", "[N]>Ng8"] {
+            assert!(!rule_number(word), "{word}");
+        }
     }
 }

@@ -17,12 +17,14 @@ pub(super) fn player_name(player: Option<&Player>) -> String {
     player.map_or_else(|| "?".to_string(), |p| p.name.clone())
 }
 
-/// The variant's name with its optional rules, if any: `dragonchess (dwarf_reversal)`.
+/// The game's name as players know it with its optional rules, if any:
+/// `Dragonchess (dwarf_reversal)`.
 fn variant_with_options(record: &ChannelGame) -> String {
+    let title = record.variant.parse().map_or_else(|_| record.variant.clone(), super::info::title);
     if record.options.is_empty() {
-        record.variant.clone()
+        title
     } else {
-        format!("{} ({})", record.variant, record.options)
+        format!("{title} ({})", record.options)
     }
 }
 
@@ -223,6 +225,9 @@ pub(super) fn game_message_from(record: &ChannelGame, game: &Game, bottom: Color
             let rolled: Vec<String> = game.turn_rolls().iter().filter_map(|roll| game.roll_text(roll)).collect();
             if !rolled.is_empty() {
                 lines.push(format!("Dice this turn: {}", rolled.join(" ")));
+            }
+            if let Some(note) = rules.turn_note.and_then(|note| note(game.position())) {
+                lines.push(note);
             }
             let offered = offered_rolls(game, &turn);
             if !offered.is_empty() {

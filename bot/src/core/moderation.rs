@@ -4,6 +4,8 @@
 
 use rookery_storage::{Change, Phase, RateFn, StorageError};
 
+use super::archive::pgn_file;
+use super::game_dice::ledger_revealed;
 use super::message::player_name;
 use super::{channel, channel_failure, storage_failure, Core, Outcome, Place, Refusal, Reply, User};
 
@@ -112,8 +114,16 @@ impl Core {
                         reason: format!("ended by moderator {}{why}", user.name),
                     };
                     record.last_activity = now;
+                    // Like any finished game: its PGN attached, its dice open to check.
+                    let mut reply = Reply::text(text);
+                    if let Some(line) = ledger_revealed(&record) {
+                        reply.text.push_str(&format!("\n{line}"));
+                    }
+                    if let Ok(game) = self.live_game(&record) {
+                        reply.files.push(pgn_file(&record, &game));
+                    }
                     let rate: RateFn = Box::new(|_| Vec::new());
-                    Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![Reply::text(text)] })
+                    Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![reply] })
                 }
                 Phase::Finished { .. } => Err(Refusal::new("The game here is already over.")),
             }

@@ -28,8 +28,10 @@ fn move_number(game: &Game, index: usize) -> String {
 }
 
 /// `-3.4`: a loss in pawns.
-fn pawns(centipawns: i32) -> String {
-    format!("-{:.1}", f64::from(centipawns) / 100.0)
+/// What a move cost, in players' words: `loses 1.5 pawns`.
+fn loss_words(centipawns: i32) -> String {
+    let pawns = f64::from(centipawns) / 100.0;
+    format!("loses {pawns:.1} {}", if (pawns - 1.0).abs() < 0.05 { "pawn" } else { "pawns" })
 }
 
 impl Core {
@@ -113,19 +115,18 @@ fn review_reply(record: &ChannelGame, game: &Game, reviews: &[MoveReview]) -> Re
             let judgement = r.judgement.expect("only marked moves are listed");
             let better = r.better.as_ref().map_or(String::new(), |(_, san)| format!(": better `{san}`"));
             lines.push(format!(
-                "`{} {}{}` {} ({}){better}",
+                "`{} {}{}` {}: {}{better}",
                 move_number(game, r.index),
                 r.played_san,
                 judgement.glyph(),
                 judgement.name(),
-                pawns(r.loss),
+                loss_words(r.loss),
             ));
         }
     }
     if rules.chance.is_some() {
         lines.push(
-            "Dice game: each move is compared only with the moves its roll allowed, and no later roll is guessed \
-             (docs/replays.md)."
+            "Dice game: each move is compared only with the moves its roll allowed, and no later roll is guessed."
                 .to_string(),
         );
     }

@@ -9,6 +9,7 @@
 //! public record, which holds only the commitment, and only the chooser is
 //! told the choice until it is revealed.
 
+use super::dice::roll_number;
 use rookery_dice::Ledger;
 use rookery_engine::game::{Action, Choice, Game};
 use rookery_engine::turns::{self, commitment};
@@ -297,10 +298,10 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
             let shown = game.roll_text(&(kind, faces.clone())).unwrap_or_else(|| format!("{faces:?}"));
             game.apply(Action::Roll { side, kind, faces }).map_err(explain)?;
             lines.push(format!(
-                "Rookery rolls the {} for **{}**: {shown} (roll #{} of ledger `{}`).",
-                roll.label,
+                "**{}**'s {}, rolled by Rookery: {shown} ({} of ledger `{}`).",
                 name(side),
-                rolled.index,
+                roll.label,
+                roll_number(rolled.index),
                 state.ledger
             ));
         } else if turn.choices.contains(&Choice::Pass { forced: true }) {

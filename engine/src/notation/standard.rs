@@ -317,6 +317,9 @@ pub(crate) fn explain(position: &Position, p: &Pattern, legal: &[Move], hint: &s
         .map(|m| san_among(position, *m, legal))
         .collect();
     same_kind.sort();
+    if let Some(why) = rules.why_refused.and_then(|why| why(position, kind, p.to)) {
+        let _ = write!(reason, "{why}; ");
+    }
     let name = kind.map_or(if p.drop { "piece" } else { "pawn" }, |k| rules.kind(k).name);
     if same_kind.is_empty() && p.drop {
         let _ = write!(reason, "no {name} of yours can be dropped now");

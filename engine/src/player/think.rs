@@ -68,7 +68,15 @@ impl<'p> Thinker<'p> {
         self.player.searcher.set_deadline(None);
         let best = scores[0];
         let close = scores.iter().take_while(|&&score| score >= best.saturating_sub(level.tolerance())).count();
-        let pick = rng.random_range(0..close);
+        // A pass is a once-a-game resource: weak levels lose by missing
+        // tactics, not by throwing it away, so chance picks a pass only when
+        // it scores above every other option.
+        let is_pass = |decision: &Decision| matches!(decision, Decision::Act(Action::Pass(_)));
+        let best_other = candidates.iter().zip(&scores).find(|(c, _)| !is_pass(c)).map(|(_, &score)| score);
+        let eligible: Vec<usize> = (0..close)
+            .filter(|&i| !is_pass(&candidates[i]) || best_other.is_none_or(|other| scores[i] > other))
+            .collect();
+        let pick = eligible[rng.random_range(0..eligible.len())];
         Some(Thought { decision: candidates.swap_remove(pick), score: scores[pick] })
     }
 

@@ -2,6 +2,7 @@
 
 use crate::color::{ByColor, Color};
 use crate::geometry::Geometry;
+use crate::guide::Guide;
 use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
 use crate::position::Position;
 use crate::royalty::Royalty;
@@ -138,6 +139,7 @@ pub fn rules() -> Rules {
     };
     let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
     rules.pgn_variant = "Standard";
+    rules.guide = Some(Guide { variant: Variant::Chess, title: "Chess", page: include_str!("guides/chess.md") });
     rules
 }
 

@@ -191,7 +191,7 @@ impl Core {
                 }
                 (None, Rolled::Dice(sides)) => format!("{} dice", sides.len()),
             };
-            lines.push(format!("#{} **{who}**: {what}", record.index));
+            lines.push(format!("{} **{who}**: {what}", super::roll_number(record.index)));
         }
         Ok(vec![Reply::text(shorten(&lines.join("\n"), super::fit::MAX_MESSAGE_CHARS))])
     }

@@ -13,13 +13,21 @@ use super::super::{Attachment, Reply};
 pub(super) const MAX_MESSAGE_CHARS: usize = 2000;
 
 /// `head`, the shown dice and `proof` in one message when they fit; otherwise the
-/// totals in the message and the dice in `file_name`.
-pub(super) fn fit(head: &str, shown: &str, results: &[RollResult], proof: &str, file_name: &str) -> Reply {
+/// roll's `expression` and totals in the message and the dice in `file_name`.
+pub(super) fn fit(
+    head: &str,
+    expression: &str,
+    (shown, results): (&str, &[RollResult]),
+    proof: &str,
+    file_name: &str,
+) -> Reply {
     let whole = format!("{head}{shown}\n{proof}");
     if whole.chars().count() <= MAX_MESSAGE_CHARS {
         return Reply::text(whole);
     }
     let note = "\n(The dice are in the attached file.)";
+    // What was rolled stays in view; only the dice move to the file.
+    let head = format!("{head}`{}` → ", shorten(expression, 200));
     let budget = MAX_MESSAGE_CHARS.saturating_sub(head.chars().count() + proof.chars().count() + note.len() + 2);
     let text = format!("{head}{}{note}\n{proof}", totals_within(results, budget));
     let file = Attachment { name: file_name.to_owned(), bytes: format!("{shown}\n").into_bytes() };
@@ -77,7 +85,7 @@ mod tests {
     #[test]
     fn short_results_stay_whole() {
         let (shown, rolled) = results("2d6+1");
-        let reply = fit("**ann** rolls: ", &shown, &rolled, "-# proof", "roll-1.txt");
+        let reply = fit("**ann** rolls: ", "2d6+1", (&shown, &rolled), "-# proof", "roll-1.txt");
         assert_eq!(reply.text, "**ann** rolls: 2d6 (6, 6) + 1 = **13**\n-# proof");
         assert!(reply.files.is_empty());
     }
@@ -86,10 +94,10 @@ mod tests {
     fn a_thousand_big_dice_fit_with_total_and_proof() {
         let (shown, rolled) = results("1000d1000000");
         assert!(shown.len() > 2000);
-        let proof = "-# roll #7 on table ledger `table:1:2026-01-01`";
-        let reply = fit("**ann** rolls: ", &shown, &rolled, proof, "roll-7.txt");
+        let proof = "-# roll #8 on table ledger `table:1:2026-01-01`";
+        let reply = fit("**ann** rolls: ", "1000d1000000", (&shown, &rolled), proof, "roll-7.txt");
         assert!(reply.text.chars().count() <= MAX_MESSAGE_CHARS, "{}", reply.text.len());
-        assert!(reply.text.contains("**1000000000**"));
+        assert!(reply.text.starts_with("**ann** rolls: `1000d1000000` → **1000000000**"), "{}", reply.text);
         assert!(reply.text.ends_with(proof));
         assert_eq!(reply.files.len(), 1);
         assert_eq!(reply.files[0].bytes, format!("{shown}\n").into_bytes());
@@ -99,7 +107,8 @@ mod tests {
     fn many_labelled_totals_are_cut_with_a_count() {
         let label = "x".repeat(200);
         let (shown, rolled) = results(&format!("100x 10d6 # {}", &label[..200]));
-        let reply = fit("**ann** rolls: ", &shown, &rolled, "-# proof", "roll-1.txt");
+        let line = format!("100x 10d6 # {label}");
+        let reply = fit("**ann** rolls: ", &line, (&shown, &rolled), "-# proof", "roll-1.txt");
         assert!(reply.text.chars().count() <= MAX_MESSAGE_CHARS);
         assert!(reply.text.contains("more totals"), "{}", reply.text);
         assert!(reply.text.ends_with("-# proof"));

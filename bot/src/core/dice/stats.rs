@@ -114,7 +114,11 @@ fn report(sides: u32, counts: &[u64], [who, title_who]: [&str; 2], period: Stats
     let total: u64 = counts.iter().sum();
     let mean = counts.iter().zip(1u64..).map(|(&n, face)| (n * face) as f64).sum::<f64>() / total as f64;
     let fair_mean = (f64::from(sides) + 1.0) / 2.0;
-    let mut text = format!("**d{sides}** in this channel {}{who}: {total} face{}.\n", period.describe(), plural(total));
+    let mut text = format!(
+        "**d{sides}** in this channel {}{who}: {} rolled.\n",
+        period.describe(),
+        crate::words::counted(total, "die", "dice")
+    );
     if sides <= 20 {
         let faces: Vec<String> = counts.iter().zip(1..).map(|(n, face)| format!("{face}: {n}")).collect();
         text.push_str(&format!("Counts: {}\n", faces.join(" · ")));
@@ -122,7 +126,7 @@ fn report(sides: u32, counts: &[u64], [who, title_who]: [&str; 2], period: Stats
     text.push_str(&format!("Mean {mean:.2}; a fair d{sides} averages {fair_mean:.2}.\n"));
     if let Some(test) = chi_square(counts) {
         let verdict = if (total as f64) < 5.0 * f64::from(sides) {
-            "too few rolls for the test to say much (it wants about 5 per face)"
+            "too few dice for the test to say much (it wants about 5 per face)"
         } else if test.p_value < 0.001 {
             "very unlikely from a fair die"
         } else if test.p_value < 0.05 {

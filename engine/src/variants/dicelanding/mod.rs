@@ -13,6 +13,7 @@
 //! of §12 ([`notation`]).
 
 mod dice;
+mod explain;
 mod fen;
 mod marks;
 mod notation;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::geometry::{Shade, Square};
 use crate::grants::Grants;
+use crate::guide::Guide;
 use crate::hand::{CaptureTo, DropZone, Drops};
 use crate::moves::Move;
 use crate::options::{symbols_of, GameOption, GameOptions, Values};
@@ -94,6 +96,11 @@ pub fn rules(options: &GameOptions) -> Rules {
     let mut rules = chess::rules();
     rules.variant = Variant::DiceLanding;
     rules.pgn_variant = Variant::DiceLanding.name();
+    rules.guide = Some(Guide {
+        variant: Variant::DiceLanding,
+        title: "Dice Landing Chess",
+        page: include_str!("../guides/dicelanding.md"),
+    });
     rules.start = if options.value(LINEUP) == 1 { KING_ONLY } else { START };
     // §11, D19: threefold repetition and fifty moves end the game at once.
     rules.draws = DrawRules {
@@ -112,6 +119,8 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.roll_ending_text = Some(notation::roll_ending);
     rules.face_meaning = Some(dice::face_meaning);
     rules.roll_failed = Some(dice::roll_failed);
+    rules.why_refused = Some(explain::why_refused);
+    rules.turn_note = Some(explain::turn_note);
     rules.restrict_moves = Some(restrict);
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::freezing::Freezing;
 use crate::geometry::{Geometry, Layer};
+use crate::guide::Guide;
 use crate::options::GameOptions;
 use crate::piece::{Kind, Vector};
 use crate::position::Position;
@@ -138,6 +139,11 @@ pub fn rules(settings: Settings) -> Rules {
     rules.transformations = transformations;
     rules.options = options::OPTIONS;
     rules.side_names = ["Gold", "Scarlet"];
+    rules.guide = Some(Guide {
+        variant: Variant::Dragonchess,
+        title: "Dragonchess",
+        page: include_str!("../guides/dragonchess.md"),
+    });
     rules
 }
 

@@ -4,7 +4,8 @@
 //! piece letter and `-` may be left out, `Dr` means the Dragon, a captured
 //! piece may be named after `x` (`PxDr`, `O2j5xW2a5`), and a destination may
 //! lack its board (`Hxg4`). The legal moves matching every given part are
-//! kept; without `x` a lone non-capture wins; exactly one must remain.
+//! kept; a bare cell names a Warrior's move; without `x` a lone non-capture
+//! wins; exactly one must remain.
 
 use std::fmt::Write;
 
@@ -62,6 +63,20 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let pattern = read(position, core).map_err(syntax)?;
     let legal = position.legal_moves();
     let mut candidates: Vec<Move> = legal.iter().copied().filter(|m| matches(position, &pattern, *m)).collect();
+    // A bare cell (`e4`, `2e4`) is a Warrior's move, as a bare square is a
+    // pawn's in chess; that no Warrior goes there never makes it another
+    // piece's move unasked: the candidates are listed instead.
+    let bare = pattern.piece.is_none() && pattern.from.is_none() && pattern.captured.is_none();
+    if bare && !candidates.is_empty() {
+        let rules = position.rules();
+        let pawn_kind = |m: &Move| position.piece_at(m.from).is_some_and(|piece| rules.kind(piece.kind).pawn);
+        if !candidates.iter().any(pawn_kind) {
+            let mut names: Vec<String> = candidates.iter().map(|m| san_among(position, *m, &legal)).collect();
+            names.sort();
+            return Err(MoveError::Ambiguous { text: crate::notation::bounded(trimmed), candidates: names });
+        }
+        candidates.retain(pawn_kind);
+    }
     if !pattern.capture && candidates.len() > 1 {
         let quiet: Vec<Move> = candidates.iter().copied().filter(|m| !is_capture(position, *m)).collect();
         if quiet.len() == 1 {

@@ -14,6 +14,7 @@
 //! game whose king was taken has no moves.
 
 mod dice;
+mod explain;
 mod notation;
 mod text;
 
@@ -23,6 +24,7 @@ use crate::color::{ByColor, Color};
 use crate::gating::{Gating, KindGate};
 use crate::geometry::{Geometry, Square};
 use crate::grants::{Grant, Grants};
+use crate::guide::Guide;
 use crate::hand::{CaptureTo, DropZone, Drops};
 use crate::moves::{Move, Special};
 use crate::piece::{diagonal, Component, Kind, Mode, PieceKind, Shape, Tag, Vector, Zone};
@@ -213,12 +215,18 @@ pub fn rules() -> Rules {
         parse_move: notation::parse_move,
         coordinates: crate::notation::standard::coordinates,
     };
+    rules.guide = Some(Guide {
+        variant: Variant::Guardener,
+        title: "Guardener Chess",
+        page: include_str!("../guides/guardener.md"),
+    });
     rules.drops = Some(drops());
     rules.gating = Some(gating());
     rules.chance = Some(dice::CHANCE);
     rules.turns.passes = Some(PassRule { per_game: Some(1), voluntary: true, forced: true });
     rules.passes_in_position = Some(PassesInPosition { passed: text::passed, note: text::note_pass });
     rules.restrict_moves = Some(restrict_moves);
+    rules.why_refused = Some(explain::why_refused);
     rules.areas = ["T1", "T2", "T3", "T4"]
         .into_iter()
         .enumerate()

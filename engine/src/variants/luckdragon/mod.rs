@@ -20,6 +20,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::color::{ByColor, Color};
 use crate::geometry::{Geometry, Square};
+use crate::guide::Guide;
 use crate::options::{GameOption, GameOptions, Values};
 use crate::piece::{orthogonal, Component, Kind, Mode, PieceKind, Shape, Vector};
 use crate::position::Position;
@@ -189,6 +190,11 @@ pub fn rules(promote_to_dragon: bool) -> Rules {
     rules.update_marks = Some(state::update_marks);
     rules.chance = Some(dice::CHANCE);
     rules.options = OPTIONS;
+    rules.guide = Some(Guide {
+        variant: Variant::LuckDragon,
+        title: "Luck Dragon Chess",
+        page: include_str!("../guides/luckdragon.md"),
+    });
     rules
 }
 

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use crate::color::{ByColor, Color};
 use crate::geometry::{Geometry, Square};
 use crate::grants::Grants;
+use crate::guide::Guide;
 use crate::hand::{CaptureTo, DropZone, Drops};
 use crate::moves::Move;
 use crate::options::GameOptions;
@@ -95,6 +96,8 @@ pub fn rules(settings: Settings) -> Rules {
     let mut rules = Rules::new(Variant::NewChess, geometry, kinds, castling, pawns, Royalty::Several, draws, START);
     rules.promotions = promotions;
     rules.promotion_verb = "knight";
+    rules.guide =
+        Some(Guide { variant: Variant::NewChess, title: "New chess", page: include_str!("../guides/newchess.md") });
     rules.prefixes = (0..KINDS).map(|k| (k >= KNIGHTED_FOOL.0 as usize).then_some('+')).collect();
     rules.drops = Some(drops());
     rules.dialect = Dialect {
