@@ -128,8 +128,7 @@ impl Config {
     /// by accident.
     pub fn settle_paths(&mut self) {
         if self.backup.dir.as_os_str().is_empty() {
-            let name = self.data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
-            self.backup.dir = self.data_dir.with_file_name(format!("{name}-backups"));
+            self.backup.dir = rookery_storage::beside(&self.data_dir, "-backups");
         }
     }
 

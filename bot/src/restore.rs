@@ -21,7 +21,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use rookery_storage::{
-    backup_database, backups, is_damage, prune_backups, restore_backup, verify_backup, Backup, Identity, Storage,
+    backup_database, backups, beside, is_damage, prune_backups, restore_backup, verify_backup, Backup, Identity,
+    Storage,
 };
 use serde::{Deserialize, Serialize};
 
@@ -83,8 +84,7 @@ struct Journal {
 
 impl Journal {
     fn path(data_dir: &Path) -> PathBuf {
-        let name = data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
-        data_dir.with_file_name(format!("{name}.restore-journal"))
+        beside(data_dir, ".restore-journal")
     }
 
     fn read(data_dir: &Path) -> Result<Option<Journal>> {
@@ -191,10 +191,9 @@ pub fn open_database(data_dir: &Path, backup_dir: &Path, restore: bool, now: i64
             backup_dir.display()
         );
     };
-    let name = data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
     let journal = Journal {
         damage,
-        moved_to: data_dir.with_file_name(format!("{name}.damaged-{now}")),
+        moved_to: beside(data_dir, &format!(".damaged-{now}")),
         backup: backup.path,
         last_change: last_change(data_dir),
         identity,

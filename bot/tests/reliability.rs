@@ -317,14 +317,7 @@ fn damaged_table_ledgers_and_rolls_are_set_aside_and_the_channel_rolls_on() {
 }
 
 fn luck_dragon(t: &Table) -> u64 {
-    let play = Command::Play {
-        variant: "luckdragon".into(),
-        opponent: Some(bob()),
-        move_days: None,
-        options: None,
-        clock: None,
-    };
-    t.ok(alice(), play);
+    t.ok(alice(), challenge("luckdragon"));
     t.ok(bob(), Command::Accept);
     t.core.storage().channel_game(KEY).unwrap().unwrap().id
 }
@@ -421,14 +414,7 @@ fn a_game_saved_by_a_newer_rookery_is_explained_and_a_moderator_can_end_it() {
 #[test]
 fn a_game_whose_sealed_secret_is_lost_can_still_end() {
     let t = Table::new();
-    let play = Command::Play {
-        variant: "newchess".into(),
-        opponent: Some(bob()),
-        move_days: None,
-        options: None,
-        clock: None,
-    };
-    t.ok(alice(), play);
+    t.ok(alice(), challenge("newchess"));
     t.ok(bob(), Command::Accept);
     t.send(alice(), Command::Choose { option: "E".into() });
     let game = t.core.storage().channel_game(KEY).unwrap().unwrap().id;

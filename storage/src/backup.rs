@@ -161,10 +161,17 @@ pub fn prune_backups(dir: &Path, database: &str, keep: usize) -> Result<Vec<Path
     Ok(removed)
 }
 
+/// A path beside the data folder, named after it: `rookery-data` and
+/// `.restoring` give `rookery-data.restoring`. Everything Rookery keeps about
+/// a database outside it (staging, journal, damaged copy, backups) is named so.
+pub fn beside(data_dir: &Path, suffix: &str) -> PathBuf {
+    let name = data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
+    data_dir.with_file_name(format!("{name}{suffix}"))
+}
+
 /// The folder a restore into `data_dir` is staged in, beside it.
 pub fn staging_dir(data_dir: &Path) -> PathBuf {
-    let name = data_dir.file_name().map_or("rookery-data".into(), |n| n.to_string_lossy().into_owned());
-    data_dir.with_file_name(format!("{name}.restoring"))
+    beside(data_dir, ".restoring")
 }
 
 /// Verifies the backup at `path` and makes it the database at `data_dir`,

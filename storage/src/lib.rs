@@ -36,7 +36,7 @@ use sled::Transactional;
 
 use quarantine::{quarantine_entry, quarantine_key};
 
-pub use backup::{backup_database, backups, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
+pub use backup::{backup_database, backups, beside, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
 pub use export::{export, import};
 pub use identity::Identity;
