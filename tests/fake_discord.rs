@@ -29,9 +29,9 @@ pub const SYSTEM_CHANNEL: u64 = 800_000_000_000_000_099;
 /// A channel the bot may not post in: the fake answers 403 Missing Access.
 pub const FORBIDDEN_CHANNEL: u64 = 800_000_000_000_000_098;
 /// A channel the bot sees but may not send messages in: 403 Missing Permissions.
-pub const READ_ONLY_CHANNEL: u64 = 800_000_000_000_000_097;
+pub const READ_ONLY_CHANNEL: u64 = 800_000_000_000_000_095;
 /// A channel that was deleted: the fake answers 404 Unknown Channel.
-pub const DELETED_CHANNEL: u64 = 800_000_000_000_000_096;
+pub const DELETED_CHANNEL: u64 = 800_000_000_000_000_094;
 /// How long any single wait in a test may take before it fails.
 pub const WAIT: Duration = Duration::from_secs(10);
 const HEARTBEAT_MS: u64 = 41_250;
