@@ -72,7 +72,8 @@ async fn schedule(
 
 /// Completes the last variant of a comma-separated rotation.
 async fn complete_rotation(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = rotation_choices(partial).into_iter().map(|full| AutocompleteChoice::new(full.clone(), full)).collect();
+    let choices =
+        rotation_choices(partial).into_iter().map(|full| AutocompleteChoice::new(full.clone(), full)).collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
