@@ -8,6 +8,8 @@
 //!   follow-ups, autocomplete, deferred answers, failures answered privately.
 //! - `admins`: the restore notice for admins, the configured moderator role.
 //! - `posts`: the bot's own channel posts (reminders, forfeits, expiries, puzzles).
+//! - `puzzle_posts`: daily puzzles in a server's time zone, their discussion
+//!   threads, and refused posts told to admins once.
 //! - `turns_game`: a toy dice variant registered by the test: secret choices
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
@@ -23,6 +25,7 @@ mod interactions;
 mod newchess_game;
 mod opponent_game;
 mod posts;
+mod puzzle_posts;
 mod replay_game;
 mod seeded_dice;
 mod turns_game;

@@ -28,6 +28,10 @@ pub const APPLICATION_ID: u64 = 900_000_000_000_000_001;
 pub const SYSTEM_CHANNEL: u64 = 800_000_000_000_000_099;
 /// A channel the bot may not post in: the fake answers 403 Missing Access.
 pub const FORBIDDEN_CHANNEL: u64 = 800_000_000_000_000_098;
+/// A channel the bot sees but may not send messages in: 403 Missing Permissions.
+pub const READ_ONLY_CHANNEL: u64 = 800_000_000_000_000_095;
+/// A channel that was deleted: the fake answers 404 Unknown Channel.
+pub const DELETED_CHANNEL: u64 = 800_000_000_000_000_094;
 /// How long any single wait in a test may take before it fails.
 pub const WAIT: Duration = Duration::from_secs(10);
 const HEARTBEAT_MS: u64 = 41_250;
@@ -84,6 +88,8 @@ impl Call {
 struct Shared {
     address: SocketAddr,
     calls: Mutex<Vec<Call>>,
+    /// Every message posted in a channel: (channel, message id).
+    posted: Mutex<Vec<(u64, u64)>>,
     sequence: AtomicU64,
     dispatches: broadcast::Sender<Value>,
 }
@@ -106,6 +112,7 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             address: listener.local_addr()?,
             calls: Mutex::new(Vec::new()),
+            posted: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(1),
             dispatches: broadcast::channel(64).0,
         });
@@ -256,6 +263,9 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => StatusCode::NO_CONTENT.into_response(),
         ("POST", ["channels", channel, "threads"]) => start_thread(&shared, channel, &call.payload),
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            thread_from_message(&shared, channel, message, &call.payload)
+        }
         // The bot's own posts (reminders, forfeits, daily puzzles), checked as
         // Discord checks them: a real channel id and something to show.
         ("GET", ["guilds", guild]) if *guild == crate::interactions::GUILD.to_string() => {
@@ -265,8 +275,15 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             Ok(FORBIDDEN_CHANNEL) => {
                 (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Access", "code": 50001}))).into_response()
             }
+            Ok(READ_ONLY_CHANNEL) => {
+                (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Permissions", "code": 50013}))).into_response()
+            }
+            Ok(DELETED_CHANNEL) => {
+                (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Channel", "code": 10003}))).into_response()
+            }
             Ok(channel) if has_something_to_show(&call) => {
                 let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
+                shared.posted.lock().unwrap().push((channel, id));
                 Json(message(id, channel)).into_response()
             }
             Ok(_) => (StatusCode::BAD_REQUEST, Json(json!({"message": "Cannot send an empty message", "code": 50006})))
@@ -305,6 +322,49 @@ fn start_thread(shared: &Shared, parent: &str, payload: &Value) -> Response {
     let id = shared.sequence.fetch_add(1, Ordering::SeqCst) + THREAD_IDS;
     let thread = json!({
         "id": id.to_string(),
+        "type": 11,
+        "guild_id": crate::interactions::GUILD.to_string(),
+        "parent_id": parent.to_string(),
+        "owner_id": APPLICATION_ID.to_string(),
+        "name": name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": archive.as_u64().unwrap_or(4320),
+            "archive_timestamp": "2025-01-01T00:00:00.000000+00:00",
+            "locked": false,
+        },
+        "total_message_sent": 0,
+        "flags": 0,
+    });
+    (StatusCode::CREATED, Json(thread)).into_response()
+}
+
+/// "Start Thread from Message", checked as Discord checks it: a message
+/// posted in that channel, a name of 1 to 100 characters, and an archive time
+/// Discord offers. The thread gets the message's id, as on Discord.
+fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload: &Value) -> Response {
+    let invalid =
+        |message: &str| (StatusCode::BAD_REQUEST, Json(json!({"message": message, "code": 50035}))).into_response();
+    let (Ok(parent), Ok(message)) = (parent.parse::<u64>(), message.parse::<u64>()) else {
+        return (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response();
+    };
+    if !shared.posted.lock().unwrap().contains(&(parent, message)) {
+        return (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Message", "code": 10008}))).into_response();
+    }
+    let name = payload["name"].as_str().unwrap_or_default();
+    if name.is_empty() || name.chars().count() > 100 {
+        return invalid("name: must be between 1 and 100 in length");
+    }
+    let archive = &payload["auto_archive_duration"];
+    if !archive.is_null() && ![60, 1440, 4320, 10080].iter().any(|minutes| archive == minutes) {
+        return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
+    }
+    let thread = json!({
+        "id": message.to_string(),
         "type": 11,
         "guild_id": crate::interactions::GUILD.to_string(),
         "parent_id": parent.to_string(),

@@ -65,7 +65,12 @@ async fn reminders_forfeits_expiries_and_puzzles_are_posted() -> Result<()> {
     };
     send(&core, game_channel, alice.clone(), play);
     send(&core, game_channel, bob.clone(), Command::Accept);
-    let schedule = PuzzleCommand::Schedule { channel: puzzle_channel, time: "22:15".into(), rotation: String::new() };
+    let schedule = PuzzleCommand::Schedule {
+        channel: puzzle_channel,
+        time: "22:15".into(),
+        rotation: String::new(),
+        time_zone: String::new(),
+    };
     send(&core, Place { guild: GUILD, channel: CHANNEL }, alice.clone(), Command::Puzzle(schedule));
     let open = Command::Play { variant: "chess".into(), opponent: None, move_days: None, options: None, clock: None };
     send(&core, challenge_channel, bob.clone(), open);
@@ -89,9 +94,11 @@ async fn reminders_forfeits_expiries_and_puzzles_are_posted() -> Result<()> {
     assert!(content(&expired).contains("expired"), "{}", content(&expired));
 
     // Every post was accepted, and each came once: by now (23:20 the next
-    // day) the puzzle has been posted on both days.
+    // day) the puzzle has been posted on both days, each with its thread.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let posts: Vec<Call> = fake.calls().into_iter().filter(|c| c.path.contains("/channels/")).collect();
+    let (threads, posts): (Vec<Call>, Vec<Call>) =
+        fake.calls().into_iter().filter(|c| c.path.contains("/channels/")).partition(|c| c.path.ends_with("/threads"));
+    assert_eq!(threads.len(), 2, "{threads:?}");
     assert!(posts.iter().all(|c| c.status == StatusCode::OK), "{posts:?}");
     let texts: Vec<String> = posts.iter().map(content).collect();
     assert_eq!(posts.iter().filter(|c| posted_to(puzzle_channel)(c)).count(), 2, "{texts:?}");

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use rookery::cli::{admin, dice as dice_cli, puzzles as puzzles_cli, tools};
 use rookery::config::Config;
 use rookery::core::limits::LimitConfig;
+use rookery::core::puzzle::{Reserve, ReserveKeeper, RESERVE_TARGET};
 use rookery::core::{system_clock, system_millis, Core};
 use rookery::{bench, console as local, control, discord, restore};
 use rookery_storage::Storage;
@@ -442,6 +443,13 @@ fn serve(config: Config) -> Result<()> {
         admin_notice,
         ..discord::ServeOptions::default()
     };
+    // Puzzles for the daily posts are generated in the background, at the
+    // lowest priority; the bot runs without the reserve if it cannot start.
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let reserve = Reserve::new(core.storage().clone(), RESERVE_TARGET, seed);
+    let _reserve = ReserveKeeper::spawn(reserve).inspect_err(|error| {
+        tracing::error!(%error, "no puzzle reserve thread; daily puzzles come from the pool as it is");
+    });
     let core = Arc::new(core);
     let runtime = tokio::runtime::Runtime::new()?;
     let served = runtime.block_on(discord::serve(core, &token, options));

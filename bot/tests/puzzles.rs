@@ -34,7 +34,16 @@ fn solve(moves: &str) -> Command {
 }
 
 fn schedule(time: &str, rotation: &str) -> Command {
-    Command::Puzzle(PuzzleCommand::Schedule { channel: POSTS.channel, time: time.into(), rotation: rotation.into() })
+    schedule_in(time, rotation, "")
+}
+
+fn schedule_in(time: &str, rotation: &str, time_zone: &str) -> Command {
+    Command::Puzzle(PuzzleCommand::Schedule {
+        channel: POSTS.channel,
+        time: time.into(),
+        rotation: rotation.into(),
+        time_zone: time_zone.into(),
+    })
 }
 
 fn known_puzzle() -> StoredPuzzle {
@@ -202,7 +211,7 @@ fn a_time_already_past_today_starts_tomorrow() {
     let t = Table::new();
     t.at(FIRST_DAY + 1, 12 * 60);
     let set = t.ok(admin(), schedule("9:00", ""));
-    assert!(set.text.contains("(chess), first on 2023-11-16"), "{}", set.text);
+    assert!(set.text.contains("first on 2023-11-16"), "{}", set.text);
     assert!(t.posts().is_empty());
     t.at(FIRST_DAY + 2, 9 * 60);
     assert_eq!(t.posts().len(), 1);
@@ -214,6 +223,7 @@ fn the_shipped_puzzles_verify_and_vary() {
     let mut solver = MateSolver::new();
     let mut lengths = [0; 5];
     let mut count = 0;
+    let mut by_game = std::collections::HashMap::<String, usize>::new();
     for line in seed.lines() {
         let stored: StoredPuzzle = serde_json::from_str(line).unwrap();
         let puzzle = engine_puzzle(&stored).unwrap();
@@ -221,9 +231,15 @@ fn the_shipped_puzzles_verify_and_vary() {
         assert_eq!(again, puzzle, "{line}");
         lengths[puzzle.mate_in as usize] += 1;
         count += 1;
+        *by_game.entry(stored.variant).or_default() += 1;
     }
     assert!(count >= 30, "only {count} shipped puzzles");
     assert!(lengths[1..].iter().all(|&n| n > 0), "mates of every length: {lengths:?}");
+    for game in ["chess", "dragonchess"] {
+        assert!(by_game.get(game).copied().unwrap_or(0) >= 30, "{game}: {by_game:?}");
+    }
     let t = Table::new();
-    assert_eq!(t.core.storage().puzzle_pool("chess").unwrap().len(), count, "the pool starts with them all");
+    for (game, count) in by_game {
+        assert_eq!(t.core.storage().puzzle_pool(&game).unwrap().len(), count, "the pool starts with all {game}");
+    }
 }

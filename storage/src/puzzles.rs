@@ -37,11 +37,12 @@ pub struct StoredPuzzle {
     pub source: String,
 }
 
-/// A guild's puzzle of one UTC day. It carries a copy of the puzzle, so the
+/// A guild's puzzle of one day (the guild's local day when it has a
+/// schedule with a time zone, else the UTC day). It carries a copy of the puzzle, so the
 /// day's record stands whatever happens to the pool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyPuzzle {
-    /// Days since 1970-01-01 (UTC).
+    /// Days since 1970-01-01, counted in the guild's time zone.
     pub day: i64,
     pub puzzle: StoredPuzzle,
     /// The channel the scheduler posted it in, if it did.
@@ -77,12 +78,24 @@ pub struct PuzzleStreak {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PuzzleSchedule {
     pub channel: u64,
-    /// Minutes after 00:00 UTC.
+    /// Minutes after local midnight in `time_zone`.
     pub minute: u32,
     /// Variants by day, in turn: day `d` uses `rotation[d % len]`.
     pub rotation: Vec<String>,
     /// The last day a post was claimed for; never posted again that day.
     pub last_posted_day: Option<i64>,
+    /// The server's IANA time zone (`Europe/Berlin`); schedules saved before
+    /// time zones existed were in UTC.
+    #[serde(default = "utc")]
+    pub time_zone: String,
+    /// A failed post has been reported to the server's admins, and no post
+    /// has arrived since: further failures are not reported again.
+    #[serde(default)]
+    pub failure_reported: bool,
+}
+
+fn utc() -> String {
+    "UTC".to_string()
 }
 
 /// What recording a solve did.
@@ -307,6 +320,38 @@ impl Storage {
             }
         }
         Ok(out)
+    }
+
+    /// Notes that a scheduled post of the guild failed. `true` only for the
+    /// first failure since the last post that arrived, so admins are told
+    /// once; `false` too when the guild has no schedule any more.
+    pub fn note_puzzle_post_failed(&self, guild: u64) -> Result<bool, StorageError> {
+        self.set_failure_reported(guild, true)
+    }
+
+    /// Notes that a scheduled post arrived, so the next failure is reported.
+    pub fn note_puzzle_post_arrived(&self, guild: u64) -> Result<(), StorageError> {
+        self.set_failure_reported(guild, false).map(|_| ())
+    }
+
+    /// Sets the schedule's `failure_reported`; whether that changed it.
+    fn set_failure_reported(&self, guild: u64, reported: bool) -> Result<bool, StorageError> {
+        let key = named_key(guild, SCHEDULE);
+        let _writing = self.writing();
+        let outcome = self.settings.transaction(|settings| {
+            let Some(mut schedule) = get_tx::<PuzzleSchedule>(settings, &key)? else { return Ok(false) };
+            if schedule.failure_reported == reported {
+                return Ok(false);
+            }
+            schedule.failure_reported = reported;
+            settings.insert(key.as_slice(), encode(&schedule))?;
+            Ok(true)
+        });
+        let changed = finish(outcome)?;
+        if changed {
+            self.flush()?;
+        }
+        Ok(changed)
     }
 
     /// Claims the scheduled post of `fresh.day` for a guild: if its schedule

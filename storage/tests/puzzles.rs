@@ -87,7 +87,14 @@ fn streaks_continue_on_consecutive_days_and_restart_after_a_gap() {
 }
 
 fn schedule() -> PuzzleSchedule {
-    PuzzleSchedule { channel: 42, minute: 9 * 60, rotation: vec!["chess".into()], last_posted_day: None }
+    PuzzleSchedule {
+        channel: 42,
+        minute: 9 * 60,
+        rotation: vec!["chess".into()],
+        last_posted_day: None,
+        time_zone: "UTC".into(),
+        failure_reported: false,
+    }
 }
 
 #[test]
@@ -148,4 +155,26 @@ fn puzzle_records_are_in_backups() {
     rookery_storage::import(&copy, backup.as_slice()).unwrap();
     assert_eq!(copy.puzzle_pool("chess").unwrap(), storage.puzzle_pool("chess").unwrap());
     assert_eq!(copy.puzzle_streaks(GUILD).unwrap(), storage.puzzle_streaks(GUILD).unwrap());
+}
+
+#[test]
+fn schedules_from_before_time_zones_read_as_utc() {
+    let old = r#"{"channel":42,"minute":540,"rotation":["chess"],"last_posted_day":3}"#;
+    let schedule: PuzzleSchedule = serde_json::from_str(old).unwrap();
+    assert_eq!(schedule.time_zone, "UTC");
+    assert!(!schedule.failure_reported);
+}
+
+#[test]
+fn a_failed_post_is_reported_once_until_a_post_arrives() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    assert!(!storage.note_puzzle_post_failed(GUILD).unwrap(), "no schedule, nobody to tell");
+    storage.set_puzzle_schedule(GUILD, Some(&schedule())).unwrap();
+    assert!(storage.note_puzzle_post_failed(GUILD).unwrap(), "the first failure is reported");
+    assert!(!storage.note_puzzle_post_failed(GUILD).unwrap(), "the next one is not");
+    let kept = storage.puzzle_schedule(GUILD).unwrap().unwrap();
+    assert_eq!(kept, PuzzleSchedule { failure_reported: true, ..schedule() }, "the schedule is kept");
+    storage.note_puzzle_post_arrived(GUILD).unwrap();
+    assert!(storage.note_puzzle_post_failed(GUILD).unwrap(), "a failure after a good post is news again");
 }

@@ -279,7 +279,7 @@ fn alias_command(words: &[&str], args: &str) -> Result<AliasCommand, String> {
 }
 
 /// `/puzzle [today]`, `/puzzle solve MOVES`, `/puzzle leaderboard` and
-/// `/puzzle schedule TIME [VARIANTS]`, which posts in the console's channel.
+/// `/puzzle schedule TIME [ZONE] [VARIANTS]`, which posts in the console's channel.
 fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
     let rest = |word: &str| args.strip_prefix(word).unwrap_or("").trim().to_string();
     Ok(match words.first().copied() {
@@ -294,12 +294,21 @@ fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
         Some("solve") if words.len() > 1 => PuzzleCommand::Solve { moves: rest("solve") },
         Some("solve") => return Err("say your moves: /puzzle solve Qxh7+ Rh3#".into()),
         Some("leaderboard") => PuzzleCommand::Leaderboard,
-        Some("schedule") if words.len() > 1 => PuzzleCommand::Schedule {
-            channel: CHANNEL.channel,
-            time: words[1].to_string(),
-            rotation: words[2..].join(" "),
-        },
-        Some("schedule") => return Err("say when (UTC): /puzzle schedule 09:00 [chess,dragonchess] or off".into()),
+        Some("schedule") if words.len() > 1 => {
+            // A time zone is the word with a `/` in it (`Europe/Berlin`), or `UTC`.
+            let is_zone = |w: &&str| w.contains('/') || w.eq_ignore_ascii_case("utc");
+            let time_zone = words[2..].iter().find(|w| is_zone(w)).copied().unwrap_or_default().to_string();
+            let rotation: Vec<&str> = words[2..].iter().filter(|w| !is_zone(w)).copied().collect();
+            PuzzleCommand::Schedule {
+                channel: CHANNEL.channel,
+                time: words[1].to_string(),
+                rotation: rotation.join(" "),
+                time_zone,
+            }
+        }
+        Some("schedule") => {
+            return Err("say when: /puzzle schedule 09:00 [Europe/Berlin] [chess,dragonchess] or off".into())
+        }
         Some(other) => return Err(format!("/puzzle takes today, solve, leaderboard or schedule, not `{other}`")),
     })
 }
@@ -445,7 +454,17 @@ mod tests {
             Ok(Line::Run(Command::Puzzle(PuzzleCommand::Schedule {
                 channel: CHANNEL.channel,
                 time: "09:00".into(),
-                rotation: "chess dragonchess".into()
+                rotation: "chess dragonchess".into(),
+                time_zone: String::new(),
+            })))
+        );
+        assert_eq!(
+            puzzle("/puzzle schedule 09:00 chess Europe/Berlin dragonchess"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::Schedule {
+                channel: CHANNEL.channel,
+                time: "09:00".into(),
+                rotation: "chess dragonchess".into(),
+                time_zone: "Europe/Berlin".into(),
             })))
         );
         assert!(puzzle("/puzzle solve").is_err());

@@ -94,7 +94,8 @@ pub(super) fn help() -> Reply {
          Maiden's notation here · `/dice history` today's rolls · `/dice stats [user] [die] [period]` how the \
          dice have fallen\n\
          `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
-         streaks · `/puzzle schedule channel time variants` post it daily (Manage Channels)\n\
+         streaks · `/puzzle schedule channel time variants time_zone` post it daily, in your time zone \
+         (Manage Channels)\n\
          `/settings threads:on|off` each new game in its own thread (Manage Channels) · \
          `/admin end [reason]` end this channel's game (unrated) or clear its challenge (moderators)",
     )

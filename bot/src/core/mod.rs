@@ -40,7 +40,7 @@ pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, PendingReplay, Picture, Place,
-    PuzzleCommand, Reply, Request, TakebackAction, ThreadStart, User,
+    PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
 };
 
 /// Unix seconds; injectable so tests can move time.
@@ -337,6 +337,14 @@ impl Handler for Core {
 
     fn play_as(&self, user: User) {
         Core::play_as(self, user);
+    }
+
+    fn scheduled_post_arrived(&self, guild: u64) {
+        self.puzzle_post_arrived(guild);
+    }
+
+    fn scheduled_post_failed(&self, guild: u64, channel: u64, failure: PostFailure) -> Option<Reply> {
+        self.puzzle_post_failed(guild, channel, &failure)
     }
 
     fn due(&self) -> Vec<(Place, Reply)> {

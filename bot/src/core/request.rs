@@ -207,10 +207,11 @@ pub enum PuzzleCommand {
     Solve { moves: String },
     /// `/puzzle leaderboard`: streaks and solves in this server.
     Leaderboard,
-    /// `/puzzle schedule channel time variants`: post the puzzle daily at
-    /// `time` (UTC, `HH:MM`, or `off`) in `channel`, the variants taking turns.
-    /// Needs Manage Channels.
-    Schedule { channel: u64, time: String, rotation: String },
+    /// `/puzzle schedule channel time variants time_zone`: post the puzzle
+    /// daily at `time` (`HH:MM` in `time_zone`, an IANA name; or `off`) in
+    /// `channel`, the variants taking turns. An empty `time_zone` keeps the
+    /// server's (UTC at first). Needs Manage Channels.
+    Schedule { channel: u64, time: String, rotation: String, time_zone: String },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,6 +253,32 @@ pub struct Reply {
     /// front end opens it, moves the game there ([`Handler::move_to_thread`])
     /// and posts this reply in it; if it cannot, the game stays here.
     pub thread: Option<ThreadStart>,
+    /// This reply is a scheduled daily puzzle post: the front end opens its
+    /// discussion thread from the posted message and says whether the post
+    /// arrived ([`Handler::scheduled_post_arrived`],
+    /// [`Handler::scheduled_post_failed`]).
+    pub scheduled: Option<ScheduledPost>,
+}
+
+/// What the front end needs to know about a scheduled daily puzzle post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScheduledPost {
+    pub guild: u64,
+    /// The name of the discussion thread opened from the post.
+    pub thread_name: String,
+}
+
+/// Why a scheduled post did not arrive, in the front end's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PostFailure {
+    /// The bot cannot see the channel.
+    NoAccess,
+    /// The bot sees the channel but lacks a permission the post needs.
+    MissingPermission,
+    /// The channel no longer exists.
+    ChannelGone,
+    /// Anything else (an outage, a refused message), as the front end words it.
+    Other(String),
 }
 
 /// A thread to open for a game that is starting.
@@ -550,6 +577,16 @@ pub trait Handler: Send + Sync + 'static {
     /// for the channel the game left, or why the game stays where it is.
     fn move_to_thread(&self, _from: Place, _game: u64, _thread: Place) -> Result<Reply, String> {
         Err("this front end keeps games where they start".into())
+    }
+
+    /// A scheduled puzzle post of `guild` arrived.
+    fn scheduled_post_arrived(&self, _guild: u64) {}
+
+    /// A scheduled puzzle post of `guild` in `channel` failed. The answer is
+    /// the message for the server's admins, the first time only (until a
+    /// post arrives again); the schedule stays and the next day tries again.
+    fn scheduled_post_failed(&self, _guild: u64, _channel: u64, _failure: PostFailure) -> Option<Reply> {
+        None
     }
 }
 

@@ -7,6 +7,8 @@
 //! - `commands`: one poise function per slash command, typed arguments.
 //! - `choices`: the fixed choice lists (variants, draw and takeback actions).
 //! - `puzzle`: `/puzzle` and its subcommands.
+//! - `puzzle_posts`: scheduled puzzle posts, their discussion threads and
+//!   failures told to admins.
 //! - `dice`: `/dice` and its subcommands.
 //! - `buttons`: component clicks, which poise does not dispatch.
 //! - `respond`: runs the core off the async threads and sends its replies.
@@ -21,6 +23,7 @@ mod convert;
 mod dice;
 mod notice;
 mod puzzle;
+mod puzzle_posts;
 mod reply;
 mod respond;
 mod serve;

@@ -43,12 +43,16 @@ async fn schedule(
     #[description = "Where to post it"]
     #[channel_types("Text", "News")]
     channel: serenity::ChannelId,
-    #[description = "When, in UTC: HH:MM, e.g. 09:00; `off` stops the posts"] time: String,
-    #[description = "Variants taking turns by day, e.g. chess,dragonchess (default chess)"]
+    #[description = "When, in the server's time zone: HH:MM, e.g. 09:00; `off` stops the posts"] time: String,
+    #[description = "Games taking turns by day, e.g. chess,dragonchess (default: every game with puzzles)"]
     #[autocomplete = "complete_rotation"]
     variants: Option<String>,
+    #[description = "The server's time zone, e.g. Europe/Berlin (default: as set before, else UTC)"]
+    #[autocomplete = "complete_time_zone"]
+    time_zone: Option<String>,
 ) -> Result<(), Error> {
     let rotation = variants.unwrap_or_default();
+    let time_zone = time_zone.unwrap_or_default();
     let interaction = ctx.interaction;
     let mut user = convert::requester(&interaction.user, interaction.member.as_deref());
     // The posts go to `channel`, so the permission that counts is the one
@@ -61,20 +65,78 @@ async fn schedule(
     let request = Request {
         place: convert::place(interaction.guild_id, interaction.channel_id),
         user,
-        command: Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation }),
+        command: Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation, time_zone }),
     };
     respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
 }
 
 /// Completes the last variant of a comma-separated rotation.
 async fn complete_rotation(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let (done, last) = partial.rsplit_once(',').map_or(("", partial), |(done, last)| (done, last));
-    let choices = variants_matching(last)
-        .into_iter()
-        .map(|name| {
-            let full = if done.is_empty() { name.to_string() } else { format!("{done},{name}") };
-            AutocompleteChoice::new(full.clone(), full)
-        })
-        .collect();
+    let choices =
+        rotation_choices(partial).into_iter().map(|full| AutocompleteChoice::new(full.clone(), full)).collect();
     CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Completes an IANA time zone name.
+async fn complete_time_zone(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices = time_zones_matching(partial).into_iter().map(|name| AutocompleteChoice::new(name, name)).collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Discord's limits on autocomplete: 25 choices, each name and value at
+/// most 100 characters (a longer one fails the whole answer).
+const CHOICES_MAX: usize = 25;
+const CHOICE_LEN_MAX: usize = 100;
+
+/// The rotation typed so far with its last variant completed; none that
+/// would pass Discord's length limit.
+fn rotation_choices(partial: &str) -> Vec<String> {
+    let (done, last) = partial.rsplit_once(',').map_or(("", partial), |(done, last)| (done, last));
+    variants_matching(last)
+        .into_iter()
+        .map(|name| if done.is_empty() { name.to_string() } else { format!("{done},{name}") })
+        .filter(|full| full.chars().count() <= CHOICE_LEN_MAX)
+        .take(CHOICES_MAX)
+        .collect()
+}
+
+/// Time zone names containing `partial` (`berlin`, `Europe/`), names
+/// starting with it first.
+fn time_zones_matching(partial: &str) -> Vec<&'static str> {
+    let wanted = partial.trim().replace(' ', "_").to_ascii_lowercase();
+    let mut names: Vec<&'static str> = chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|zone| zone.name())
+        .filter(|name| name.to_ascii_lowercase().contains(&wanted))
+        .collect();
+    names.sort_by_key(|name| !name.to_ascii_lowercase().starts_with(&wanted));
+    names.truncate(CHOICES_MAX);
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_choices_stay_within_discords_limits() {
+        assert_eq!(rotation_choices("chess,dr"), ["chess,dragonchess"]);
+        assert_eq!(rotation_choices("").len(), 6);
+        // 83 typed characters and `,dragonchess` make 95: offered.
+        let fits = rotation_choices(&format!("{}d", "chess,".repeat(14)));
+        assert_eq!(fits.len(), 2, "{fits:?}");
+        assert!(fits.iter().all(|c| c.chars().count() <= CHOICE_LEN_MAX), "{fits:?}");
+        // 95 typed characters: every completion would pass 100, so none is offered.
+        assert!(rotation_choices(&format!("{}d", "chess,".repeat(16))).is_empty());
+    }
+
+    #[test]
+    fn time_zones_complete_by_city_or_region() {
+        assert_eq!(time_zones_matching("berlin"), ["Europe/Berlin"]);
+        assert!(time_zones_matching("new york").contains(&"America/New_York"));
+        let europe = time_zones_matching("Europe/");
+        assert_eq!(europe.len(), CHOICES_MAX);
+        assert!(europe.iter().all(|name| name.starts_with("Europe/")), "{europe:?}");
+        assert!(time_zones_matching("").len() <= CHOICES_MAX);
+    }
 }

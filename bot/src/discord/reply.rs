@@ -206,6 +206,7 @@ mod tests {
             picture: None,
             thread: None,
             replay: None,
+            scheduled: None,
         }
     }
 

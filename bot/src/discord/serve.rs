@@ -180,10 +180,7 @@ async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>,
             }
         };
         for (place, reply) in due {
-            let channel = serenity::ChannelId::new(place.channel);
-            if let Err(error) = channel.send_message(&http, super::reply::channel_message(reply)).await {
-                tracing::warn!(%error, channel = place.channel, "could not post a due message");
-            }
+            super::puzzle_posts::post(&http, &handler, place, reply).await;
         }
     }
 }

@@ -41,8 +41,9 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
 }
 
 /// Adds the solution of the guild's puzzle of `day`, if it had one, to
-/// `reply`: the line as hidden text, and the puzzle with its key move as an
-/// arrow, as a spoiler picture (Discord blurs `SPOILER_` files until clicked).
+/// `reply`: the line as hidden text, and the final (mated) position with the
+/// mating move as an arrow, as a spoiler picture (Discord blurs `SPOILER_`
+/// files until clicked).
 pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: i64) -> Result<(), Refusal> {
     let Some(daily) = storage.daily_puzzle(guild, day).map_err(storage_failure)? else { return Ok(()) };
     let puzzle = engine_puzzle(&daily.puzzle)?;
@@ -62,17 +63,26 @@ pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: 
     Ok(())
 }
 
-/// The puzzle's position from the solver's side, its first move as an arrow.
+/// The position the solution ends in, from the solver's side, the mating
+/// move highlighted and drawn as an arrow (a piece set down from the hand
+/// has no square it came from, so it is only highlighted).
 fn solution_png(puzzle: &rookery_engine::puzzle::Puzzle) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let start = puzzle.start()?;
-    let key = *puzzle.solution_moves()?.first().ok_or("the puzzle has no solution")?;
-    let look = Look { last_move: None, flipped: start.turn() == Color::Black, theme: Theme::Light };
-    let mut view = view_of(&start, look);
-    let cell = |square| cell_of(&start, square);
-    if key.dropped().is_some() {
-        view.last_move = Some(LastMove { from: None, to: cell(key.to) });
+    let mut position = puzzle.start()?;
+    let solver = position.turn();
+    let moves = puzzle.solution_moves()?;
+    let (&mate, before) = moves.split_last().ok_or("the puzzle has no solution")?;
+    for &mv in before {
+        position.make(mv);
+    }
+    position.make(mate);
+    let look = Look { last_move: None, flipped: solver == Color::Black, theme: Theme::Light };
+    let mut view = view_of(&position, look);
+    let cell = |square| cell_of(&position, square);
+    if mate.dropped().is_some() {
+        view.last_move = Some(LastMove { from: None, to: cell(mate.to) });
     } else {
-        view.arrows.push(Arrow { from: cell(key.from), to: cell(key.to), kind: ArrowKind::Solution });
+        view.last_move = Some(LastMove { from: Some(cell(mate.from)), to: cell(mate.to) });
+        view.arrows.push(Arrow { from: cell(mate.from), to: cell(mate.to), kind: ArrowKind::Solution });
     }
     Ok(picture::renderer().render_png(&view)?)
 }

@@ -2,14 +2,18 @@
 //! and `/puzzle schedule`, and the scheduled posts.
 //!
 //! Each guild (the console and direct messages count as guild 0) has one
-//! puzzle per UTC day, chosen from the pool on first use (by a command or by
-//! the scheduled post) and kept in a daily record. Answers are judged by the
+//! puzzle per day of its own time zone (UTC until its schedule names one),
+//! chosen from the pool on first use (by a command or by the scheduled post)
+//! and kept in a daily record; a guild never gets a puzzle twice while the
+//! pool has one it has not had, which the reserve keeps so. Answers are judged by the
 //! engine, privately; solves, first solvers and streaks are stored in one
 //! transaction. See `docs/puzzles.md`.
 
 mod message;
+mod reserve;
 mod schedule;
 mod seed;
+mod zone;
 
 use std::collections::HashMap;
 
@@ -21,18 +25,12 @@ use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
 use super::calendar::date;
 use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
 use message::{add_reveal, puzzle_reply};
+pub use reserve::{Reserve, ReserveKeeper, RESERVE_TARGET};
 pub(super) use seed::seed_empty_pool;
 
-const DAY: i64 = 86_400;
 /// Judging an answer needs only a small table: the lines are short.
 const ANSWER_TABLE_BITS: u32 = 16;
-/// Variants puzzles are drawn from when a guild has no schedule.
-const DEFAULT_ROTATION: [Variant; 1] = [Variant::Chess];
-
-/// The UTC day of a Unix time: days since 1970-01-01.
-fn day_of(now: i64) -> i64 {
-    now.div_euclid(DAY)
-}
+const NO_PUZZLES: &str = "There are no puzzles yet; whoever runs Rookery can add some with `rookery puzzles generate`.";
 
 /// A generated puzzle as the pool stores it.
 pub fn stored(found: &Found) -> StoredPuzzle {
@@ -65,14 +63,14 @@ impl Core {
             PuzzleCommand::Today => self.puzzle_today(place),
             PuzzleCommand::Solve { moves } => self.puzzle_solve(place, user, moves),
             PuzzleCommand::Leaderboard => self.puzzle_leaderboard(place),
-            PuzzleCommand::Schedule { channel, time, rotation } => {
-                self.puzzle_schedule(place, user, *channel, time, rotation)
+            PuzzleCommand::Schedule { channel, time, rotation, time_zone } => {
+                self.puzzle_schedule(place, user, *channel, time, rotation, time_zone)
             }
         }
     }
 
     fn puzzle_today(&self, place: Place) -> Outcome {
-        let day = day_of(self.now());
+        let day = self.puzzle_day(place.guild)?;
         let daily = self.open_daily(place.guild, day)?;
         let mut reply = puzzle_reply(&daily, &format!("**Puzzle of {}**", date(day)))?;
         add_reveal(&mut reply, &self.storage, place.guild, day - 1)?;
@@ -80,7 +78,7 @@ impl Core {
     }
 
     fn puzzle_solve(&self, place: Place, user: &User, moves: &str) -> Outcome {
-        let day = day_of(self.now());
+        let day = self.puzzle_day(place.guild)?;
         let storage = &self.storage;
         let daily = storage.daily_puzzle(place.guild, day).map_err(storage_failure)?.ok_or_else(|| {
             Refusal::new(
@@ -89,7 +87,7 @@ impl Core {
         })?;
         if let Some(earlier) = storage.puzzle_solve(place.guild, day, user.id).map_err(storage_failure)? {
             return Err(Refusal(format!(
-                "You have solved today's puzzle already ({}). The next one comes at 00:00 UTC.",
+                "You have solved today's puzzle already ({}). The next one comes at midnight, server time.",
                 earlier.line.join(" ")
             )));
         }
@@ -137,7 +135,7 @@ impl Core {
     }
 
     fn puzzle_leaderboard(&self, place: Place) -> Outcome {
-        let today = day_of(self.now());
+        let today = self.puzzle_day(place.guild)?;
         let mut streaks = self.storage.puzzle_streaks(place.guild).map_err(storage_failure)?;
         if streaks.is_empty() {
             return Ok(vec![Reply::text("Nobody has solved a daily puzzle here yet: `/puzzle today`.")]);
@@ -183,19 +181,45 @@ impl Core {
         }
         let age = |p: &StoredPuzzle| last_used.get(&p.id).copied().unwrap_or(i64::MIN);
         let oldest = pool.iter().map(age).min().unwrap_or(i64::MIN);
+        if oldest != i64::MIN {
+            tracing::warn!(guild, %variant, "every puzzle has been posted here; one is used again");
+        }
         let candidates: Vec<&StoredPuzzle> = pool.iter().filter(|p| age(p) == oldest).collect();
         let mix = (guild ^ (day as u64).rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 33;
         let puzzle = candidates[(mix % candidates.len() as u64) as usize].clone();
         Ok(DailyPuzzle { day, puzzle, posted_in: None, first_solver: None, solvers: 0 })
     }
 
-    /// The variant of `day` in the guild's rotation (chess without a schedule).
+    /// The variant of `day` in the guild's rotation (every game with
+    /// puzzles, in turn, without one).
     fn variant_of_day(&self, guild: u64, day: i64) -> Result<Variant, Refusal> {
         let schedule = self.storage.puzzle_schedule(guild).map_err(storage_failure)?;
         let rotation: Vec<Variant> = match schedule {
             Some(s) if !s.rotation.is_empty() => s.rotation.iter().map(|v| v.parse()).collect::<Result<_, _>>()?,
-            _ => DEFAULT_ROTATION.to_vec(),
+            _ => self.default_rotation()?,
         };
+        if rotation.is_empty() {
+            return Err(Refusal::new(NO_PUZZLES));
+        }
         Ok(rotation[day.rem_euclid(rotation.len() as i64) as usize])
+    }
+
+    /// Every game whose pool has puzzles, in the usual order of games.
+    fn default_rotation(&self) -> Result<Vec<Variant>, Refusal> {
+        let mut games = Vec::new();
+        for variant in Variant::ALL {
+            if !self.storage.puzzle_pool(variant.name()).map_err(storage_failure)?.is_empty() {
+                games.push(variant);
+            }
+        }
+        Ok(games)
+    }
+
+    /// Today for the guild's puzzles: the local day in its schedule's time
+    /// zone, the UTC day without one.
+    fn puzzle_day(&self, guild: u64) -> Result<i64, Refusal> {
+        let schedule = self.storage.puzzle_schedule(guild).map_err(storage_failure)?;
+        let zone = schedule.map_or(zone::UTC, |s| zone::stored_zone(&s.time_zone));
+        Ok(zone::local_day(zone, self.now()))
     }
 }
