@@ -217,7 +217,7 @@ impl Die {
     }
 }
 
-/// Everything that may follow a die. Each kind may be given once; they always apply
+/// Everything that may follow a die. Each kind may be given once (keep/drop twice); they always apply
 /// in the order of the fields, whatever order they were written in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Modifiers {
