@@ -3,6 +3,7 @@
 use super::ast::{
     BinaryOp, Comparison, DiceTerm, Die, Expr, Line, SelectAction, SelectEnd, Selection, Selector, SetOpKind,
 };
+use super::whole::{floor_div, floor_mod};
 use super::{set_ops, Dialect, DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
 
 /// The result of one roll (one repetition of one `;`-separated part of a line).
@@ -556,48 +557,5 @@ fn reaches(success: super::ast::Condition, value: i64, at: i64) -> bool {
     match success.comparison {
         Comparison::Less | Comparison::LessOrEqual => value <= at,
         _ => value >= at,
-    }
-}
-
-/// The remainder taking the sign of the divisor, as Python's `%`; `None` on overflow.
-fn floor_mod(a: i64, b: i64) -> Option<i64> {
-    let remainder = a.checked_rem(b)?;
-    if remainder != 0 && ((remainder < 0) != (b < 0)) {
-        Some(remainder + b)
-    } else {
-        Some(remainder)
-    }
-}
-
-/// Integer division rounding towards negative infinity; `None` on overflow.
-fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let quotient = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        Some(quotient - 1)
-    } else {
-        Some(quotient)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{floor_div, floor_mod};
-
-    #[test]
-    fn modulo_takes_the_divisors_sign() {
-        assert_eq!(floor_mod(13, 2), Some(1));
-        assert_eq!(floor_mod(-7, 3), Some(2));
-        assert_eq!(floor_mod(7, -3), Some(-2));
-        assert_eq!(floor_mod(-6, 3), Some(0));
-    }
-
-    #[test]
-    fn division_floors() {
-        assert_eq!(floor_div(7, 2), Some(3));
-        assert_eq!(floor_div(-7, 2), Some(-4));
-        assert_eq!(floor_div(7, -2), Some(-4));
-        assert_eq!(floor_div(-7, -2), Some(3));
-        assert_eq!(floor_div(-6, 2), Some(-3));
-        assert_eq!(floor_div(i64::MIN, -1), None);
     }
 }
