@@ -91,6 +91,10 @@ pub enum DiceErrorKind {
     /// An explosion, reroll or implosion no face of the die can trigger, such as `4d6 i0`.
     #[error("no face of this die would {0}, so the modifier does nothing; give a face the die can show")]
     NeverMatches(&'static str),
+    /// A `ds` mark on the near side of the success target (`t6ds4`), where every
+    /// success would already reach it.
+    #[error("the double-success mark (ds) must be at the success target or beyond it")]
+    DoubleBeforeTarget,
     /// A third keep/drop on one die (`4d6k3d1kh1`); two chain, as in Dice Maiden's `k2d1`.
     #[error("at most two keep/drop modifiers per die, applied in order (like k2d1)")]
     TooManySelections,

@@ -31,6 +31,7 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     return Err(p.expected("a success target (like t7) before ds"));
                 };
                 set(p, &mut modifiers.double_success, value.unwrap_or(success.value), "a double success", start)?;
+                spans.double = Span::new(start, p.pos);
             }
             b'a' | b'd' if p.starts_with_lower("adv") || p.starts_with_lower("dis") => {
                 let sign = if c == b'a' { 1 } else { -1 };
@@ -39,6 +40,9 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     return Err(p.expected("how many extra dice, like adv1 or dis1"));
                 }
                 let (count, span) = p.number()?;
+                if count == 0 {
+                    return Err(p.error(DiceErrorKind::Expected("at least one extra die, like adv1 or dis1"), span));
+                }
                 let count = i32::try_from(count).ok().filter(|&n| n <= 100).ok_or_else(|| {
                     p.error(DiceErrorKind::TooManyDice { count: count.unsigned_abs(), max: 100 }, span)
                 })?;
@@ -210,6 +214,7 @@ fn reroll(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers, once: bool, s
 /// Where the modifiers that [`check`] may complain about were written.
 #[derive(Default)]
 struct ModifierSpans {
+    double: Span,
     explode: Span,
     reroll: Span,
     implode: Span,
@@ -336,6 +341,16 @@ fn check(p: &Parser<'_>, die: Die, modifiers: &Modifiers, spans: &ModifierSpans)
         }
         if explode.when.matches_none(shown_lowest, shown_highest) {
             return Err(p.error(DiceErrorKind::NeverMatches("explode"), spans.explode));
+        }
+    }
+    if let (Some(success), Some(mark)) = (modifiers.success, modifiers.double_success) {
+        if !(shown_lowest..=shown_highest).contains(&mark) {
+            let kind = DiceErrorKind::LimitOutsideFaces { value: mark, lowest: shown_lowest, highest: shown_highest };
+            return Err(p.error(kind, spans.double));
+        }
+        let downwards = matches!(success.comparison, Comparison::Less | Comparison::LessOrEqual);
+        if (downwards && mark > success.value) || (!downwards && mark < success.value) {
+            return Err(p.error(DiceErrorKind::DoubleBeforeTarget, spans.double));
         }
     }
     if let Some(implode) = modifiers.implode {

@@ -217,6 +217,15 @@ fn nonsense_is_refused_in_every_dialect_with_the_reason() {
         assert!(parse(&format!("{dialect}sw12")).is_ok());
     }
     assert_eq!(refusal("maiden: 1d6 e0"), DiceErrorKind::AlwaysMatches("explode"));
+    // Dice Maiden's other refusals: a ds mark short of the target or off the die, no
+    // extra dice for advantage.
+    assert_eq!(refusal("maiden: 4d6 t6ds4"), DiceErrorKind::DoubleBeforeTarget);
+    assert_eq!(refusal("maiden: 4d6 tl3ds5"), DiceErrorKind::DoubleBeforeTarget);
+    assert!(matches!(refusal("maiden: 4d6 tl3ds0"), DiceErrorKind::LimitOutsideFaces { value: 0, .. }));
+    assert!(matches!(refusal("4d6t6ds7"), DiceErrorKind::LimitOutsideFaces { value: 7, .. }));
+    for line in ["maiden: 3d6 adv0", "maiden: 3d6 dis0"] {
+        assert!(matches!(refusal(line), DiceErrorKind::Expected(_)), "{line}");
+    }
     assert_eq!(refusal("maiden: 4d6 i0"), DiceErrorKind::NeverMatches("implode"));
     for line in ["1d6mi0", "1d6ma7", "maiden: 1d6 mi0", "maiden: 1d6 ma7"] {
         assert!(matches!(refusal(line), DiceErrorKind::LimitOutsideFaces { .. }), "{line}");
