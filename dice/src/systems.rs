@@ -355,6 +355,11 @@ pub(crate) fn refused(text: &str) -> Option<&'static str> {
         return (!(1..=5).contains(&number(&c, 1)?))
             .then_some("Wrath & Glory rolls 1 to 5 wrath dice, like wng w2 4d6");
     }
+    if let Some(c) = pattern!(r"ww(\d+)(?:c(\d+))?").captures(text) {
+        let (dice, cut) = (number(&c, 1)?, number(&c, 2).unwrap_or(0));
+        return (!(1..=20).contains(&dice) || cut >= dice)
+            .then_some("Wild Worlds rolls 1 to 20 dice and cuts fewer than it rolls, like ww4c1");
+    }
     if let Some(c) = pattern!(r"sil(\d+)(?:\s*[+-]\s*\d+)?").captures(text) {
         return (!(1..=10).contains(&number(&c, 1)?)).then_some("Silhouette rolls 1 to 10 dice, like sil3");
     }

@@ -209,7 +209,20 @@ fn nonsense_is_refused_in_every_dialect_with_the_reason() {
             let error = parse(&format!("{dialect}{line}")).unwrap_err();
             assert!(error.to_string().contains("Warhammer Fantasy"), "{line}: {error}");
         }
-        for line in ["wng w0 4d6", "wng w6 4d6", "25lf4", "2lf6", "0lf4", "sil11", "cs 11", "cpd501", "cpd0"] {
+        for line in [
+            "wng w0 4d6",
+            "wng w6 4d6",
+            "25lf4",
+            "2lf6",
+            "0lf4",
+            "sil11",
+            "cs 11",
+            "cpd501",
+            "cpd0",
+            "ww0",
+            "ww25",
+            "ww3c3",
+        ] {
             let line = format!("{dialect}{line}");
             assert!(matches!(refusal(&line), DiceErrorKind::SystemOutOfRange(_)), "{line}");
         }
