@@ -118,6 +118,12 @@ enum Command {
         /// A 64-digit hex server seed, to reproduce a roll.
         #[arg(long)]
         seed: Option<String>,
+        /// Whose notation the line is read in (a prefix in the line, like `avrae:`, wins).
+        #[arg(long, default_value = "rookery", value_parser = ["rookery", "avrae", "maiden"])]
+        dialect: String,
+        /// Print only the revealed transcript, without the results as comments.
+        #[arg(long)]
+        transcript_only: bool,
     },
     /// Re-derive every roll of a revealed ledger transcript and report
     /// mismatches; or, given a game's PGN, check its secret choices' reveals
@@ -254,10 +260,22 @@ fn run(cli: Cli) -> Result<()> {
             };
             tools::render_gif(source, *flip, *dark, output)?
         }
-        Command::Roll { expression, seed } => {
+        Command::Roll { expression, seed, dialect, transcript_only } => {
             let now = system_clock()();
             let channel = |id: u64| format!("#channel-{id}");
-            format!("{}\n", rookery::plain::plain(&dice_cli::roll(expression, seed.as_deref())?, now, channel))
+            let dialect =
+                rookery_dice::Dialect::from_name(dialect).context("the dialect is rookery, avrae or maiden")?;
+            let rolled = dice_cli::roll(expression, seed.as_deref(), dialect)?;
+            if *transcript_only {
+                print!("{}", rolled.transcript());
+            } else {
+                print!("{}", rolled.text(|shown| rookery::plain::plain(shown, now, channel)));
+            }
+            // The roll is on the ledger either way; a failed one still ends in an error.
+            if let Some(why) = &rolled.failure {
+                anyhow::bail!("the roll failed to evaluate ({why}); its transcript is above");
+            }
+            return Ok(());
         }
         Command::Verify { transcript } => {
             let text =

@@ -179,6 +179,9 @@ pub enum Die {
     Sided(u32),
     /// `d%`: faces 1 to 100.
     Percentile,
+    /// `d%` in Avrae's reading: a tens die showing 0, 10, ..., 90, drawn as a d10
+    /// (face `f` counts `(f - 1) * 10`), as d20 rolls it.
+    Tens,
     /// `dF` (Fate/Fudge): faces -1, 0 and +1, drawn as a d3 minus 2.
     Fudge,
 }
@@ -189,6 +192,7 @@ impl Die {
         match self {
             Die::Sided(sides) => sides,
             Die::Percentile => 100,
+            Die::Tens => 10,
             Die::Fudge => 3,
         }
     }
@@ -197,6 +201,7 @@ impl Die {
     pub fn value_of(self, face: u32) -> i64 {
         match self {
             Die::Sided(_) | Die::Percentile => i64::from(face),
+            Die::Tens => (i64::from(face) - 1) * 10,
             Die::Fudge => i64::from(face) - 2,
         }
     }
@@ -212,7 +217,7 @@ impl Die {
     }
 }
 
-/// Everything that may follow a die. Each kind may be given once; they always apply
+/// Everything that may follow a die. Each kind may be given once (keep/drop twice); they always apply
 /// in the order of the fields, whatever order they were written in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Modifiers {
@@ -226,6 +231,9 @@ pub struct Modifiers {
     pub explode: Option<Explode>,
     /// `khN`, `klN`, `dhN`, `dlN`, `kN`, `dN`.
     pub selection: Option<Selection>,
+    /// A second keep/drop written after the first (Dice Maiden's `k2d1`): it chooses
+    /// among the dice the first one kept.
+    pub then_selection: Option<Selection>,
     /// `tN`, `>=N`, ...: the term counts successes instead of summing faces.
     pub success: Option<Condition>,
     /// `fN`: matching dice subtract one success.
@@ -320,6 +328,16 @@ impl Condition {
             Comparison::LessOrEqual => value <= self.value,
             Comparison::Greater => value > self.value,
             Comparison::GreaterOrEqual => value >= self.value,
+        }
+    }
+
+    /// Whether no value in `lowest..=highest` passes the test; used to refuse
+    /// explosions, rerolls and implosions that could never happen (`4d6 i0`).
+    pub fn matches_none(self, lowest: i64, highest: i64) -> bool {
+        match self.comparison {
+            Comparison::Equal => self.value < lowest || self.value > highest,
+            Comparison::Less | Comparison::LessOrEqual => !self.matches(lowest),
+            Comparison::Greater | Comparison::GreaterOrEqual => !self.matches(highest),
         }
     }
 

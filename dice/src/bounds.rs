@@ -149,20 +149,18 @@ impl DiceTerm {
         };
         let count = i128::from(self.count);
         let pool = (count, count + if adds_dice { extra } else { 0 });
-        let kept = match modifiers.selection {
-            None => pool,
-            Some(selection) => {
-                let n = i128::from(selection.count);
-                match selection.action {
-                    SelectAction::Keep => (pool.0.min(n), pool.1.min(n)),
-                    SelectAction::Drop => ((pool.0 - n).max(0), (pool.1 - n).max(0)),
-                }
+        let kept = modifiers.selection.into_iter().chain(modifiers.then_selection).fold(pool, |pool, selection| {
+            let n = i128::from(selection.count);
+            match selection.action {
+                SelectAction::Keep => (pool.0.min(n), pool.1.min(n)),
+                SelectAction::Drop => ((pool.0 - n).max(0), (pool.1 - n).max(0)),
             }
-        };
+        });
         if modifiers.success.is_some() || modifiers.failure.is_some() {
+            let per_success = if modifiers.double_success.is_some() { 2 } else { 1 };
             return Bounds {
                 min: if modifiers.failure.is_some() { -kept.1 } else { 0 },
-                max: if modifiers.success.is_some() { kept.1 } else { 0 },
+                max: if modifiers.success.is_some() { per_success * kept.1 } else { 0 },
             };
         }
         Bounds::spanning([kept.0 * die_min, kept.1 * die_min, kept.0 * die_max, kept.1 * die_max])

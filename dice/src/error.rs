@@ -45,6 +45,9 @@ pub enum DiceErrorKind {
     /// A word that is neither a die, `adv` nor `dis`.
     #[error("unknown word {0:?} (did you mean a die like d20, or adv/dis?)")]
     UnknownWord(String),
+    /// Two operators in a row with a plus sign second, such as `1d6 + + 5`.
+    #[error("two operators in a row; write one, like 1d6 + 5")]
+    DoubledOperator,
     /// A `(` without its `)`.
     #[error("this '(' is never closed")]
     UnclosedParenthesis,
@@ -81,10 +84,28 @@ pub enum DiceErrorKind {
     /// A repeated reroll that every face triggers, such as `1d6r<7`.
     #[error("every face of this die is rerolled, so it would reroll forever")]
     EndlessReroll,
+    /// An explosion, reroll or implosion that every face of the die would trigger
+    /// where that cannot mean anything, such as Dice Maiden's once-only `1d6 e0`.
+    #[error("every face of this die would {0}, so the modifier means nothing; give a face only some rolls reach")]
+    AlwaysMatches(&'static str),
+    /// An explosion, reroll or implosion no face of the die can trigger, such as `4d6 i0`.
+    #[error("no face of this die would {0}, so the modifier does nothing; give a face the die can show")]
+    NeverMatches(&'static str),
+    /// A `ds` mark on the near side of the success target (`t6ds4`), where every
+    /// success would already reach it.
+    #[error("the double-success mark (ds) must be at the success target or beyond it")]
+    DoubleBeforeTarget,
+    /// A third keep/drop on one die (`4d6k3d1kh1`); two chain, as in Dice Maiden's `k2d1`.
+    #[error("at most two keep/drop modifiers per die, applied in order (like k2d1)")]
+    TooManySelections,
+    /// A game-system roll with a number its game does not allow (`sw5`, `wfrp0`).
+    #[error("{0}")]
+    SystemOutOfRange(&'static str),
     /// `mi` above `ma`.
     #[error("the minimum {min} is above the maximum {max}")]
     MinimumAboveMaximum { min: i64, max: i64 },
-    /// `mi` or `ma` outside the faces of the die, which would make every die equal.
+    /// `mi` or `ma` outside the faces of the die: it would make every die equal
+    /// (`1d6mi7`) or change nothing (`1d6mi0`).
     #[error("{value} is outside the die's faces {lowest}..={highest}")]
     LimitOutsideFaces { value: i64, lowest: i64, highest: i64 },
     /// A repeat count of 0 or above [`MAX_REPEAT`](super::MAX_REPEAT).

@@ -3,6 +3,7 @@
 use super::ast::{
     BinaryOp, Comparison, DiceTerm, Die, Expr, Line, SelectAction, SelectEnd, Selection, Selector, SetOpKind,
 };
+use super::whole::{floor_div, floor_mod};
 use super::{set_ops, Dialect, DiceError, DiceErrorKind, DieSource, Span, MAX_EXTRA_DICE_PER_ROLL};
 
 /// The result of one roll (one repetition of one `;`-separated part of a line).
@@ -29,6 +30,9 @@ pub struct RollResult {
 pub enum Evaluated {
     /// A number literal.
     Number(i64),
+    /// A decimal literal in Avrae's reading (`.5`), shown as Python shows it (`0.5`);
+    /// it counts with its fraction (see `docs/dice-notation.md`).
+    Decimal(String),
     /// A dice term with its dice.
     Dice(DiceResult),
     /// `-x`.
@@ -173,7 +177,16 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
 
     fn eval(&mut self, expr: &Expr) -> Result<(Evaluated, i64), DiceError> {
         match expr {
-            Expr::Number { value, .. } => Ok((Evaluated::Number(*value), *value)),
+            Expr::Number { value, span } => {
+                let decimal = self.fractional.then(|| self.line.text.get(span.start..span.end)).flatten();
+                match decimal
+                    .filter(|written| written.contains('.'))
+                    .and_then(|_| crate::fractional::literal(&self.line.text, *span))
+                {
+                    Some(exact) => Ok((Evaluated::Decimal(format!("{exact:?}")), *value)),
+                    None => Ok((Evaluated::Number(*value), *value)),
+                }
+            }
             Expr::Dice(term) => {
                 let result = self.dice(term);
                 let total = result.total;
@@ -229,8 +242,24 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                     values.push(value);
                 }
                 let mut kept = vec![true; values.len()];
-                for op in ops {
-                    set_ops::keep_or_drop(op, &values, &mut kept);
+                if self.fractional {
+                    // Avrae ranks and selects items by their exact values: in
+                    // `(2.4, 2.6)kh1` the 2.6 is the higher.
+                    let exact: Vec<f64> = items
+                        .iter()
+                        .zip(&evaluated)
+                        .zip(&values)
+                        .map(|((item, result), &whole)| {
+                            crate::fractional::item_value(item, result, &self.line.text).unwrap_or(whole as f64)
+                        })
+                        .collect();
+                    for op in ops {
+                        set_ops::keep_or_drop(op, &exact, &mut kept, |v| v as f64);
+                    }
+                } else {
+                    for op in ops {
+                        set_ops::keep_or_drop(op, &values, &mut kept, |v| v);
+                    }
                 }
                 let total = values
                     .iter()
@@ -263,10 +292,12 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
             let end = if modifiers.advantage > 0 { SelectEnd::Lowest } else { SelectEnd::Highest };
             apply_selection(&mut base, Selection { action: SelectAction::Drop, end, count: extra });
             for die in base {
-                originals.push(dice.len());
                 if die.kept {
+                    originals.push(dice.len());
                     self.explode(term, die, &mut dice);
                 } else {
+                    // A die the advantage dropped was never part of the roll: it
+                    // neither explodes nor implodes.
                     dice.push(die);
                 }
             }
@@ -281,7 +312,7 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                 }
             }
         }
-        if let Some(selection) = modifiers.selection {
+        for selection in modifiers.selection.into_iter().chain(modifiers.then_selection) {
             apply_selection(&mut dice, selection);
         }
         let mut total = 0;
@@ -297,7 +328,14 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                 };
                 let double = is_success
                     && success.zip(modifiers.double_success).is_some_and(|(c, at)| reaches(c, die.value, at));
-                total += i64::from(is_success) * if double { 2 } else { 1 } - i64::from(is_failure);
+                total += match (is_success, is_failure) {
+                    (true, false) if double => 2,
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    // Neither, or both: a die matching both targets counts as neither,
+                    // even when its success would count twice.
+                    _ => 0,
+                };
                 failures += i64::from(is_failure && !is_success);
                 highest_faces += i64::from(die.value == term.die.highest());
             } else {
@@ -324,7 +362,7 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
             let mut kept: Vec<bool> = dice.iter().map(|d| d.kept).collect();
             match op.kind {
                 SetOpKind::Keep | SetOpKind::Drop => {
-                    set_ops::keep_or_drop(op, &values, &mut kept);
+                    set_ops::keep_or_drop(op, &values, &mut kept, |v| v);
                     dice.iter_mut().zip(kept).for_each(|(die, kept)| die.kept = kept);
                 }
                 SetOpKind::Reroll => {
@@ -340,14 +378,16 @@ impl<S: DieSource + ?Sized> Evaluator<'_, S> {
                     }
                 }
                 SetOpKind::RerollOnce => {
-                    for (index, matched) in set_ops::matched(&values, &kept, &op.selectors).into_iter().enumerate() {
+                    for (index, matched) in
+                        set_ops::matched(&values, &kept, &op.selectors, |v| v).into_iter().enumerate()
+                    {
                         if matched && self.take_extra_die() {
                             self.reroll_in_place(die, &mut dice[index]);
                         }
                     }
                 }
                 SetOpKind::RerollAdd => {
-                    let first = set_ops::matched(&values, &kept, &op.selectors).into_iter().position(|m| m);
+                    let first = set_ops::matched(&values, &kept, &op.selectors, |v| v).into_iter().position(|m| m);
                     if first.is_some() && self.take_extra_die() {
                         let added = self.plain(die);
                         dice.push(added);
@@ -517,48 +557,5 @@ fn reaches(success: super::ast::Condition, value: i64, at: i64) -> bool {
     match success.comparison {
         Comparison::Less | Comparison::LessOrEqual => value <= at,
         _ => value >= at,
-    }
-}
-
-/// The remainder taking the sign of the divisor, as Python's `%`; `None` on overflow.
-fn floor_mod(a: i64, b: i64) -> Option<i64> {
-    let remainder = a.checked_rem(b)?;
-    if remainder != 0 && ((remainder < 0) != (b < 0)) {
-        Some(remainder + b)
-    } else {
-        Some(remainder)
-    }
-}
-
-/// Integer division rounding towards negative infinity; `None` on overflow.
-fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let quotient = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        Some(quotient - 1)
-    } else {
-        Some(quotient)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{floor_div, floor_mod};
-
-    #[test]
-    fn modulo_takes_the_divisors_sign() {
-        assert_eq!(floor_mod(13, 2), Some(1));
-        assert_eq!(floor_mod(-7, 3), Some(2));
-        assert_eq!(floor_mod(7, -3), Some(-2));
-        assert_eq!(floor_mod(-6, 3), Some(0));
-    }
-
-    #[test]
-    fn division_floors() {
-        assert_eq!(floor_div(7, 2), Some(3));
-        assert_eq!(floor_div(-7, 2), Some(-4));
-        assert_eq!(floor_div(7, -2), Some(-4));
-        assert_eq!(floor_div(-7, -2), Some(3));
-        assert_eq!(floor_div(-6, 2), Some(-3));
-        assert_eq!(floor_div(i64::MIN, -1), None);
     }
 }

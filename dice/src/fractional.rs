@@ -24,6 +24,12 @@ pub(crate) fn total(expr: &Expr, evaluated: &Evaluated, text: &str) -> Option<Re
     Some(Ok(truncated as i64))
 }
 
+/// The exact value of one set item, to rank items as Avrae does; `None` when it
+/// cannot be worked out (the total then reports why).
+pub(crate) fn item_value(expr: &Expr, evaluated: &Evaluated, text: &str) -> Option<f64> {
+    value(expr, evaluated, text).ok()
+}
+
 enum Failure {
     /// The evaluated tree does not mirror the expression.
     Mismatch,
@@ -32,7 +38,9 @@ enum Failure {
 
 fn value(expr: &Expr, evaluated: &Evaluated, text: &str) -> Result<f64, Failure> {
     Ok(match (expr, evaluated) {
-        (Expr::Number { value, span }, Evaluated::Number(_)) => literal(text, *span).unwrap_or(*value as f64),
+        (Expr::Number { value, span }, Evaluated::Number(_) | Evaluated::Decimal(_)) => {
+            literal(text, *span).unwrap_or(*value as f64)
+        }
         (Expr::Dice(_), Evaluated::Dice(dice)) => dice.total as f64,
         (Expr::Negate { operand, .. }, Evaluated::Negate(inner)) => -value(operand, inner, text)?,
         (Expr::Group { inner, .. }, Evaluated::Group(evaluated)) => value(inner, evaluated, text)?,
@@ -59,15 +67,8 @@ fn value(expr: &Expr, evaluated: &Evaluated, text: &str) -> Result<f64, Failure>
                 BinaryOp::Subtract => a - b,
                 BinaryOp::Multiply => a * b,
                 BinaryOp::Divide | BinaryOp::DivideTruncating => a / b,
-                BinaryOp::FloorDivide => (a / b).floor(),
-                BinaryOp::Modulo => {
-                    let r = a % b;
-                    if r != 0.0 && (r < 0.0) != (b < 0.0) {
-                        r + b
-                    } else {
-                        r
-                    }
-                }
+                BinaryOp::FloorDivide => python_divmod(a, b).0,
+                BinaryOp::Modulo => python_divmod(a, b).1,
                 BinaryOp::Equal => f64::from(u8::from(a == b)),
                 BinaryOp::NotEqual => f64::from(u8::from(a != b)),
                 BinaryOp::Less => f64::from(u8::from(a < b)),
@@ -80,10 +81,63 @@ fn value(expr: &Expr, evaluated: &Evaluated, text: &str) -> Result<f64, Failure>
     })
 }
 
+/// Python's `divmod` of two floats, `(x // y, x % y)`, worked out as CPython does:
+/// from the exact remainder `fmod(x, y)` rather than from `x / y`, whose rounding can
+/// land on the next whole number (`4 // 0.1` is 39.0 in Python, though `4 / 0.1` is
+/// 40.0). `y` is not zero.
+pub(crate) fn python_divmod(x: f64, y: f64) -> (f64, f64) {
+    // Rust's `%` on floats is C's fmod: exact, with the sign of `x`.
+    let mut remainder = x % y;
+    let mut quotient = (x - remainder) / y;
+    if remainder != 0.0 {
+        if (y < 0.0) != (remainder < 0.0) {
+            remainder += y;
+            quotient -= 1.0;
+        }
+    } else {
+        remainder = 0.0_f64.copysign(y);
+    }
+    let floored = if quotient != 0.0 {
+        // `quotient` is within rounding of a whole number; take the nearest one.
+        let floor = quotient.floor();
+        if quotient - floor > 0.5 {
+            floor + 1.0
+        } else {
+            floor
+        }
+    } else {
+        0.0_f64.copysign(x / y)
+    };
+    (floored, remainder)
+}
+
 /// The decimal literal written at `span` (`1.5`, `.5`, `3 [fire]`).
-fn literal(text: &str, span: Span) -> Option<f64> {
+pub(crate) fn literal(text: &str, span: Span) -> Option<f64> {
     let written = text.get(span.start..span.end)?;
     let number: String = written.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
     let number = if number.starts_with('.') { format!("0{number}") } else { number };
     number.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::python_divmod;
+
+    /// Each case is what CPython 3 prints for `x // y` and `x % y`.
+    #[test]
+    fn floor_division_and_remainder_follow_python() {
+        let cases = [
+            (4.0, 0.1, 39.0, 0.09999999999999978),
+            (-7.5, 2.0, -4.0, 0.5),
+            (7.0, -0.3, -24.0, -0.19999999999999973),
+            (15.0, 2.0, 7.0, 1.0),
+            (-7.0, 3.0, -3.0, 2.0),
+            (1.0, 0.5, 2.0, 0.0),
+        ];
+        for (x, y, quotient, remainder) in cases {
+            assert_eq!(python_divmod(x, y), (quotient, remainder), "{x} // {y}");
+        }
+        let (zero, _) = python_divmod(0.0, -3.0);
+        assert!(zero == 0.0 && zero.is_sign_negative(), "0.0 // -3 is -0.0 in Python");
+    }
 }

@@ -78,6 +78,7 @@ mod stream;
 mod systems;
 mod transcript;
 mod verify;
+mod whole;
 
 pub use ast::Line;
 pub use bounds::Bounds;

@@ -31,6 +31,7 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     return Err(p.expected("a success target (like t7) before ds"));
                 };
                 set(p, &mut modifiers.double_success, value.unwrap_or(success.value), "a double success", start)?;
+                spans.double = Span::new(start, p.pos);
             }
             b'a' | b'd' if p.starts_with_lower("adv") || p.starts_with_lower("dis") => {
                 let sign = if c == b'a' { 1 } else { -1 };
@@ -39,6 +40,9 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     return Err(p.expected("how many extra dice, like adv1 or dis1"));
                 }
                 let (count, span) = p.number()?;
+                if count == 0 {
+                    return Err(p.error(DiceErrorKind::Expected("at least one extra die, like adv1 or dis1"), span));
+                }
                 let count = i32::try_from(count).ok().filter(|&n| n <= 100).ok_or_else(|| {
                     p.error(DiceErrorKind::TooManyDice { count: count.unsigned_abs(), max: 100 }, span)
                 })?;
@@ -46,7 +50,13 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
             }
             b'k' | b'd' => {
                 let selection = selection(p)?;
-                set(p, &mut modifiers.selection, selection, "keep/drop", start)?;
+                if modifiers.selection.is_none() {
+                    modifiers.selection = Some(selection);
+                } else if modifiers.then_selection.is_none() {
+                    modifiers.then_selection = Some(selection);
+                } else {
+                    return Err(p.error(DiceErrorKind::TooManySelections, Span::new(start, p.pos)));
+                }
             }
             b'!' if maiden => break,
             b'!' | b'e' => {
@@ -75,6 +85,7 @@ pub(super) fn modifiers(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers)
                     _ => {
                         let when = condition(p, Comparison::LessOrEqual)?.unwrap_or(lowest(die));
                         set(p, &mut modifiers.implode, when, "an implosion", start)?;
+                        spans.implode = Span::new(start, p.pos);
                     }
                 }
             }
@@ -203,8 +214,10 @@ fn reroll(p: &mut Parser<'_>, die: Die, modifiers: &mut Modifiers, once: bool, s
 /// Where the modifiers that [`check`] may complain about were written.
 #[derive(Default)]
 struct ModifierSpans {
+    double: Span,
     explode: Span,
     reroll: Span,
+    implode: Span,
     minimum: Span,
     maximum: Span,
 }
@@ -291,17 +304,15 @@ fn condition(p: &mut Parser<'_>, bare: Comparison) -> Result<Option<Condition>, 
 /// Refuses modifier combinations that are meaningless or could never stop.
 fn check(p: &Parser<'_>, die: Die, modifiers: &Modifiers, spans: &ModifierSpans) -> Result<(), DiceError> {
     let (lowest, highest) = (die.lowest(), die.highest());
-    if let Some(minimum) = modifiers.minimum {
-        if minimum > highest {
-            let kind = DiceErrorKind::LimitOutsideFaces { value: minimum, lowest, highest };
-            return Err(p.error(kind, spans.minimum));
-        }
+    let outside = |value: i64, span: Span| {
+        let kind = DiceErrorKind::LimitOutsideFaces { value, lowest, highest };
+        Err(p.error(kind, span))
+    };
+    if let Some(minimum) = modifiers.minimum.filter(|m| !(lowest..=highest).contains(m)) {
+        return outside(minimum, spans.minimum);
     }
-    if let Some(maximum) = modifiers.maximum {
-        if maximum < lowest {
-            let kind = DiceErrorKind::LimitOutsideFaces { value: maximum, lowest, highest };
-            return Err(p.error(kind, spans.maximum));
-        }
+    if let Some(maximum) = modifiers.maximum.filter(|m| !(lowest..=highest).contains(m)) {
+        return outside(maximum, spans.maximum);
     }
     if let (Some(min), Some(max)) = (modifiers.minimum, modifiers.maximum) {
         if min > max {
@@ -309,16 +320,42 @@ fn check(p: &Parser<'_>, die: Die, modifiers: &Modifiers, spans: &ModifierSpans)
             return Err(p.error(kind, spans.minimum.to(spans.maximum)));
         }
     }
+    // Rerolls look at the face drawn; explosions and implosions at the value after mi/ma.
+    let shown_lowest = modifiers.minimum.map_or(lowest, |min| min.max(lowest));
+    let shown_highest = modifiers.maximum.map_or(highest, |max| max.min(highest));
     if let Some(reroll) = modifiers.reroll {
-        if !reroll.once && reroll.when.matches_all(lowest, highest) {
-            return Err(p.error(DiceErrorKind::EndlessReroll, spans.reroll));
+        if reroll.when.matches_all(lowest, highest) {
+            let kind =
+                if reroll.once { DiceErrorKind::AlwaysMatches("be rerolled") } else { DiceErrorKind::EndlessReroll };
+            return Err(p.error(kind, spans.reroll));
+        }
+        if reroll.when.matches_none(lowest, highest) {
+            return Err(p.error(DiceErrorKind::NeverMatches("be rerolled"), spans.reroll));
         }
     }
-    if let Some(explode) = modifiers.explode.filter(|explode| !explode.once) {
-        let shown_lowest = modifiers.minimum.map_or(lowest, |min| min.max(lowest));
-        let shown_highest = modifiers.maximum.map_or(highest, |max| max.min(highest));
+    if let Some(explode) = modifiers.explode {
         if explode.when.matches_all(shown_lowest, shown_highest) {
-            return Err(p.error(DiceErrorKind::EndlessExplosion, spans.explode));
+            let kind =
+                if explode.once { DiceErrorKind::AlwaysMatches("explode") } else { DiceErrorKind::EndlessExplosion };
+            return Err(p.error(kind, spans.explode));
+        }
+        if explode.when.matches_none(shown_lowest, shown_highest) {
+            return Err(p.error(DiceErrorKind::NeverMatches("explode"), spans.explode));
+        }
+    }
+    if let (Some(success), Some(mark)) = (modifiers.success, modifiers.double_success) {
+        if !(shown_lowest..=shown_highest).contains(&mark) {
+            let kind = DiceErrorKind::LimitOutsideFaces { value: mark, lowest: shown_lowest, highest: shown_highest };
+            return Err(p.error(kind, spans.double));
+        }
+        let downwards = matches!(success.comparison, Comparison::Less | Comparison::LessOrEqual);
+        if (downwards && mark > success.value) || (!downwards && mark < success.value) {
+            return Err(p.error(DiceErrorKind::DoubleBeforeTarget, spans.double));
+        }
+    }
+    if let Some(implode) = modifiers.implode {
+        if implode.matches_none(shown_lowest, shown_highest) {
+            return Err(p.error(DiceErrorKind::NeverMatches("implode"), spans.implode));
         }
     }
     Ok(())

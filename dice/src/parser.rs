@@ -37,7 +37,10 @@ pub fn parse(text: &str) -> Result<Line, DiceError> {
         return Err(DiceError::new(kind, Span::new(start, text.len()), text));
     }
     let (dialect, start) = dialect::split(text);
-    let expanded = shortcuts::expand(text, start, dialect);
+    let expanded = shortcuts::expand(text, start, dialect).map_err(|refused| {
+        let kind = DiceErrorKind::SystemOutOfRange(refused.why);
+        DiceError::new(kind, Span::new(refused.start, refused.end), text)
+    })?;
     let Some(expanded) = expanded else {
         return parse_rolls(text, start, dialect);
     };
@@ -366,6 +369,11 @@ impl<'a> Parser<'a> {
     ) -> Result<Expr, DiceError> {
         let op_span = Span::new(self.pos, self.pos + len);
         self.pos += len;
+        self.skip_spaces();
+        // `1d6 + + 5` is a slip, not a plus sign; Avrae's Python reading allows it.
+        if self.dialect != Dialect::Avrae && self.peek() == Some(b'+') {
+            return Err(self.error(DiceErrorKind::DoubledOperator, Span::new(op_span.start, self.pos + 1)));
+        }
         let rhs = operand(self)?;
         Ok(Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), op_span })
     }
@@ -452,7 +460,11 @@ impl<'a> Parser<'a> {
         let die = match self.peek_lower() {
             Some(b'%') => {
                 self.pos += 1;
-                Die::Percentile
+                if self.dialect == Dialect::Avrae {
+                    Die::Tens
+                } else {
+                    Die::Percentile
+                }
             }
             Some(b'f') => {
                 self.pos += 1;

@@ -82,7 +82,7 @@ fn successes(total: i64) -> String {
 /// The kept dice values of an evaluated roll, left to right.
 fn faces(expr: &Evaluated) -> Vec<i64> {
     match expr {
-        Evaluated::Number(_) => Vec::new(),
+        Evaluated::Number(_) | Evaluated::Decimal(_) => Vec::new(),
         Evaluated::Dice(dice) => dice.dice.iter().filter(|d| d.kept).map(|d| d.value).collect(),
         Evaluated::Negate(inner) | Evaluated::Group(inner) => faces(inner),
         Evaluated::Binary { lhs, rhs, .. } => [faces(lhs), faces(rhs)].concat(),
@@ -96,7 +96,7 @@ fn result_has_success(expr: &Evaluated) -> bool {
         Evaluated::Negate(inner) | Evaluated::Group(inner) => result_has_success(inner),
         Evaluated::Binary { lhs, rhs, .. } => result_has_success(lhs) || result_has_success(rhs),
         Evaluated::Set(items) => items.iter().any(|(item, _)| result_has_success(item)),
-        Evaluated::Number(_) => false,
+        Evaluated::Number(_) | Evaluated::Decimal(_) => false,
     }
 }
 

@@ -42,6 +42,7 @@ fn write_expr(out: &mut String, expr: &Evaluated) {
         Evaluated::Number(value) => {
             let _ = write!(out, "{value}");
         }
+        Evaluated::Decimal(shown) => out.push_str(shown),
         Evaluated::Dice(dice) => {
             out.push_str(&dice.notation);
             out.push_str(" (");

@@ -2,6 +2,8 @@
 //! selectors (`3`, `h1`, `l2`, `>4`, `<3`): parsing, the finiteness checks, and the
 //! choice of values a selector matches.
 
+use std::cmp::Ordering;
+
 use super::ast::{Die, Selector, SetOp, SetOpKind};
 use super::parser::Parser;
 use super::{DiceError, DiceErrorKind, Span};
@@ -96,22 +98,35 @@ fn check(p: &Parser<'_>, kind: SetOpKind, selector: Selector, die: Die, span: Sp
 }
 
 /// Which of `values` the selectors match, among those `kept`; ties between equal
-/// values go to the earlier one.
-pub(super) fn matched(values: &[i64], kept: &[bool], selectors: &[Selector]) -> Vec<bool> {
+/// values go to the earlier one. `lift` turns a selector's number into a value, so
+/// the same choice serves whole dice and Avrae's fractional set items.
+pub(super) fn matched<T: Copy + PartialOrd>(
+    values: &[T],
+    kept: &[bool],
+    selectors: &[Selector],
+    lift: impl Fn(i64) -> T,
+) -> Vec<bool> {
     let mut matched = vec![false; values.len()];
     let candidates: Vec<usize> = (0..values.len()).filter(|&i| kept[i]).collect();
     for selector in selectors {
+        let passes = |value: T| match *selector {
+            Selector::Literal(v) => value == lift(v),
+            Selector::Greater(v) => value > lift(v),
+            Selector::Less(v) => value < lift(v),
+            Selector::Highest(_) | Selector::Lowest(_) => false,
+        };
         match *selector {
-            Selector::Literal(v) => candidates.iter().filter(|&&i| values[i] == v).for_each(|&i| matched[i] = true),
-            Selector::Greater(v) => candidates.iter().filter(|&&i| values[i] > v).for_each(|&i| matched[i] = true),
-            Selector::Less(v) => candidates.iter().filter(|&&i| values[i] < v).for_each(|&i| matched[i] = true),
+            Selector::Literal(_) | Selector::Greater(_) | Selector::Less(_) => {
+                candidates.iter().filter(|&&i| passes(values[i])).for_each(|&i| matched[i] = true);
+            }
             Selector::Highest(n) | Selector::Lowest(n) => {
+                let highest_first = matches!(selector, Selector::Highest(_));
                 let mut order = candidates.clone();
-                if matches!(selector, Selector::Highest(_)) {
-                    order.sort_by_key(|&i| (std::cmp::Reverse(values[i]), i));
-                } else {
-                    order.sort_by_key(|&i| (values[i], i));
-                }
+                order.sort_by(|&a, &b| {
+                    let by_value = values[a].partial_cmp(&values[b]).unwrap_or(Ordering::Equal);
+                    let by_value = if highest_first { by_value.reverse() } else { by_value };
+                    by_value.then(a.cmp(&b))
+                });
                 order.iter().take(n as usize).for_each(|&i| matched[i] = true);
             }
         }
@@ -120,8 +135,8 @@ pub(super) fn matched(values: &[i64], kept: &[bool], selectors: &[Selector]) -> 
 }
 
 /// Applies a `k` or `p` to `kept`.
-pub(super) fn keep_or_drop(op: &SetOp, values: &[i64], kept: &mut [bool]) {
-    let matched = matched(values, kept, &op.selectors);
+pub(super) fn keep_or_drop<T: Copy + PartialOrd>(op: &SetOp, values: &[T], kept: &mut [bool], lift: impl Fn(i64) -> T) {
+    let matched = matched(values, kept, &op.selectors, lift);
     for (kept, matched) in kept.iter_mut().zip(matched) {
         match op.kind {
             SetOpKind::Keep => *kept &= matched,

@@ -34,6 +34,15 @@ pub(crate) struct Expanded {
     pub flags: Vec<OutputFlags>,
 }
 
+/// A game-system roll or shortcut whose number its game does not allow (`sw5`,
+/// `wfrp0`): why, and where in the line (byte offsets).
+#[derive(Debug)]
+pub(crate) struct Refused {
+    pub why: &'static str,
+    pub start: usize,
+    pub end: usize,
+}
+
 /// Dice Maiden's output flags, written before a roll: `p` (private), `s` (simple:
 /// the total only), `nr` (no result: the dice only), `ul` (unsorted; Rookery always
 /// shows dice in the order rolled, so it changes nothing).
@@ -47,9 +56,12 @@ pub struct OutputFlags {
 
 /// `text` with its shortcuts, system rolls and flags written out, or `None` when it
 /// has none. `start` is where the notation begins (after a dialect prefix).
-pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<Expanded> {
+///
+/// # Errors
+/// A system roll or shortcut with a number its game does not allow.
+pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Result<Option<Expanded>, Refused> {
     if dialect == Dialect::Avrae {
-        return None;
+        return Ok(None);
     }
     let mut out = String::with_capacity(text.len() + 16);
     out.push_str(&text[..start]);
@@ -60,6 +72,11 @@ pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<Expan
             out.push(';');
         }
         let (head, rest, flags) = roll_start(segment, dialect);
+        let roll = &rest[..comment_start(rest, dialect)];
+        if let Some(why) = systems::refused(roll.trim()) {
+            let at = rest.as_ptr() as usize - text.as_ptr() as usize;
+            return Err(Refused { why, start: at, end: at + roll.trim_end().len() });
+        }
         out.push_str(head);
         // A system may read its own `!` (`wng 4d6 !soak`); otherwise it ends at the comment.
         let whole = systems::recognise(rest, dialect).map(|roll| (roll, rest.len()));
@@ -79,12 +96,18 @@ pub(crate) fn expand(text: &str, start: usize, dialect: Dialect) -> Option<Expan
             None => rest,
         };
         changed |= system.is_some() || flags != OutputFlags::default();
-        changed |= expand_words(rest, dialect, &mut out);
+        // `rest` is a part of `text`; an error in it is placed by its offset there.
+        let words_start = rest.as_ptr() as usize - text.as_ptr() as usize;
+        changed |= expand_words(rest, dialect, &mut out).map_err(|(why, at, len)| Refused {
+            why,
+            start: words_start + at,
+            end: words_start + at + len,
+        })?;
         expanded.systems.push(system.and_then(|roll| roll.system));
         expanded.flags.push(flags);
     }
     expanded.text = out;
-    changed.then_some(expanded)
+    Ok(changed.then_some(expanded))
 }
 
 /// Splits a roll into what comes before its notation (spaces, a Dice Maiden
@@ -148,7 +171,10 @@ fn comment_start(roll: &str, dialect: Dialect) -> usize {
 
 /// Writes `text` (one roll) to `out` with its word shortcuts written out; true when
 /// there were any.
-fn expand_words(text: &str, dialect: Dialect, out: &mut String) -> bool {
+///
+/// # Errors
+/// Why a shortcut's number is not allowed, where it starts in `text` and its length.
+fn expand_words(text: &str, dialect: Dialect, out: &mut String) -> Result<bool, (&'static str, usize, usize)> {
     let mut changed = false;
     let mut in_comment = false;
     let mut at_word_start = true;
@@ -160,6 +186,9 @@ fn expand_words(text: &str, dialect: Dialect, out: &mut String) -> bool {
             in_comment = true;
         }
         if at_word_start && !in_comment {
+            if let Some((why, len)) = refused_shortcut(rest) {
+                return Err((why, pos, len));
+            }
             if let Some((len, expansion)) = shortcut(rest, dialect) {
                 out.push_str(&expansion);
                 pos += len;
@@ -172,7 +201,18 @@ fn expand_words(text: &str, dialect: Dialect, out: &mut String) -> bool {
         out.push(c);
         pos += c.len_utf8();
     }
-    changed
+    Ok(changed)
+}
+
+/// Why the shortcut `rest` starts with has a number its game does not allow, and its
+/// length: Savage Worlds trait dice are d4 to d12 (`sw5`, `sw14`).
+fn refused_shortcut(rest: &str) -> Option<(&'static str, usize)> {
+    let after = rest.get(..2).filter(|sw| sw.eq_ignore_ascii_case("sw")).map(|_| &rest[2..])?;
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    let ends_word = !after.as_bytes().get(digits).is_some_and(u8::is_ascii_alphanumeric);
+    let sides: u64 = after[..digits].parse().ok()?;
+    let legal = [4, 6, 8, 10, 12].contains(&sides);
+    (ends_word && !legal).then_some(("a Savage Worlds trait die is a d4, d6, d8, d10 or d12, like sw8", 2 + digits))
 }
 
 /// The shortcut `rest` starts with: how many bytes it takes and what it stands for.
@@ -246,7 +286,7 @@ mod tests {
     use super::*;
 
     fn expanded(text: &str, dialect: Dialect) -> String {
-        expand(text, 0, dialect).map_or_else(|| text.to_owned(), |e| e.text)
+        expand(text, 0, dialect).unwrap().map_or_else(|| text.to_owned(), |e| e.text)
     }
 
     #[test]

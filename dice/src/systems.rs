@@ -313,10 +313,11 @@ pub(crate) fn recognise(text: &str, dialect: Dialect) -> Option<SystemRoll> {
         return (sides > 1)
             .then(|| SystemRoll { notation: format!("{count}d{sides}ie{sides}"), system: Some(System::DarkHeresy) });
     }
-    if let Some(c) = pattern!(r"cpd(\d{1,2})(?:\s*([+*/-])\s*(\d{1,4}))?").captures(text) {
+    if let Some(c) = pattern!(r"cpd(\d{1,3})(?:\s*([+*/-])\s*(\d{1,4}))?").captures(text) {
         let dice = number(&c, 1)?;
         let operation = c.get(2).map_or(String::new(), |op| format!(" {} {}", op.as_str(), &c[3]));
-        return (dice > 0)
+        return (1..=MAX_CYBERPUNK_DICE.into())
+            .contains(&dice)
             .then(|| SystemRoll { notation: format!("{dice}d6{operation}"), system: Some(System::CyberpunkDamage) });
     }
     if dialect == Dialect::Maiden {
@@ -328,6 +329,48 @@ pub(crate) fn recognise(text: &str, dialect: Dialect) -> Option<SystemRoll> {
         }
     }
     notation_only(text)
+}
+
+/// Most damage dice `cpdN` takes, as in Dice Maiden.
+const MAX_CYBERPUNK_DICE: u16 = 500;
+
+/// Why `text` (one whole roll, trimmed) is a game-system roll with a number its game
+/// does not allow, or `None` when it is not one. Dice Maiden refuses these rather
+/// than rolling something else; so does Rookery, saying what the game allows.
+pub(crate) fn refused(text: &str) -> Option<&'static str> {
+    let number = |c: &Captures, i| c.get(i).and_then(|m| m.as_str().parse::<u64>().ok());
+    if pattern!(r"wfrp").is_match(text) {
+        return Some("a Warhammer Fantasy roll needs a target of 1 to 100, like wfrp45 (or wfrp45 + 20)");
+    }
+    if let Some(c) = pattern!(r"wfrp(\d+)(?:\s*[+-]\s*\d+)?").captures(text) {
+        return (!(1..=100).contains(&number(&c, 1)?))
+            .then_some("a Warhammer Fantasy target is 1 to 100, like wfrp45 (or wfrp45 + 20)");
+    }
+    if let Some(c) = pattern!(r"(\d+)lf(\d+)[lf]?").captures(text) {
+        let (dice, target) = (number(&c, 1)?, number(&c, 2)?);
+        return (!(1..=20).contains(&dice) || !(2..=5).contains(&target))
+            .then_some("Lasers & Feelings rolls 1 to 20 dice against a number from 2 to 5, like 2lf4");
+    }
+    if let Some(c) = pattern!(r"wng\s+w(\d+)(?:\s.*)?").captures(text) {
+        return (!(1..=5).contains(&number(&c, 1)?))
+            .then_some("Wrath & Glory rolls 1 to 5 wrath dice, like wng w2 4d6");
+    }
+    if let Some(c) = pattern!(r"ww(\d+)(?:c(\d+))?").captures(text) {
+        let (dice, cut) = (number(&c, 1)?, number(&c, 2).unwrap_or(0));
+        return (!(1..=20).contains(&dice) || cut >= dice)
+            .then_some("Wild Worlds rolls 1 to 20 dice and cuts fewer than it rolls, like ww4c1");
+    }
+    if let Some(c) = pattern!(r"sil(\d+)(?:\s*[+-]\s*\d+)?").captures(text) {
+        return (!(1..=10).contains(&number(&c, 1)?)).then_some("Silhouette rolls 1 to 10 dice, like sil3");
+    }
+    if let Some(c) = pattern!(r"cs\s*(\d+)(?:\s*[+-]\s*\d+)?").captures(text) {
+        return (!(1..=10).contains(&number(&c, 1)?)).then_some("a Cypher System task is level 1 to 10, like cs 3");
+    }
+    if let Some(c) = pattern!(r"cpd(\d+)(?:\s*[+*/-]\s*\d+)?").captures(text) {
+        return (!(1..=u64::from(MAX_CYBERPUNK_DICE)).contains(&number(&c, 1)?))
+            .then_some("Cyberpunk RED damage rolls 1 to 500 dice, like cpd3");
+    }
+    None
 }
 
 /// Open Legend: a d20 and the attribute's dice, all exploding; advantage and

@@ -170,9 +170,19 @@ fn endless_explosions_and_rerolls_are_refused() {
     assert_eq!(error("2d6r<7"), (DiceErrorKind::EndlessReroll, 3, 6));
     assert_eq!(error_kind("1d1r"), DiceErrorKind::EndlessReroll);
     // These can stop, so they are fine.
-    assert!(parse("1d6ma5!").is_ok());
-    assert!(parse("1d6ro<7").is_ok());
-    assert!(parse("1d1ro").is_ok());
+    assert!(parse("1d6ma5!5").is_ok());
+    assert!(parse("1d6ro<6").is_ok());
+    // These would change nothing, or every die the same way: refused as meaningless.
+    assert_eq!(error("1d6ma5!"), (DiceErrorKind::NeverMatches("explode"), 6, 7));
+    assert_eq!(error_kind("1d6ro<7"), DiceErrorKind::AlwaysMatches("be rerolled"));
+    assert_eq!(error_kind("1d1ro"), DiceErrorKind::AlwaysMatches("be rerolled"));
+    assert_eq!(error_kind("maiden: 1d6 e0"), DiceErrorKind::AlwaysMatches("explode"));
+    assert_eq!(error_kind("maiden: 1d6 rg0"), DiceErrorKind::AlwaysMatches("be rerolled"));
+    assert_eq!(error_kind("1d6 rg0"), DiceErrorKind::EndlessReroll);
+    assert_eq!(error_kind("maiden: 4d6 i0"), DiceErrorKind::NeverMatches("implode"));
+    assert_eq!(error_kind("4d6i0"), DiceErrorKind::NeverMatches("implode"));
+    assert_eq!(error_kind("4d6r0"), DiceErrorKind::NeverMatches("be rerolled"));
+    assert_eq!(error_kind("1d6!7"), DiceErrorKind::NeverMatches("explode"));
 }
 
 #[test]
@@ -189,7 +199,8 @@ fn rerolls() {
 #[test]
 fn minimum_and_maximum_per_die() {
     assert_eq!(shown("3d6mi2ma5", &[1, 6, 3]), "3d6mi2ma5 (2, 5, 3) = **10**");
-    assert_eq!(total("1d6ma5!", &[6]), 5);
+    assert_eq!(total("1d6ma5", &[6]), 5);
+    assert_eq!(total("1d6ma5!5", &[6, 2]), 7);
     assert_eq!(total("2d20mi10", &[3, 15]), 25);
 }
 
@@ -309,7 +320,9 @@ fn every_parse_error() {
         ("d", K::Expected("the die's sides after 'd', like d20, d% or dF"), 1, 1),
         ("4d6z", K::UnknownModifier("z".into()), 3, 4),
         ("4d6mx", K::UnknownModifier("mx".into()), 3, 5),
-        ("4d6kh3kl1", K::DuplicateModifier("keep/drop"), 6, 9),
+        ("4d6kh3kl1d1", K::TooManySelections, 9, 11),
+        ("1d6 + + 5", K::DoubledOperator, 4, 7),
+        ("1d6++5", K::DoubledOperator, 3, 5),
         ("4d6!e", K::DuplicateModifier("an explosion"), 4, 5),
         ("4d6t5>=3", K::DuplicateModifier("a success target"), 5, 8),
         ("4d6kh0", K::ZeroSelection, 5, 6),
@@ -320,6 +333,9 @@ fn every_parse_error() {
         ("1d6!<", K::Expected("a number after the comparison"), 5, 5),
         ("1d6mi7", K::LimitOutsideFaces { value: 7, lowest: 1, highest: 6 }, 3, 6),
         ("1d6ma0", K::LimitOutsideFaces { value: 0, lowest: 1, highest: 6 }, 3, 6),
+        ("1d6mi0", K::LimitOutsideFaces { value: 0, lowest: 1, highest: 6 }, 3, 6),
+        ("1d6ma7", K::LimitOutsideFaces { value: 7, lowest: 1, highest: 6 }, 3, 6),
+        ("maiden: 1d6 mi0", K::LimitOutsideFaces { value: 0, lowest: 1, highest: 6 }, 12, 15),
         ("1d6mi4ma3", K::MinimumAboveMaximum { min: 4, max: 3 }, 3, 9),
         ("0x 1d6", K::BadRepeat { max: 100 }, 0, 1),
         ("101x 1d6", K::BadRepeat { max: 100 }, 0, 3),

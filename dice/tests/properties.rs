@@ -26,7 +26,7 @@ fn dice_term() -> impl Strategy<Value = String> {
         select(vec![2u32, 3, 4, 6, 8, 10, 12, 20, 100, 1000]),
         select(vec!["", "kh2", "kl1", "dh1", "dl1", "k1", "d1"]),
         select(vec![
-            "", "!", "!!", "e", "!>4", "!!<2", "r1", "rr1", "ro<3", "mi2", "ma3", ">=3", "t4f1", "f1", "<2", "=1",
+            "", "!", "!!", "e", "!>1", "!!<2", "r1", "rr1", "ro<2", "mi2", "ma2", ">=3", "t4f1", "f1", "<2", "=1",
         ]),
     )
         .prop_map(|(count, sides, selection, extra)| format!("{count}d{sides}{selection}{extra}"));
@@ -34,7 +34,7 @@ fn dice_term() -> impl Strategy<Value = String> {
         1u32..=12,
         select(vec!["d%", "dF"]),
         select(vec!["", "kh1", "dl2"]),
-        select(vec!["", "!", "!!", "ro", "ma1", "mi0", "=0", "t1f0"]),
+        select(vec!["", "!", "!!", "ro", "ma1", "mi1", "=0", "t1f0"]),
     )
         .prop_map(|(count, die, selection, extra)| format!("{count}{die}{selection}{extra}"));
     prop_oneof![3 => sided, 1 => special, 1 => select(vec!["adv".to_owned(), "dis".to_owned()])]

@@ -111,6 +111,11 @@ const DIALECT_LINES: &[&str] = &[
     "maiden: 2d6 r2 - 1d4",
     "maiden: 3 4d6 ie6 d1",
     "maiden: 1d20 ir1; 10d10 t7 f1",
+    "avrae: 4 // 0.1 + 1d4 // 0.3 + 7.5 % 2",
+    "avrae: (9, 6/.5)kh1 + (2.4, 2.6)kh1 * 10 + (2.5,)k>2 * 10",
+    "avrae: 3d%kh2 - 1d% // 7.5",
+    "maiden: 4d20 k2d1",
+    "6d6k4d1 + 1",
 ];
 
 #[test]

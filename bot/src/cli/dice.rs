@@ -3,19 +3,56 @@
 //! arguments and prints.
 
 use anyhow::Context;
-use rookery_dice::{self as dice, Ledger, LedgerId, ServerSeed, Transcript};
+use rookery_dice::{self as dice, Dialect, Ledger, LedgerError, LedgerId, ServerSeed, Transcript};
 
-/// Rolls `expr` as the only roll of a fresh ledger and returns the results followed
-/// by the ledger's commitment, seed and revealed transcript, so that the roll can be
+/// What `rookery roll` made: the results for people and the revealed transcript.
+pub struct RollOutput {
+    /// The results as the bot would post them (Discord markdown), or why the roll
+    /// failed after its dice were drawn.
+    shown: String,
+    /// The ledger's commitment and revealed seed, as hex.
+    commitment: String,
+    seed: String,
+    /// The revealed transcript: the roll is its `roll 0`.
+    transcript: String,
+    /// Why the roll failed to evaluate, when it did; it is on the ledger all the same.
+    pub failure: Option<String>,
+}
+
+impl RollOutput {
+    /// The whole output: the results and the proof as `#` lines, which a transcript
+    /// ignores, then the transcript, so the output verifies as it is
+    /// (`rookery roll … > f.txt; rookery verify f.txt`). `plain` turns the
+    /// results' markdown into terminal text.
+    pub fn text(&self, plain: impl Fn(&str) -> String) -> String {
+        let mut out = String::new();
+        for line in plain(&self.shown).lines() {
+            out.push_str(&format!("# {line}\n"));
+        }
+        out.push_str(&format!("# commitment: {}\n# seed: {}\n", self.commitment, self.seed));
+        out.push_str("# The revealed transcript follows; `rookery verify FILE` checks this whole output as it is.\n");
+        out.push_str(&self.transcript);
+        out
+    }
+
+    /// The revealed transcript alone.
+    pub fn transcript(&self) -> &str {
+        &self.transcript
+    }
+}
+
+/// Rolls `expr`, read in `dialect` (a dialect the line names itself wins), as the
+/// only roll of a fresh ledger, and reveals the ledger so that the roll can be
 /// checked with [`verify`].
 ///
 /// With `seed_hex` (64 hexadecimal digits) the roll is reproducible; without it the
-/// seed comes from the operating system.
+/// seed comes from the operating system. A line that parses but fails to evaluate
+/// (`1d6/0`) has drawn its dice: it is returned with its transcript and `failure` set.
 ///
 /// # Errors
-/// A malformed seed, invalid notation (the message points at the problem), a roll
-/// whose evaluation fails, or no randomness from the operating system.
-pub fn roll(expr: &str, seed_hex: Option<&str>) -> anyhow::Result<String> {
+/// A malformed seed, invalid notation (the message points at the problem; nothing is
+/// rolled), or no randomness from the operating system.
+pub fn roll(expr: &str, seed_hex: Option<&str>, dialect: Dialect) -> anyhow::Result<RollOutput> {
     let seed = match seed_hex {
         Some(hex) => ServerSeed::from_hex(hex.trim()).context("the seed must be 64 hexadecimal digits (32 bytes)")?,
         None => {
@@ -26,15 +63,19 @@ pub fn roll(expr: &str, seed_hex: Option<&str>) -> anyhow::Result<String> {
         }
     };
     let mut ledger = Ledger::new(LedgerId::new("cli")?, seed);
-    let results = ledger.roll_notation(expr)?.results;
-    let commitment = ledger.commitment();
+    let (shown, failure) = match ledger.roll_notation(&dialect.tag(expr)) {
+        Ok(rolled) => (dice::render(&rolled.results), None),
+        Err(LedgerError::RollFailed { error, .. }) => {
+            let why = format!("the roll failed: {error}");
+            let shown = format!("{why}\nIts dice were drawn, so it stays on the ledger as a failed roll.");
+            (shown, Some(error.kind().to_string()))
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let commitment = ledger.commitment().to_string();
     let transcript = ledger.reveal();
     let seed = transcript.seed.as_ref().map(ServerSeed::to_hex).unwrap_or_default();
-    Ok(format!(
-        "{}\n\ncommitment: {commitment}\nseed: {seed}\n\
-         transcript (save it and run `rookery verify FILE` to check):\n{transcript}",
-        dice::render(&results)
-    ))
+    Ok(RollOutput { shown, commitment, seed, transcript: transcript.to_string(), failure })
 }
 
 /// Checks a transcript: returns the report and whether everything matched.
@@ -53,44 +94,60 @@ mod tests {
 
     const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
-    /// The transcript part of `roll`'s output.
-    fn transcript_of(output: &str) -> &str {
-        let start = output.find("rookery-dice-transcript").unwrap();
-        &output[start..]
+    fn output(expr: &str, seed: Option<&str>, dialect: Dialect) -> String {
+        roll(expr, seed, dialect).unwrap().text(str::to_owned)
     }
 
     #[test]
-    fn seeded_rolls_are_reproducible_and_verify() {
-        let output = roll("4d6kh3 # strength", Some(SEED)).unwrap();
-        assert_eq!(output, roll("4d6kh3 # strength", Some(SEED)).unwrap());
-        assert!(output.starts_with("strength: 4d6kh3 ("));
-        assert!(output.contains(&format!("\nseed: {SEED}\n")));
-        let (report, ok) = verify(transcript_of(&output)).unwrap();
+    fn seeded_rolls_are_reproducible_and_verify_as_printed() {
+        let printed = output("4d6kh3 # strength", Some(SEED), Dialect::Rookery);
+        assert_eq!(printed, output("4d6kh3 # strength", Some(SEED), Dialect::Rookery));
+        assert!(printed.starts_with("# strength: 4d6kh3 ("), "{printed}");
+        assert!(printed.contains(&format!("\n# seed: {SEED}\n")));
+        let (report, ok) = verify(&printed).unwrap();
         assert!(ok, "{report}");
     }
 
     #[test]
     fn fresh_seeds_differ_and_verify() {
-        let first = roll("1d1000000", None).unwrap();
-        let second = roll("1d1000000", None).unwrap();
-        assert_ne!(first, second);
-        assert!(verify(transcript_of(&first)).unwrap().1);
+        let first = roll("1d1000000", None, Dialect::Rookery).unwrap();
+        let second = roll("1d1000000", None, Dialect::Rookery).unwrap();
+        assert_ne!(first.transcript(), second.transcript());
+        assert!(verify(first.transcript()).unwrap().1);
+    }
+
+    #[test]
+    fn the_dialect_is_recorded_in_the_transcript() {
+        let rolled = roll("4d6 k3 ! str", Some(SEED), Dialect::Maiden).unwrap();
+        assert!(rolled.transcript().contains(" expr maiden: 4d6 k3 ! str\n"), "{}", rolled.transcript());
+        assert!(verify(rolled.transcript()).unwrap().1);
+        let named = roll("avrae: 4d6k3", Some(SEED), Dialect::Maiden).unwrap();
+        assert!(named.transcript().contains(" expr avrae: 4d6k3\n"));
+    }
+
+    #[test]
+    fn a_failed_roll_still_has_its_transcript() {
+        let rolled = roll("1d6/0", Some(SEED), Dialect::Rookery).unwrap();
+        assert_eq!(rolled.failure.as_deref(), Some("division by zero"));
+        assert!(rolled.transcript().contains(" failed expr 1d6/0\n"), "{}", rolled.transcript());
+        let printed = rolled.text(str::to_owned);
+        assert!(printed.starts_with("# the roll failed: division by zero"), "{printed}");
+        assert!(verify(&printed).unwrap().1);
     }
 
     #[test]
     fn tampering_is_reported() {
-        let output = roll("1d20", Some(SEED)).unwrap();
-        let transcript = transcript_of(&output).replace("expr 1d20", "expr 1d20+1");
-        let (report, ok) = verify(&transcript).unwrap();
+        let printed = output("1d20", Some(SEED), Dialect::Rookery);
+        let (report, ok) = verify(&printed.replace("expr 1d20", "expr 1d20+1")).unwrap();
         assert!(!ok);
         assert!(report.contains("result differs"), "{report}");
     }
 
     #[test]
     fn bad_input_is_a_friendly_error() {
-        let error = roll("1d20", Some("abc")).unwrap_err();
+        let error = roll("1d20", Some("abc"), Dialect::Rookery).err().unwrap();
         assert!(format!("{error:#}").starts_with("the seed must be 64 hexadecimal digits"));
-        let error = roll("4d6z", Some(SEED)).unwrap_err();
+        let error = roll("4d6z", Some(SEED), Dialect::Rookery).err().unwrap();
         assert!(error.to_string().contains("unknown modifier \"z\" (column 4)"));
         assert!(verify("not a transcript").is_err());
     }

@@ -177,7 +177,7 @@ pub(crate) fn finish(system: System, expr: &Evaluated, total: i64, draw: &mut dy
 
 fn collect<'a>(expr: &'a Evaluated, out: &mut Vec<&'a DiceResult>) {
     match expr {
-        Evaluated::Number(_) => {}
+        Evaluated::Number(_) | Evaluated::Decimal(_) => {}
         Evaluated::Dice(dice) => out.push(dice),
         Evaluated::Negate(inner) | Evaluated::Group(inner) => collect(inner, out),
         Evaluated::Binary { lhs, rhs, .. } => {
