@@ -46,6 +46,8 @@ fn known_puzzle() -> StoredPuzzle {
         solution: vec!["d5f6".into(), "g7f6".into(), "c4f7".into()],
         difficulty: 910,
         source: "test".into(),
+        setup: Vec::new(),
+        secrets: Vec::new(),
     }
 }
 

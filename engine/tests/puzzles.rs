@@ -1,7 +1,9 @@
 //! Puzzles: verification (mate length, uniqueness of every solver move but the
 //! last, the defender's best replies), answers, and the generator.
 
-use rookery_engine::puzzle::{check_answer, verify, AnswerError, Generator, Puzzle, Rejection, Verdict};
+use rookery_engine::puzzle::{
+    check_answer, verify, verify_statement, AnswerError, Generator, Puzzle, Rejection, TurnSolver, Verdict,
+};
 use rookery_engine::search::MateSolver;
 use rookery_engine::{fen, Position, Variant};
 
@@ -146,4 +148,73 @@ fn generated_puzzles_verify_again_and_vary_in_length() {
     let stats = generator.stats();
     assert_eq!(stats.puzzles, 6);
     assert!(stats.games >= 6 && stats.positions >= 6, "{stats:?}");
+}
+
+// Puzzles through the turn protocol: dice, passes and secrets.
+
+fn statement(variant: Variant, position: &str, setup: &[&str], secrets: &[&str]) -> Puzzle {
+    Puzzle {
+        variant,
+        position: position.to_string(),
+        mate_in: 0,
+        solution: Vec::new(),
+        difficulty: rookery_engine::puzzle::Difficulty { score: 0 },
+        setup: setup.iter().map(|s| s.to_string()).collect(),
+        secrets: secrets.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn turn_solver(puzzle: &Puzzle) -> (TurnSolver, rookery_engine::game::Game) {
+    let game = puzzle.start_game().unwrap();
+    let side = game.turn().unwrap().side;
+    let secrets = [puzzle.secrets.first().cloned(), puzzle.secrets.get(1).cloned()];
+    (TurnSolver::new(side, secrets), game)
+}
+
+/// Black's king is boxed in on a8; White's rook on h8 takes it with a 4.
+const GUARDENER_ROOK: &str = "1[g]1/k6R/pp6/1PP7/10/10/10/8/4K3/1[G]1 w - - - - 0 30";
+
+#[test]
+fn guardener_captures_the_king_with_the_stated_roll() {
+    let with_four = statement(Variant::Guardener, GUARDENER_ROOK, &["roll white 4,1"], &[]);
+    let puzzle = verify_statement(&with_four, 3).unwrap();
+    assert_eq!(puzzle.mate_in, 1);
+    assert_eq!(puzzle.solution, ["h8a8"]);
+    assert_eq!(puzzle.statement().unwrap(), "White to move and capture the king in 1. You rolled [4,1].");
+    assert_eq!(puzzle.reverify(3).unwrap(), puzzle);
+    assert_eq!(solved(judge(&puzzle, "Rxa8")), ["Rxa8"]);
+}
+
+#[test]
+fn guardener_is_not_forced_when_a_later_roll_of_the_solver_may_miss() {
+    // Without a 4 now, the rook waits; Black cannot leave the eighth rank,
+    // but White's next 2d4 may show no 4 and no double: not forced.
+    let without = statement(Variant::Guardener, GUARDENER_ROOK, &["roll white 1,2"], &[]);
+    let (mut solver, game) = turn_solver(&without);
+    assert!(!solver.wins(&game, 1));
+    assert!(!solver.wins(&game, 3));
+    assert_eq!(verify_statement(&without, 3), Err(Rejection::NoMate(3)));
+}
+
+/// White mates on the back rank by the board alone; Black's forced deploy
+/// roll may land a knight on b8 or g8 in between.
+const DEPLOY_BLOCK: &str = "7k/6pp/8/8/8/8/8/R3K3[n] w - - 0 1 -";
+
+#[test]
+fn dice_landing_deploy_roll_that_blocks_escapes_the_mate() {
+    let blocked = statement(Variant::DiceLanding, DEPLOY_BLOCK, &[], &[]);
+    let (mut solver, game) = turn_solver(&blocked);
+    let mut position = game.position().clone();
+    assert!(MateSolver::new().forces_mate(&mut position, 1), "mate by the board alone");
+    assert!(!solver.wins(&game, 1), "a knight face blocks");
+    // With nothing in Black's reserve the roll cannot save it.
+    let bare = statement(Variant::DiceLanding, &DEPLOY_BLOCK.replace("[n]", "[]"), &[], &[]);
+    let puzzle = verify_statement(&bare, 2).unwrap();
+    assert_eq!((puzzle.mate_in, puzzle.solution.as_slice()), (1, ["a1a8".to_string()].as_slice()));
+    assert!(puzzle.statement().unwrap().starts_with("White to move and mate in 1."));
+    // A pawn in reserve cannot block: the puzzle says what each side holds.
+    let pawn = statement(Variant::DiceLanding, &DEPLOY_BLOCK.replace("[n]", "[p]"), &[], &[]);
+    let puzzle = verify_statement(&pawn, 2).unwrap();
+    assert_eq!(puzzle.mate_in, 1);
+    assert!(puzzle.statement().unwrap().contains("White holds nothing off the board. Black holds P off the board."));
 }

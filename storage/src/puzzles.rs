@@ -35,6 +35,14 @@ pub struct StoredPuzzle {
     /// Where it was found: a self-play game or an archived game.
     #[serde(default)]
     pub source: String,
+    /// What is played after `position` before the solver's first move, in
+    /// the game's action notation: the solver's own rolls the puzzle states.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<String>,
+    /// Each side's secret choice the puzzle states, White's first (New
+    /// chess: the true king); empty in games without secrets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
 }
 
 /// A guild's puzzle of one UTC day. It carries a copy of the puzzle, so the
