@@ -192,8 +192,9 @@ fn guardener_is_not_forced_when_a_later_roll_of_the_solver_may_miss() {
     let without = statement(Variant::Guardener, GUARDENER_ROOK, &["roll white 1,2"], &[]);
     let (mut solver, game) = turn_solver(&without);
     assert!(!solver.wins(&game, 1));
-    assert!(!solver.wins(&game, 3));
-    assert_eq!(verify_statement(&without, 3), Err(Rejection::NoMate(3)));
+    assert!(!solver.wins(&game, 2));
+    assert!(!solver.gave_up(), "a proof, not a search cut short");
+    assert_eq!(verify_statement(&without, 2), Err(Rejection::NoMate(2)));
 }
 
 /// White mates on the back rank by the board alone; Black's forced deploy
@@ -217,4 +218,75 @@ fn dice_landing_deploy_roll_that_blocks_escapes_the_mate() {
     let puzzle = verify_statement(&pawn, 2).unwrap();
     assert_eq!(puzzle.mate_in, 1);
     assert!(puzzle.statement().unwrap().contains("White holds nothing off the board. Black holds P off the board."));
+}
+
+/// White mates in two by the board alone (Qe8+ first), but Black in check
+/// may roll the Luck Dice, and a double lets its king leap like a knight out
+/// of the net.
+const LUCK_DICE_ESCAPE: &str = "6k2r/3Q2pp2/4rp4/8p1/3p5p/7P1L/PPP1PPP1P1/R5KB2 w - - 0 29 -/- E -";
+
+#[test]
+fn luck_dragon_mate_escaped_by_the_luck_dice_is_rejected() {
+    let mut position = fen::parse(&Variant::LuckDragon.rules().unwrap(), LUCK_DICE_ESCAPE).unwrap();
+    assert!(MateSolver::new().forces_mate(&mut position, 2), "mate in two with the dice off");
+    let escaped = statement(Variant::LuckDragon, LUCK_DICE_ESCAPE, &[], &[]);
+    let (mut solver, game) = turn_solver(&escaped);
+    assert!(!solver.wins(&game, 2), "a Luck Dice knight move escapes");
+    assert!(!solver.gave_up());
+    assert!(matches!(verify_statement(&escaped, 2), Err(Rejection::NoMate(2))));
+    // The same game without the Luck Dice is the mate in two.
+    let dice_off = rookery_engine::game::Game::create(Variant::LuckDragon, "luck_dice=off", Some(LUCK_DICE_ESCAPE)).unwrap();
+    assert!(TurnSolver::new(rookery_engine::Color::White, [None, None]).wins(&dice_off, 2));
+}
+
+#[test]
+fn new_chess_puzzles_state_the_true_kings_and_judge_answers_by_search() {
+    let mut generator = Generator::new(Variant::NewChess, 3).unwrap().with_max_mate(2);
+    let found = generator.next_puzzle(40).expect("self-play finds a New chess puzzle");
+    let puzzle = found.puzzle;
+    assert_eq!(puzzle.secrets.len(), 2, "{puzzle:?}");
+    let said = puzzle.statement().unwrap();
+    assert!(said.contains("White's true king is") && said.contains("Black's true king is"), "{said}");
+    assert_eq!(puzzle.reverify(2).unwrap(), puzzle);
+    let (actions, end) = puzzle.solution_actions().unwrap();
+    assert!(end.outcome().is_some_and(|o| o.winner.is_some()), "the line ends the game");
+    let solver_side = puzzle.start_game().unwrap().turn().unwrap().side;
+    // The solver's moves alone are a whole answer.
+    let mut game = puzzle.start_game().unwrap();
+    let mut moves = Vec::new();
+    for action in actions {
+        if let rookery_engine::game::Action::Move(mv) = action {
+            if game.turn().unwrap().side == solver_side {
+                moves.push(rookery_engine::notation::san(game.position(), mv));
+            }
+        }
+        game.apply(action).unwrap();
+    }
+    assert!(matches!(judge(&puzzle, &moves.join(" ")), Ok(Verdict::Solved { .. })), "{moves:?}");
+}
+
+#[test]
+fn dice_puzzles_are_generated_verified_and_answered() {
+    for variant in [Variant::LuckDragon, Variant::Guardener, Variant::DiceLanding] {
+        let mut generator = Generator::new(variant, 5).unwrap().with_max_mate(2);
+        for _ in 0..3 {
+            let found = generator.next_puzzle(60).unwrap_or_else(|| panic!("no {variant} puzzle"));
+            let puzzle = found.puzzle;
+            assert_eq!(puzzle.reverify(2).unwrap(), puzzle);
+            assert!(puzzle.statement().unwrap().contains(&format!("in {}.", puzzle.mate_in)));
+            let text = puzzle.solution_text().unwrap();
+            assert!(text.starts_with(|c: char| c.is_ascii_digit()), "{text}");
+            // The whole recorded line, rolls left out, is a right answer.
+            let (actions, _) = puzzle.solution_actions().unwrap();
+            let mut game = puzzle.start_game().unwrap();
+            let mut answer = Vec::new();
+            for action in actions {
+                if let rookery_engine::game::Action::Move(mv) = action {
+                    answer.push(rookery_engine::notation::san(game.position(), mv));
+                }
+                game.apply(action).unwrap();
+            }
+            assert!(matches!(judge(&puzzle, &answer.join(" ")), Ok(Verdict::Solved { .. })), "{variant} {answer:?}");
+        }
+    }
 }

@@ -50,13 +50,31 @@ pub struct TurnSolver {
     /// rules ask for it.
     secrets: [Option<String>; 2],
     nodes: u64,
+    /// Games the solver may search before it gives up; see [`TurnSolver::gave_up`].
+    node_limit: u64,
 }
+
+/// The default search budget: enough for every puzzle the generator keeps,
+/// a few seconds at most.
+pub const NODE_LIMIT: u64 = 100_000;
 
 impl TurnSolver {
     /// A solver for `solver`'s wins, knowing each side's secret (`None`: a
     /// reveal of that side is never proven).
     pub fn new(solver: Color, secrets: [Option<String>; 2]) -> TurnSolver {
-        TurnSolver { solver, secrets, nodes: 0 }
+        TurnSolver { solver, secrets, nodes: 0, node_limit: NODE_LIMIT }
+    }
+
+    /// The same solver with another search budget, in games searched.
+    pub fn with_node_limit(mut self, limit: u64) -> TurnSolver {
+        self.node_limit = limit;
+        self
+    }
+
+    /// Whether the budget ran out: every answer since may be a "no" that is
+    /// not proven, so the question stays open.
+    pub fn gave_up(&self) -> bool {
+        self.nodes > self.node_limit
     }
 
     pub fn solver(&self) -> Color {
@@ -177,6 +195,9 @@ impl TurnSolver {
     /// the signatures of this turn's rolls searched so far.
     fn node(&mut self, game: &Game, moves: u32, chain: &[Signature]) -> bool {
         self.nodes += 1;
+        if self.gave_up() {
+            return false;
+        }
         if let Some(outcome) = game.outcome() {
             return outcome.winner == Some(self.solver);
         }

@@ -19,12 +19,17 @@ pub fn verify_statement(statement: &Puzzle, max: u32) -> Result<Puzzle, Rejectio
     }
     let secrets = statement.stated_secrets();
     let mut solver = TurnSolver::new(turn.side, secrets);
-    let mate_in = solver.shortest_win(&start, max).ok_or(Rejection::NoMate(max))?;
+    let shortest = solver.shortest_win(&start, max);
     let mut line = Vec::new();
-    extend(&mut solver, &start, mate_in, 1, &mut line)?;
+    let extended = shortest.map(|mate_in| extend(&mut solver, &start, mate_in, 1, &mut line));
+    if solver.gave_up() {
+        return Err(Rejection::TooHard);
+    }
+    let mate_in = shortest.ok_or(Rejection::NoMate(max))?;
+    extended.expect("a win was found")?;
     let first = line.first().and_then(|(action, _)| move_of(action));
     let follow_up = if mate_in == 1 {
-        solver.keeping_actions(&start, 1).len()
+        solver.with_node_limit(u64::MAX).keeping_actions(&start, 1).len()
     } else {
         line.first().and_then(|(action, _)| after(&start, action)).map_or(0, |next| next.position().legal_moves().len())
     };

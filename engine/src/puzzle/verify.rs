@@ -16,6 +16,8 @@ pub enum Rejection {
     NotUnique { solver_move: u32, moves: Vec<String> },
     #[error("the puzzle's start does not read: {0}")]
     Unreadable(String),
+    #[error("the search gave up before it could prove the win or its uniqueness")]
+    TooHard,
     #[error("the side to move has no move to start the puzzle with")]
     NotSolversMove,
 }
