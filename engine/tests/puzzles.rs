@@ -235,7 +235,8 @@ fn luck_dragon_mate_escaped_by_the_luck_dice_is_rejected() {
     assert!(!solver.gave_up());
     assert!(matches!(verify_statement(&escaped, 2), Err(Rejection::NoMate(2))));
     // The same game without the Luck Dice is the mate in two.
-    let dice_off = rookery_engine::game::Game::create(Variant::LuckDragon, "luck_dice=off", Some(LUCK_DICE_ESCAPE)).unwrap();
+    let dice_off =
+        rookery_engine::game::Game::create(Variant::LuckDragon, "luck_dice=off", Some(LUCK_DICE_ESCAPE)).unwrap();
     assert!(TurnSolver::new(rookery_engine::Color::White, [None, None]).wins(&dice_off, 2));
 }
 

@@ -30,9 +30,10 @@ pub(super) fn check(puzzle: &Puzzle, answer: &str) -> Result<Verdict, AnswerErro
             };
         }
         let turn = game.turn().expect("a game without an outcome has a turn");
-        let forced = turn.choices.iter().any(|c| {
-            matches!(c, Choice::Reveal | Choice::PayPrice | Choice::Roll { required: true, .. })
-        });
+        let forced = turn
+            .choices
+            .iter()
+            .any(|c| matches!(c, Choice::Reveal | Choice::PayPrice | Choice::Roll { required: true, .. }));
         let recorded = record.get(played).filter(|_| on_record).cloned();
         let action = if turn.side == side && !forced {
             let Some((index, token)) = tokens.next() else { return Err(AnswerError::Empty) };

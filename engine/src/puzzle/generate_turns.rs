@@ -74,7 +74,12 @@ impl Generator {
 /// Queues the winner's last turns of `game` (latest first) as statements:
 /// the position where the turn began, the winner's rolls that turn before
 /// its move, and the secrets of the game.
-pub(super) fn queue_turns(queue: &mut VecDeque<TurnCandidates>, game: &Game, secrets: [Option<String>; 2], source: String) {
+pub(super) fn queue_turns(
+    queue: &mut VecDeque<TurnCandidates>,
+    game: &Game,
+    secrets: [Option<String>; 2],
+    source: String,
+) {
     let Some(winner) = game.outcome().and_then(|o| o.winner) else { return };
     let secrets: Vec<String> = match secrets {
         [Some(white), Some(black)] => vec![white, black],

@@ -117,9 +117,7 @@ impl TurnSolver {
         sort_replies(game, &mut replies);
         let lasting: Vec<Action> = replies
             .iter()
-            .filter(|reply| {
-                moves <= 1 || after(game, reply).is_none_or(|next| !self.node(&next, moves - 1, &[]))
-            })
+            .filter(|reply| moves <= 1 || after(game, reply).is_none_or(|next| !self.node(&next, moves - 1, &[])))
             .cloned()
             .collect();
         if lasting.is_empty() {
@@ -213,10 +211,14 @@ impl TurnSolver {
                 Choice::ChooseSecret { .. } => return false,
                 Choice::PayPrice => {
                     let prices = price_actions(game, side);
-                    let mut wins = prices.iter().map(|price| after(game, price).is_some_and(|next| self.node(&next, moves, chain)));
+                    let mut wins = prices
+                        .iter()
+                        .map(|price| after(game, price).is_some_and(|next| self.node(&next, moves, chain)));
                     return if ours { wins.any(|w| w) } else { !prices.is_empty() && wins.all(|w| w) };
                 }
-                Choice::Roll { kind, required: true, .. } => return self.every_roll_wins(game, side, *kind, moves, chain),
+                Choice::Roll { kind, required: true, .. } => {
+                    return self.every_roll_wins(game, side, *kind, moves, chain)
+                }
                 Choice::ClaimDraw(_) if !ours => return false,
                 _ => {}
             }
@@ -229,7 +231,9 @@ impl TurnSolver {
         if ours {
             let mut actions = own_actions(game);
             order_attacks(game, &mut actions);
-            return actions.iter().any(|action| after(game, action).is_some_and(|next| self.node(&next, moves - 1, &[])));
+            return actions
+                .iter()
+                .any(|action| after(game, action).is_some_and(|next| self.node(&next, moves - 1, &[])));
         }
         for choice in &turn.choices {
             if let Choice::Roll { kind, required: false, .. } = choice {
@@ -335,7 +339,10 @@ fn all_faces(dice: &[u32]) -> Vec<Vec<u32>> {
 /// Whether the game's turns hold more than moves: dice, passes or secrets.
 /// Games without them are searched position by position, much faster.
 pub fn needs_turn_search(rules: &Rules) -> bool {
-    rules.chance.is_some() || rules.turns.passes.is_some() || rules.turns.secret.is_some() || rules.turns.forfeit.is_some()
+    rules.chance.is_some()
+        || rules.turns.passes.is_some()
+        || rules.turns.secret.is_some()
+        || rules.turns.forfeit.is_some()
 }
 
 /// The move of `action`, if it is one.

@@ -37,12 +37,7 @@ pub fn verify_statement(statement: &Puzzle, max: u32) -> Result<Puzzle, Rejectio
         Some(first) => Difficulty::score(start.position(), mate_in, first, follow_up),
         None => Difficulty { score: 300 },
     };
-    Ok(Puzzle {
-        mate_in,
-        solution: line.into_iter().map(|(_, text)| text).collect(),
-        difficulty,
-        ..statement.clone()
-    })
+    Ok(Puzzle { mate_in, solution: line.into_iter().map(|(_, text)| text).collect(), difficulty, ..statement.clone() })
 }
 
 /// Appends the line from `game`, where the solver wins in exactly `left`
