@@ -142,7 +142,9 @@ fn only_channel_managers_schedule_and_bad_settings_change_nothing() {
         assert!(t.refused(admin(), schedule(bad, "chess")).contains("not a time of day"), "{bad}");
     }
     assert!(t.refused(admin(), schedule("09:00", "checkers")).contains("Unknown variant"));
-    assert!(t.refused(admin(), schedule("09:00", "chess,newchess")).contains("There are no newchess puzzles yet"));
+    assert!(t
+        .refused(admin(), schedule("09:00", "chess,dragonchess"))
+        .contains("There are no dragonchess puzzles yet"));
     assert_eq!(t.core.storage().puzzle_schedule(HERE.guild).unwrap(), None);
     t.at(FIRST_DAY + 1, 8 * 60);
     assert!(t.posts().is_empty());

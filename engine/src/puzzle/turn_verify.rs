@@ -25,8 +25,8 @@ pub fn verify_statement(statement: &Puzzle, max: u32) -> Result<Puzzle, Rejectio
     if solver.gave_up() {
         return Err(Rejection::TooHard);
     }
-    let mate_in = shortest.ok_or(Rejection::NoMate(max))?;
-    extended.expect("a win was found")?;
+    let (Some(mate_in), Some(extended)) = (shortest, extended) else { return Err(Rejection::NoMate(max)) };
+    extended?;
     let first = line.first().and_then(|(action, _)| move_of(action));
     let follow_up = if mate_in == 1 {
         solver.with_node_limit(u64::MAX).keeping_actions(&start, 1).len()
