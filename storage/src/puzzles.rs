@@ -94,6 +94,9 @@ pub struct PuzzleSchedule {
 }
 
 /// What recording a solve did.
+// Made once per solve and read at once: boxing the large variant would only
+// add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveRecorded {
     /// The user had solved this day's puzzle already; nothing changed.
