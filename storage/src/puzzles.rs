@@ -35,6 +35,14 @@ pub struct StoredPuzzle {
     /// Where it was found: a self-play game or an archived game.
     #[serde(default)]
     pub source: String,
+    /// What is played after `position` before the solver's first move, in
+    /// the game's action notation: the solver's own rolls the puzzle states.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<String>,
+    /// Each side's secret choice the puzzle states, White's first (New
+    /// chess: the true king); empty in games without secrets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
 }
 
 /// A guild's puzzle of one day (the guild's local day when it has a
@@ -99,6 +107,9 @@ fn utc() -> String {
 }
 
 /// What recording a solve did.
+// Made once per solve and read at once: boxing the large variant would only
+// add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveRecorded {
     /// The user had solved this day's puzzle already; nothing changed.

@@ -16,6 +16,8 @@ fn puzzle(position: &str) -> StoredPuzzle {
         solution: vec!["a1a8".into()],
         difficulty: 500,
         source: "test".into(),
+        setup: Vec::new(),
+        secrets: Vec::new(),
     }
 }
 

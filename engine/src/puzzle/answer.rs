@@ -37,15 +37,17 @@ pub enum AnswerError {
 /// ignored. Between two solver moves the defender's reply may be written;
 /// if it is left out, the recorded reply is played (or, once the answer has
 /// left the recorded line, the defender's best reply).
+///
+/// A puzzle with dice, passes or secrets is judged through its game's turns
+/// (`solver` is then not used): the rolls come from the recorded line, and a
+/// move is right if the win stays forced against every defence and roll.
 pub fn check_answer(solver: &mut MateSolver, puzzle: &Puzzle, answer: &str) -> Result<Verdict, AnswerError> {
+    if puzzle.is_turn_puzzle()? {
+        return super::answer_turns::check(puzzle, answer);
+    }
     let mut position = puzzle.start()?;
     let record = puzzle.solution_moves()?;
-    let tokens: Vec<&str> = answer
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-        .filter(|t| !t.is_empty())
-        .collect();
-    let mut tokens = tokens.into_iter().enumerate().peekable();
+    let mut tokens = tokens(answer).into_iter().enumerate().peekable();
     let mut line = Vec::new();
     let mut on_record = true;
     let mut left = puzzle.mate_in;
@@ -90,6 +92,15 @@ pub fn check_answer(solver: &mut MateSolver, puzzle: &Puzzle, answer: &str) -> R
         position.make(reply);
         line.push(reply_san);
     }
+}
+
+/// The answer's words: move numbers (`1.`, `1...`) and commas left out.
+pub(super) fn tokens(answer: &str) -> Vec<&str> {
+    answer
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty())
+        .collect()
 }
 
 /// The defender's reply written in `token`, if it is one: the recorded reply,

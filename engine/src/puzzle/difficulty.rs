@@ -31,6 +31,22 @@ impl Difficulty {
     /// Rates the puzzle starting at `position` whose solution begins with `first`.
     pub fn rate(solver: &mut MateSolver, position: &Position, mate_in: u32, first: Move) -> Difficulty {
         let mut scratch = position.scratch();
+        let follow_up = if mate_in == 1 {
+            solver.keeping_moves(&mut scratch, 1).len()
+        } else {
+            scratch.make(first);
+            let replies = scratch.legal_moves().len();
+            scratch.unmake();
+            replies
+        };
+        Difficulty::score(position, mate_in, first, follow_up)
+    }
+
+    /// The score of a puzzle starting at `position` whose solution begins
+    /// with `first`; `follow_up` is the number of winning first moves of a
+    /// mate in one, else the number of defender replies to `first`.
+    pub(super) fn score(position: &Position, mate_in: u32, first: Move, follow_up: usize) -> Difficulty {
+        let mut scratch = position.scratch();
         let forcing = |p: &mut Position, mv: Move| {
             let capture = notation::is_capture(p, mv);
             p.make(mv);
@@ -53,12 +69,11 @@ impl Difficulty {
             (false, true) => CAPTURE_FIRST,
             (false, false) => QUIET_FIRST,
         };
+        let follow_up = follow_up as i32;
         if mate_in == 1 {
-            let mates = solver.keeping_moves(&mut scratch, 1).len() as i32;
-            score -= PER_EXTRA_MATE * (mates - 1).max(0);
+            score -= PER_EXTRA_MATE * (follow_up - 1).max(0);
         } else {
-            scratch.make(first);
-            score += PER_REPLY * (scratch.legal_moves().len() as i32).min(30);
+            score += PER_REPLY * follow_up.min(30);
         }
         Difficulty { score: score.clamp(300, 3000) as u32 }
     }

@@ -5,6 +5,8 @@
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
+use super::generate_turns::{queue_turns, TurnCandidates};
+use super::protocol::needs_turn_search;
 use super::selfplay;
 use super::{verify, Puzzle, MAX_MATE};
 use crate::color::Color;
@@ -19,10 +21,10 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 /// How many of the winner's turns before the end of a game are examined.
-const TURNS_BEFORE_END: usize = 6;
+pub(super) const TURNS_BEFORE_END: usize = 6;
 /// Self-play opens with random moves; positions before this move number still
 /// show them (pawns wandering off for no reason), so they make poor puzzles.
-const SELF_PLAY_FIRST_MOVE: u32 = 10;
+pub(super) const SELF_PLAY_FIRST_MOVE: u32 = 10;
 
 /// What the generator has done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,16 +56,21 @@ struct Candidates {
 /// Finds verified puzzles of one variant. Deterministic for a given seed and
 /// given games.
 pub struct Generator {
-    rules: Arc<Rules>,
+    pub(super) rules: Arc<Rules>,
     start: Position,
-    rng: StdRng,
-    seed: u64,
-    searcher: Searcher,
+    pub(super) rng: StdRng,
+    pub(super) seed: u64,
+    pub(super) searcher: Searcher,
     solver: MateSolver,
-    max_mate: u32,
+    pub(super) max_mate: u32,
     queue: VecDeque<Candidates>,
-    seen: HashSet<u64>,
-    stats: GeneratorStats,
+    /// Whether the variant's turns hold more than a move (dice, passes,
+    /// secrets): its puzzles are then found and verified through the turn
+    /// protocol; otherwise position by position, which is much faster.
+    turns: bool,
+    pub(super) turn_queue: VecDeque<TurnCandidates>,
+    pub(super) seen: HashSet<u64>,
+    pub(super) stats: GeneratorStats,
 }
 
 impl Generator {
@@ -74,15 +81,17 @@ impl Generator {
         let start = fen::parse(&rules, rules.start).expect("the built-in start position parses");
         Ok(Generator {
             searcher: Searcher::new(&rules),
-            rules,
             start,
             rng: StdRng::seed_from_u64(seed),
             seed,
             solver: MateSolver::new(),
             max_mate: MAX_MATE,
             queue: VecDeque::new(),
+            turns: needs_turn_search(&rules),
+            turn_queue: VecDeque::new(),
             seen: HashSet::new(),
             stats: GeneratorStats::default(),
+            rules,
         })
     }
 
@@ -104,6 +113,12 @@ impl Generator {
         if game.variant() != self.rules.variant {
             return;
         }
+        if self.turns {
+            // An archived game keeps its secrets outside the record, so a
+            // game with secrets gives no statement.
+            queue_turns(&mut self.turn_queue, game, [None, None], source.to_string());
+            return;
+        }
         let mut position = game.start_position().scratch();
         let moves: Vec<Move> = game
             .actions()
@@ -119,6 +134,9 @@ impl Generator {
     /// The next verified puzzle, after at most `max_games` more self-play
     /// games (`None` if they yield none). A puzzle is never returned twice.
     pub fn next_puzzle(&mut self, max_games: u64) -> Option<Found> {
+        if self.turns {
+            return self.next_turn_puzzle(max_games);
+        }
         let mut games = 0;
         loop {
             while let Some(candidates) = self.queue.pop_front() {

@@ -8,26 +8,37 @@
 //! off longest.
 
 mod answer;
+mod answer_turns;
 mod difficulty;
 mod generate;
+mod generate_turns;
+mod protocol;
 mod selfplay;
+mod statement;
+mod turn_verify;
 mod verify;
 
 pub use answer::{check_answer, AnswerError, Verdict};
 pub use difficulty::Difficulty;
 pub use generate::{Found, Generator, GeneratorStats};
+pub use protocol::TurnSolver;
+pub use turn_verify::verify_statement;
 pub use verify::{verify, Rejection};
 
+use crate::color::Color;
 use crate::fen::{self, FenError};
+use crate::game::{parse_action, Action, Game, GameError, ReplayError};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
+use crate::search::MateSolver;
 use crate::variant::{Variant, VariantError};
 
 /// The longest mate the generator looks for, in the solver's moves.
 pub const MAX_MATE: u32 = 4;
 
-/// A verified mate puzzle.
+/// A verified puzzle: mate, or whatever wins the variant's game (capturing
+/// the king), in `mate_in` of the solver's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     pub variant: Variant,
@@ -35,10 +46,19 @@ pub struct Puzzle {
     pub position: String,
     /// Solver moves to mate.
     pub mate_in: u32,
-    /// The line in the variant's coordinates: solver move, defender reply, ...,
-    /// mating move (`2 * mate_in - 1` moves).
+    /// The line in the game's action notation: solver move, what follows
+    /// (the defender's reply, and every roll after the start, as `roll black
+    /// 3,5`), ..., the winning move. A puzzle without dice or secrets has
+    /// only moves (`2 * mate_in - 1` of them), in the variant's coordinates.
     pub solution: Vec<String>,
     pub difficulty: Difficulty,
+    /// What happens after `position` before the solver's first move, in the
+    /// game's action notation: the solver's own rolls this turn, which the
+    /// puzzle states ("you rolled [2,3]"). Never a roll of the defender.
+    pub setup: Vec<String>,
+    /// Each side's secret choice, White's first, as the puzzle states it
+    /// (New chess: which king is true); empty in games without secrets.
+    pub secrets: Vec<String>,
 }
 
 /// A stored puzzle that no longer reads: its variant, position or line.
@@ -50,6 +70,10 @@ pub enum PuzzleError {
     Position(#[from] FenError),
     #[error("the puzzle's solution does not replay at move {index}: {error}")]
     Solution { index: usize, error: MoveError },
+    #[error("the puzzle's game does not start: {0}")]
+    Start(#[from] ReplayError),
+    #[error("the puzzle's action {index} does not replay: {error}")]
+    Action { index: usize, error: GameError },
 }
 
 impl Puzzle {
@@ -58,8 +82,61 @@ impl Puzzle {
         Ok(fen::parse(&self.variant.rules()?, &self.position)?)
     }
 
+    /// Whether the puzzle is played through the turn protocol (dice, passes,
+    /// secrets), not move by move on the position alone.
+    pub fn is_turn_puzzle(&self) -> Result<bool, PuzzleError> {
+        Ok(!self.setup.is_empty() || !self.secrets.is_empty() || protocol::needs_turn_search(&*self.variant.rules()?))
+    }
+
+    /// The game at the puzzle's start: the position, each side's stated
+    /// secret sealed, and the setup played. The solver is to act.
+    pub fn start_game(&self) -> Result<Game, PuzzleError> {
+        let mut game = Game::from_fen(self.variant, &self.position)?;
+        for (index, (option, side)) in self.secrets.iter().zip(Color::ALL).enumerate() {
+            let commitment = crate::turns::commitment(protocol::SECRET_CONTEXT, side, option, protocol::SECRET_NONCE);
+            let choose = Action::ChooseSecret { side, context: protocol::SECRET_CONTEXT.to_string(), commitment };
+            game.apply(choose).map_err(|error| PuzzleError::Action { index, error })?;
+        }
+        for (index, text) in self.setup.iter().enumerate() {
+            let action = parse_action(game.position(), text).map_err(|error| PuzzleError::Action { index, error })?;
+            game.apply(action).map_err(|error| PuzzleError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The stated secrets by colour index.
+    pub(crate) fn stated_secrets(&self) -> [Option<String>; 2] {
+        [self.secrets.first().cloned(), self.secrets.get(1).cloned()]
+    }
+
+    /// The solution's actions, replayed from [`Puzzle::start_game`], and the
+    /// game at the end of the line.
+    pub fn solution_actions(&self) -> Result<(Vec<Action>, Game), PuzzleError> {
+        let mut game = self.start_game()?;
+        let mut actions = Vec::with_capacity(self.solution.len());
+        for (index, text) in self.solution.iter().enumerate() {
+            let action = parse_action(game.position(), text).map_err(|error| PuzzleError::Action { index, error })?;
+            game.apply(action.clone()).map_err(|error| PuzzleError::Action { index, error })?;
+            actions.push(action);
+        }
+        Ok((actions, game))
+    }
+
+    /// Verifies the puzzle again from its statement, by the verifier its game
+    /// needs, and returns what that finds (equal to `self` for a sound puzzle).
+    pub fn reverify(&self, max: u32) -> Result<Puzzle, Rejection> {
+        if self.is_turn_puzzle()? {
+            return verify_statement(self, max);
+        }
+        verify(&mut MateSolver::new(), &self.start()?, max)
+    }
+
     /// The solution as moves, each of the position it is played in.
     pub fn solution_moves(&self) -> Result<Vec<Move>, PuzzleError> {
+        if self.is_turn_puzzle()? {
+            let (actions, _) = self.solution_actions()?;
+            return Ok(actions.iter().filter_map(protocol::move_of).collect());
+        }
         let mut position = self.start()?;
         self.solution
             .iter()
@@ -76,6 +153,9 @@ impl Puzzle {
     /// The solution in SAN with move numbers, as a reveal shows it:
     /// `1. Qxh7+ Kxh7 2. Rh3#`.
     pub fn solution_text(&self) -> Result<String, PuzzleError> {
+        if self.is_turn_puzzle()? {
+            return statement::line_text(self);
+        }
         let mut position = self.start()?;
         let moves = self.solution_moves()?;
         Ok(numbered_line(&mut position, &moves))

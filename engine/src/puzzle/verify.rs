@@ -14,6 +14,18 @@ pub enum Rejection {
     NoMate(u32),
     #[error("at solver move {solver_move}, more than one move keeps the mate: {}", .moves.join(", "))]
     NotUnique { solver_move: u32, moves: Vec<String> },
+    #[error("the puzzle's start does not read: {0}")]
+    Unreadable(String),
+    #[error("the search gave up before it could prove the win or its uniqueness")]
+    TooHard,
+    #[error("the side to move has no move to start the puzzle with")]
+    NotSolversMove,
+}
+
+impl From<super::PuzzleError> for Rejection {
+    fn from(error: super::PuzzleError) -> Rejection {
+        Rejection::Unreadable(error.to_string())
+    }
 }
 
 /// Checks that `position` is a puzzle: the side to move mates in `N <= max`
@@ -42,6 +54,8 @@ pub fn verify(solver: &mut MateSolver, position: &Position, max: u32) -> Result<
         mate_in,
         solution,
         difficulty,
+        setup: Vec::new(),
+        secrets: Vec::new(),
     })
 }
 

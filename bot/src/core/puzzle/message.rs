@@ -33,6 +33,11 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
         side.fold("White", "Black"),
         puzzle.mate_in,
     ));
+    // Dice, secrets and reserves need the puzzle's own words.
+    if puzzle.is_turn_puzzle().unwrap_or(false) {
+        let statement = puzzle.statement().map_err(|e| Refusal(format!("today's puzzle no longer reads ({e})")))?;
+        reply.text.push_str(&format!("\n{statement}"));
+    }
     match picture::game_png(&start, side == Color::Black, Theme::Light) {
         Ok(bytes) => reply.image = Some(Attachment { name: format!("puzzle-{}.png", daily.day), bytes }),
         Err(error) => tracing::error!(%error, day = daily.day, "puzzle picture failed"),

@@ -43,6 +43,8 @@ pub fn stored(found: &Found) -> StoredPuzzle {
         solution: puzzle.solution.clone(),
         difficulty: puzzle.difficulty.score,
         source: found.source.clone(),
+        setup: puzzle.setup.clone(),
+        secrets: puzzle.secrets.clone(),
     }
 }
 
@@ -54,6 +56,8 @@ pub fn engine_puzzle(stored: &StoredPuzzle) -> Result<engine::Puzzle, Refusal> {
         mate_in: stored.mate_in,
         solution: stored.solution.clone(),
         difficulty: engine::Difficulty { score: stored.difficulty },
+        setup: stored.setup.clone(),
+        secrets: stored.secrets.clone(),
     })
 }
 
