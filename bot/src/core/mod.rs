@@ -39,7 +39,7 @@ use crate::config::BackupConfig;
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, PendingReplay, Picture, Place,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture, Place,
     PuzzleCommand, Reply, Request, TakebackAction, ThreadStart, User,
 };
 

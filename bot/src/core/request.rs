@@ -211,6 +211,46 @@ pub enum PuzzleCommand {
     /// `time` (UTC, `HH:MM`, or `off`) in `channel`, the variants taking turns.
     /// Needs Manage Channels.
     Schedule { channel: u64, time: String, rotation: String },
+    /// `/puzzle solve moves daily:True`: an answer to today's puzzle even
+    /// while a practice puzzle is open (plain `Solve` answers that one first).
+    SolveToday { moves: String },
+    /// `/puzzle random [game]`: a practice puzzle near the user's rating in
+    /// that game (any game without one), privately.
+    Random { variant: Option<String> },
+    /// `/puzzle stats [user]`: puzzle ratings, streak and solves.
+    Stats { user: Option<User> },
+    /// `/puzzle hint` or a Hint button: which piece moves first, privately.
+    Hint { of: HintOf },
+}
+
+/// Which puzzle a hint is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintOf {
+    /// The one `/puzzle solve` would answer: the open practice puzzle, else today's.
+    Open,
+    /// The Hint button of the guild's puzzle of this day.
+    Day(i64),
+    /// The Hint button of this practice puzzle.
+    Practice(u64),
+}
+
+impl HintOf {
+    /// The payload of the Hint button: `day:N` or `practice:ID`.
+    pub fn payload(self) -> Option<String> {
+        match self {
+            HintOf::Open => None,
+            HintOf::Day(day) => Some(format!("day:{day}")),
+            HintOf::Practice(puzzle) => Some(format!("practice:{puzzle}")),
+        }
+    }
+
+    fn from_payload(payload: &str) -> Option<HintOf> {
+        match payload.split_once(':')? {
+            ("day", day) => Some(HintOf::Day(day.parse().ok()?)),
+            ("practice", puzzle) => Some(HintOf::Practice(puzzle.parse().ok()?)),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -348,6 +388,8 @@ pub enum ButtonAction {
     Price,
     /// Plays one of the moves a question offered (payload: game and move).
     ChosenMove,
+    /// A puzzle's Hint (payload: which puzzle, see [`HintOf::payload`]).
+    PuzzleHint,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -356,7 +398,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 21] = [
+    const ALL: [ButtonAction; 22] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -378,6 +420,7 @@ impl ButtonAction {
         ButtonAction::ChooseSecond,
         ButtonAction::Price,
         ButtonAction::ChosenMove,
+        ButtonAction::PuzzleHint,
     ];
 
     pub fn id(self) -> &'static str {
@@ -404,6 +447,7 @@ impl ButtonAction {
             ButtonAction::ChooseSecond => "choose-2",
             ButtonAction::Price => "price",
             ButtonAction::ChosenMove => "move",
+            ButtonAction::PuzzleHint => "puzzle-hint",
         }
     }
 
@@ -437,6 +481,9 @@ impl ButtonAction {
             Some((_, payload)) if action == ButtonAction::ChosenMove => {
                 let (game, text) = payload.split_once(':')?;
                 Some(Command::ChosenMove { game: game.parse().ok()?, text: text.to_string() })
+            }
+            Some((_, payload)) if action == ButtonAction::PuzzleHint => {
+                Some(Command::Puzzle(PuzzleCommand::Hint { of: HintOf::from_payload(payload)? }))
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -486,6 +533,7 @@ impl ButtonAction {
             ButtonAction::Price => Command::Price { text: String::new(), game: None },
             // Without its payload the button names no move: the board again.
             ButtonAction::ChosenMove => Command::Board,
+            ButtonAction::PuzzleHint => Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }),
         }
     }
 }
@@ -592,6 +640,20 @@ mod tests {
         assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
         assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
         assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
+    }
+
+    #[test]
+    fn hint_buttons_name_their_puzzle() {
+        let mut button = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);
+        for of in [HintOf::Day(19_675), HintOf::Practice(42)] {
+            button.payload = of.payload();
+            let hint = Some(Command::Puzzle(PuzzleCommand::Hint { of }));
+            assert_eq!(ButtonAction::parse_custom_id(&button.custom_id()), hint);
+        }
+        assert_eq!(button.custom_id(), "puzzle-hint:practice:42");
+        for stale in ["puzzle-hint", "puzzle-hint:day", "puzzle-hint:day:x", "puzzle-hint:week:3", "puzzle-hint:7"] {
+            assert_eq!(ButtonAction::parse_custom_id(stale), None, "{stale}");
+        }
     }
 
     #[test]
