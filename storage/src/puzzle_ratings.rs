@@ -92,7 +92,7 @@ pub struct RatingRules<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rated {
     /// The first attempt, rated: the solver's rating before and after.
-    First { before: Glicko, after: SolverRating },
+    First { before: Glicko, after: Box<SolverRating> },
     /// The first attempt, unrated because the hint was taken first.
     Hinted,
     /// Not the first attempt: nothing moved.
@@ -181,7 +181,7 @@ pub(crate) fn rate_attempt(
         puzzles.insert(&puzzle_key, encode(&rating))?;
     }
     solvers.insert(solver_key, encode(&solver))?;
-    Ok(if rated { Rated::First { before, after: solver } } else { Rated::Hinted })
+    Ok(if rated { Rated::First { before, after: Box::new(solver) } } else { Rated::Hinted })
 }
 
 impl Storage {

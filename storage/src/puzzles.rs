@@ -97,7 +97,7 @@ pub enum SolveRecorded {
     Already(PuzzleSolve),
     /// Stored, with the day's and the user's updated records, and what the
     /// solve did to the ratings (see `puzzle_ratings`).
-    New { daily: DailyPuzzle, streak: PuzzleStreak, rated: Rated, hinted: bool },
+    New { daily: Box<DailyPuzzle>, streak: PuzzleStreak, rated: Rated, hinted: bool },
     /// The guild has no puzzle that day; nothing changed.
     NoPuzzle,
 }
@@ -282,7 +282,7 @@ impl Storage {
                 (solve.at, true),
                 rules,
             )?;
-            Ok(SolveRecorded::New { daily, streak, rated, hinted })
+            Ok(SolveRecorded::New { daily: Box::new(daily), streak, rated, hinted })
         });
         let recorded = finish(outcome)?;
         if matches!(recorded, SolveRecorded::New { .. }) {

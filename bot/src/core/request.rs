@@ -1,6 +1,8 @@
 //! What the command core takes in and gives back: plain data, no Discord types.
 //! The serenity adapter and the local console both translate to and from these.
 
+pub use super::puzzle::HintOf;
+
 /// Someone using Rookery.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
@@ -221,36 +223,6 @@ pub enum PuzzleCommand {
     Stats { user: Option<User> },
     /// `/puzzle hint` or a Hint button: which piece moves first, privately.
     Hint { of: HintOf },
-}
-
-/// Which puzzle a hint is asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintOf {
-    /// The one `/puzzle solve` would answer: the open practice puzzle, else today's.
-    Open,
-    /// The Hint button of the guild's puzzle of this day.
-    Day(i64),
-    /// The Hint button of this practice puzzle.
-    Practice(u64),
-}
-
-impl HintOf {
-    /// The payload of the Hint button: `day:N` or `practice:ID`.
-    pub fn payload(self) -> Option<String> {
-        match self {
-            HintOf::Open => None,
-            HintOf::Day(day) => Some(format!("day:{day}")),
-            HintOf::Practice(puzzle) => Some(format!("practice:{puzzle}")),
-        }
-    }
-
-    fn from_payload(payload: &str) -> Option<HintOf> {
-        match payload.split_once(':')? {
-            ("day", day) => Some(HintOf::Day(day.parse().ok()?)),
-            ("practice", puzzle) => Some(HintOf::Practice(puzzle.parse().ok()?)),
-            _ => None,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

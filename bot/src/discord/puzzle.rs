@@ -103,7 +103,7 @@ async fn schedule(
 
 /// Completes a game's name.
 async fn complete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = variants_matching(partial).into_iter().map(|name| AutocompleteChoice::from(name)).collect();
+    let choices = variants_matching(partial).into_iter().map(AutocompleteChoice::from).collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 

@@ -7,8 +7,38 @@
 use rookery_storage::{HintTaken, StoredPuzzle};
 
 use super::super::calendar::date;
-use super::super::{storage_failure, Core, HintOf, Outcome, Place, Refusal, Reply, User};
+use super::super::{storage_failure, Core, Outcome, Place, Refusal, Reply, User};
 use super::{day_of, engine_puzzle};
+
+/// Which puzzle a hint is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintOf {
+    /// The one `/puzzle solve` would answer: the open practice puzzle, else today's.
+    Open,
+    /// The Hint button of the guild's puzzle of this day.
+    Day(i64),
+    /// The Hint button of this practice puzzle.
+    Practice(u64),
+}
+
+impl HintOf {
+    /// The payload of the Hint button: `day:N` or `practice:ID`.
+    pub fn payload(self) -> Option<String> {
+        match self {
+            HintOf::Open => None,
+            HintOf::Day(day) => Some(format!("day:{day}")),
+            HintOf::Practice(puzzle) => Some(format!("practice:{puzzle}")),
+        }
+    }
+
+    pub(crate) fn from_payload(payload: &str) -> Option<HintOf> {
+        match payload.split_once(':')? {
+            ("day", day) => Some(HintOf::Day(day.parse().ok()?)),
+            ("practice", puzzle) => Some(HintOf::Practice(puzzle.parse().ok()?)),
+            _ => None,
+        }
+    }
+}
 
 /// Where a hint is for: the user's practice puzzle, or the guild's daily one.
 enum Hinted {

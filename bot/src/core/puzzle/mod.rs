@@ -26,6 +26,7 @@ use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
 
 use super::calendar::date;
 use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
+pub use hint::HintOf;
 use message::{add_reveal, puzzle_reply};
 pub(super) use seed::seed_empty_pool;
 
@@ -39,8 +40,8 @@ const DEFAULT_ROTATION: [Variant; 1] = [Variant::Chess];
 enum Judged {
     /// The whole line, in SAN.
     Solved(Vec<String>),
-    /// Right so far but short of mate: the private reply saying so. Not an attempt.
-    SoFar(Reply),
+    /// Right so far but short of mate: what to tell the solver. Not an attempt.
+    SoFar(String),
     /// A complete wrong answer: what to tell the solver.
     Wrong(String),
 }
@@ -51,12 +52,12 @@ fn judge(puzzle: &engine::Puzzle, moves: &str) -> Result<Judged, Refusal> {
     let mut solver = MateSolver::with_table_bits(ANSWER_TABLE_BITS);
     Ok(match check_answer(&mut solver, puzzle, moves)? {
         Verdict::Solved { line } => Judged::Solved(line),
-        Verdict::SoFar { line, reply, moves_left } => Judged::SoFar(Reply::private(format!(
+        Verdict::SoFar { line, reply, moves_left } => Judged::SoFar(format!(
             "Right so far: {} — the defence answers **{reply}**, and mate is still {moves_left} move{} \
              away. Send the whole line with `/puzzle solve` to count it (the replies may be left out).",
             line.join(" "),
             if moves_left == 1 { "" } else { "s" },
-        ))),
+        )),
         Verdict::Wrong { line, attempted } => {
             let after = if line.is_empty() { String::new() } else { format!("after {}, ", line.join(" ")) };
             Judged::Wrong(format!(
@@ -141,7 +142,7 @@ impl Core {
         let puzzle = engine_puzzle(&daily.puzzle)?;
         let line = match judge(&puzzle, moves)? {
             Judged::Solved(line) => line,
-            Judged::SoFar(reply) => return Ok(vec![reply]),
+            Judged::SoFar(text) => return Ok(vec![Reply::private(text)]),
             Judged::Wrong(text) => {
                 let rated = storage
                     .record_puzzle_attempt((user.id, &user.name), &daily.puzzle, (self.now(), false), &RULES)

@@ -64,7 +64,7 @@ impl Core {
     /// Judges an answer to the user's open practice puzzle `puzzle`.
     pub(super) fn practice_solve(&self, user: &User, puzzle: &StoredPuzzle, moves: &str) -> Outcome {
         let solved = match judge(&engine_puzzle(puzzle)?, moves)? {
-            Judged::SoFar(reply) => return Ok(vec![reply]),
+            Judged::SoFar(text) => return Ok(vec![Reply::private(text)]),
             Judged::Solved(line) => Ok(line),
             Judged::Wrong(text) => Err(text),
         };
