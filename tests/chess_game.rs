@@ -138,7 +138,7 @@ fn assert_registers_every_command(registration: &Call) {
             assert!(!option["description"].as_str().unwrap_or_default().is_empty(), "{command}");
         }
     }
-    // `/puzzle` is registered with its four subcommands (option type 1).
+    // `/puzzle` is registered with its subcommands (option type 1).
     let puzzle = commands.iter().find(|c| c["name"] == "puzzle").unwrap();
     let subcommands: Vec<(&str, u64)> = puzzle["options"]
         .as_array()
@@ -146,7 +146,8 @@ fn assert_registers_every_command(registration: &Call) {
         .iter()
         .map(|o| (o["name"].as_str().unwrap(), o["type"].as_u64().unwrap()))
         .collect();
-    assert_eq!(subcommands, [("today", 1), ("solve", 1), ("leaderboard", 1), ("schedule", 1)]);
+    let expected = ["today", "solve", "random", "hint", "stats", "leaderboard", "schedule"].map(|name| (name, 1));
+    assert_eq!(subcommands, expected);
     let play = commands.iter().find(|c| c["name"] == "play").unwrap();
     let variant = &play["options"][0];
     assert_eq!((variant["name"].as_str(), variant["required"].as_bool()), (Some("variant"), Some(true)));

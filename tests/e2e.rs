@@ -14,6 +14,7 @@
 //!   answered privately, automatic rolls, a forced pass, the Pass button.
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 //! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
+//! - `puzzle_hint`: the daily puzzle's Hint button, private, once.
 
 mod adapter;
 mod admins;
@@ -26,6 +27,7 @@ mod newchess_game;
 mod opponent_game;
 mod posts;
 mod puzzle_posts;
+mod puzzle_hint;
 mod replay_game;
 mod seeded_dice;
 mod turns_game;

@@ -9,8 +9,8 @@ use std::sync::atomic::Ordering;
 
 use common::{alice, bob, Table, HERE};
 use rookery::core::puzzle::engine_puzzle;
-use rookery::core::{Command, Handler, Place, PuzzleCommand, Reply, User};
-use rookery_engine::puzzle::verify;
+use rookery::core::{ButtonAction, Command, Handler, Place, PuzzleCommand, Reply, User};
+use rookery_engine::puzzle::{check_answer, verify, Verdict};
 use rookery_engine::search::MateSolver;
 use rookery_storage::{DailyPuzzle, StoredPuzzle};
 
@@ -63,7 +63,14 @@ fn known_puzzle() -> StoredPuzzle {
 impl Table {
     /// Fixes the guild's puzzle of `day` to the known mate in two.
     fn set_puzzle(&self, day: i64) {
-        let daily = DailyPuzzle { day, puzzle: known_puzzle(), posted_in: None, first_solver: None, solvers: 0 };
+        self.set_puzzle_as(day, known_puzzle().id);
+    }
+
+    /// Fixes the guild's puzzle of `day` to the known mate in two under puzzle
+    /// id `id`: to the ratings, another puzzle.
+    fn set_puzzle_as(&self, day: i64, id: u64) {
+        let puzzle = StoredPuzzle { id, ..known_puzzle() };
+        let daily = DailyPuzzle { day, puzzle, posted_in: None, first_solver: None, solvers: 0 };
         self.core.storage().open_daily_puzzle(HERE.guild, &daily).unwrap();
     }
 
@@ -136,7 +143,8 @@ fn streaks_count_consecutive_days_on_the_leaderboard() {
     }
     let board = t.ok(alice(), Command::Puzzle(PuzzleCommand::Leaderboard)).text;
     assert!(board.contains("1. **alice** streak 3 (best 3) · 3 solved"), "{board}");
-    assert!(board.contains("2. **bob** streak 1 (best 1) · 2 solved"), "{board}");
+    // Bob missed day 1: the week's streak freeze bridges it.
+    assert!(board.contains("2. **bob** streak 2 (best 2) · 2 solved"), "{board}");
     // Two days without a solve break the streak; the best stays.
     t.at(FIRST_DAY + 5, 0);
     let board = t.ok(alice(), Command::Puzzle(PuzzleCommand::Leaderboard)).text;
@@ -251,4 +259,186 @@ fn the_shipped_puzzles_verify_and_vary() {
     for (game, count) in per_variant {
         assert_eq!(t.core.storage().puzzle_pool(&game).unwrap().len(), count, "the pool starts with all {game}");
     }
+}
+
+fn solve_today(moves: &str) -> Command {
+    Command::Puzzle(PuzzleCommand::SolveToday { moves: moves.into() })
+}
+
+fn random(variant: Option<&str>) -> Command {
+    Command::Puzzle(PuzzleCommand::Random { variant: variant.map(str::to_string) })
+}
+
+fn stats(user: Option<User>) -> Command {
+    Command::Puzzle(PuzzleCommand::Stats { user })
+}
+
+/// The command a click on the button of `reply` labelled `label` sends.
+fn click(reply: &Reply, label: &str) -> Command {
+    let button = reply.buttons.iter().find(|b| b.label == label).expect("the button");
+    ButtonAction::parse_custom_id(&button.custom_id()).expect("a button the front ends can dispatch")
+}
+
+impl Table {
+    fn puzzle_rating(&self) -> f64 {
+        let stored = self.core.storage().puzzle_rating(known_puzzle().id).unwrap();
+        stored.expect("the puzzle has been rated").glicko.rating
+    }
+
+    fn rating_of(&self, user: &User, variant: &str) -> Option<f64> {
+        let ratings = self.core.storage().solver_ratings(user.id).unwrap();
+        ratings.iter().find(|r| r.variant == variant).map(|r| r.glicko.rating)
+    }
+}
+
+#[test]
+fn the_first_answer_is_rated_once_and_moves_the_puzzle_too() {
+    let t = Table::new();
+    t.set_puzzle(FIRST_DAY);
+    let wrong = t.refused(alice(), solve("Bxe7"));
+    assert!(wrong.contains("Not quite") && wrong.contains("Your chess puzzle rating: 1500? → "), "{wrong}");
+    let alice_after_fail = t.rating_of(&alice(), "chess").unwrap();
+    assert!(alice_after_fail < 1500.0);
+    let puzzle_after_fail = t.puzzle_rating();
+    assert!(puzzle_after_fail > 910.0, "the puzzle won: {puzzle_after_fail}");
+    // Her retry solves it and counts for the day, but is not rated.
+    let solved = t.send(alice(), solve("Nf6+ gxf6 Bxf7#"));
+    assert!(solved[0].text.contains("Unrated: only your first answer"), "{}", solved[0].text);
+    assert_eq!(t.rating_of(&alice(), "chess"), Some(alice_after_fail));
+    assert_eq!(t.puzzle_rating(), puzzle_after_fail);
+    // Bob's first answer solves it: both ratings move.
+    let bob_solved = t.send(bob(), solve("Nf6+ Bxf7#"));
+    assert!(bob_solved[0].text.contains("Your chess puzzle rating: 1500? → "), "{}", bob_solved[0].text);
+    assert!(t.rating_of(&bob(), "chess").unwrap() > 1500.0);
+    assert!(t.puzzle_rating() < puzzle_after_fail);
+    // The same puzzle in another server is no new first attempt.
+    let elsewhere = Place { guild: 99, channel: 5 };
+    let daily = DailyPuzzle { day: FIRST_DAY, puzzle: known_puzzle(), posted_in: None, first_solver: None, solvers: 0 };
+    t.core.storage().open_daily_puzzle(elsewhere.guild, &daily).unwrap();
+    let there = t.send_at(elsewhere, bob(), solve("Nf6+ Bxf7#"));
+    assert!(there[0].text.contains("Unrated"), "{}", there[0].text);
+}
+
+#[test]
+fn the_hint_names_the_piece_and_costs_the_streak_bonus() {
+    let t = Table::new();
+    t.set_puzzle_as(FIRST_DAY - 1, 77);
+    t.at(FIRST_DAY - 1, 600);
+    t.send(alice(), solve("Nf6+ Bxf7#"));
+    t.set_puzzle(FIRST_DAY);
+    t.at(FIRST_DAY, 600);
+    let post = t.ok(alice(), today());
+    let hint = t.send(alice(), click(&post, "Hint"));
+    assert_eq!(hint.len(), 1);
+    assert!(hint[0].ephemeral, "a hint is private");
+    assert!(hint[0].text.starts_with("Hint: The knight on d5 moves."), "{}", hint[0].text);
+    assert!(hint[0].text.contains("your streak will not grow today"), "{}", hint[0].text);
+    let again = t.refused(alice(), click(&post, "Hint"));
+    assert!(again.contains("already") && again.contains("knight on d5"), "{again}");
+    // Solved after the hint: counted, the streak held at 1, the answer unrated.
+    let solved = t.send(alice(), solve("Nf6+ Bxf7#"));
+    assert!(solved[0].text.contains("Your streak: 1 day — held"), "{}", solved[0].text);
+    assert!(solved[0].text.contains("Unrated: you took the hint"), "{}", solved[0].text);
+    assert!(solved[1].text.contains("**alice** is the first to solve"));
+    // The next day the old button says so and changes nothing.
+    t.at(FIRST_DAY + 1, 600);
+    let stale = t.refused(bob(), click(&post, "Hint"));
+    assert!(stale.contains("puzzle of 2023-11-14, which is over"), "{stale}");
+    assert_eq!(t.core.storage().puzzle_try(bob().id, known_puzzle().id).unwrap(), None);
+}
+
+#[test]
+fn a_freeze_keeps_a_streak_over_one_missed_day_a_week() {
+    let t = Table::new();
+    let streak_after = |day: i64| {
+        t.set_puzzle(day);
+        t.at(day, 600);
+        let solved = t.send(alice(), solve("Nf6+ Bxf7#"));
+        solved[0].text.split("Your streak: ").nth(1).unwrap().split(" (").next().unwrap().to_string()
+    };
+    let day = FIRST_DAY;
+    assert_eq!(streak_after(day), "1 day");
+    assert_eq!(streak_after(day + 1), "2 days");
+    // Day + 2 is missed: the freeze keeps the streak.
+    assert_eq!(streak_after(day + 3), "3 days");
+    t.at(day + 5, 600);
+    assert!(t.ok(alice(), Command::Puzzle(PuzzleCommand::Leaderboard)).text.contains("streak 0 (best 3)"));
+    // Day + 4 is missed too, within the week: broken.
+    assert_eq!(streak_after(day + 5), "1 day");
+}
+
+#[test]
+fn practice_puzzles_come_near_the_rating_privately_and_once() {
+    let t = Table::new();
+    let served = t.send(alice(), random(Some("chess")));
+    assert_eq!(served.len(), 1);
+    assert!(served[0].ephemeral && served[0].text.contains("**Practice puzzle** · chess · rated "), "{served:?}");
+    assert!(served[0].image.is_some());
+    let storage = t.core.storage();
+    let open = storage.practice_puzzle(alice().id).unwrap().expect("an open practice puzzle");
+    let mut distances: Vec<u32> =
+        storage.puzzle_pool("chess").unwrap().iter().map(|p| p.difficulty.abs_diff(1500)).collect();
+    distances.sort_unstable();
+    assert!(open.puzzle.difficulty.abs_diff(1500) <= distances[4], "one of the five nearest 1500");
+    let hint = t.send(alice(), click(&served[0], "Hint"));
+    assert!(hint[0].text.starts_with("Hint: The ") && hint[0].text.contains("unrated"), "{}", hint[0].text);
+
+    // `/puzzle solve` answers the practice puzzle; `daily:True` today's.
+    t.set_puzzle(FIRST_DAY);
+    let daily = t.send(alice(), solve_today("Nf6+ Bxf7#"));
+    assert!(daily[1].text.contains("**alice** is the first to solve"), "{daily:?}");
+    let line = engine_puzzle(&open.puzzle).unwrap().solution_text().unwrap();
+    let practiced = t.send(alice(), solve(&line));
+    assert_eq!(practiced.len(), 1, "no announcement for practice: {practiced:?}");
+    assert!(practiced[0].ephemeral && practiced[0].text.starts_with("Solved: "), "{}", practiced[0].text);
+    assert!(practiced[0].text.contains("Unrated: you took the hint"), "{}", practiced[0].text);
+    assert_eq!(storage.practice_puzzle(alice().id).unwrap(), None, "closed by the answer");
+    let stale = t.refused(alice(), click(&served[0], "Hint"));
+    assert!(stale.contains("answered or replaced"), "{stale}");
+
+    // The next is another puzzle, and a wrong first answer costs rating and shows the solution.
+    t.send(alice(), random(None));
+    let next = storage.practice_puzzle(alice().id).unwrap().unwrap();
+    assert_ne!(next.puzzle.id, open.puzzle.id, "an answered puzzle is not served again");
+    let before = t.rating_of(&alice(), "chess").unwrap();
+    let wrong = wrong_first_move(&next.puzzle);
+    let failed = t.send(alice(), solve(&wrong));
+    assert!(failed[0].text.contains("Not quite") && failed[0].text.contains("The solution was ||"), "{failed:?}");
+    assert!(t.rating_of(&alice(), "chess").unwrap() < before);
+    for _ in 0..5 {
+        t.advance(1);
+        t.send(alice(), random(None));
+        let served = storage.practice_puzzle(alice().id).unwrap().unwrap().puzzle.id;
+        assert!(served != open.puzzle.id && served != next.puzzle.id, "answered puzzles stay answered");
+    }
+
+    assert!(t.refused(alice(), random(Some("dragonchess"))).contains("no dragonchess puzzle left"));
+    assert!(t.refused(alice(), random(Some("tiddlywinks"))).contains("tiddlywinks"));
+}
+
+/// A legal first move that is no solution.
+fn wrong_first_move(stored: &StoredPuzzle) -> String {
+    let puzzle = engine_puzzle(stored).unwrap();
+    let start = puzzle.start().unwrap();
+    let mut solver = MateSolver::new();
+    start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| rookery_engine::notation::san(&start, mv))
+        .find(|san| matches!(check_answer(&mut solver, &puzzle, san), Ok(Verdict::Wrong { .. })))
+        .expect("a move that misses the mate")
+}
+
+#[test]
+fn stats_and_the_leaderboard_show_ratings_and_streaks() {
+    let t = Table::new();
+    assert!(t.ok(bob(), stats(None)).text.contains("**bob** has not answered a puzzle yet"));
+    t.set_puzzle(FIRST_DAY);
+    t.send(alice(), solve("Nf6+ Bxf7#"));
+    let shown = t.ok(bob(), stats(Some(alice()))).text;
+    let rating = t.rating_of(&alice(), "chess").unwrap().round();
+    assert!(shown.contains(&format!("chess: rating {rating}? · 1 solved, 0 failed")), "{shown}");
+    assert!(shown.contains("Daily streak here: 1 day (best 1 day) · solved here: 1"), "{shown}");
+    let board = t.ok(bob(), Command::Puzzle(PuzzleCommand::Leaderboard)).text;
+    assert!(board.contains(&format!("1. **alice** streak 1 (best 1) · 1 solved · chess {rating}?")), "{board}");
 }

@@ -114,6 +114,10 @@ fn decodes(tree: &str, bytes: &[u8]) -> Result<(), StorageError> {
         "puzzle_days" => puzzles::decode::<crate::DailyPuzzle>(bytes).map(drop),
         "puzzle_solves" => puzzles::decode::<crate::PuzzleSolve>(bytes).map(drop),
         "puzzle_streaks" => puzzles::decode::<crate::PuzzleStreak>(bytes).map(drop),
+        "puzzle_ratings" => puzzles::decode::<crate::PuzzleRating>(bytes).map(drop),
+        "solver_ratings" => puzzles::decode::<crate::SolverRating>(bytes).map(drop),
+        "puzzle_tries" => puzzles::decode::<crate::PuzzleTry>(bytes).map(drop),
+        "puzzle_practice" => puzzles::decode::<crate::PracticePuzzle>(bytes).map(drop),
         // Counters, and the database id (see `identity`).
         "meta" if bytes.len() == 8 || crate::identity::is_database_id(bytes) => Ok(()),
         "meta" => Err(StorageError::Quarantined("not a counter or a database id".into())),

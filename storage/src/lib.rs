@@ -20,10 +20,12 @@ mod group_commit;
 mod identity;
 mod ledgers;
 mod log_sync;
+mod puzzle_ratings;
 mod puzzles;
 mod quarantine;
 mod records;
 mod relocate;
+mod streaks;
 mod watermark;
 
 use std::path::Path;
@@ -41,10 +43,15 @@ pub use check::{is_damage, CheckReport, Unreadable};
 pub use export::{export, import};
 pub use identity::Identity;
 pub use ledgers::{GameLedger, GameSecrets, LedgerRecord, LoggedRoll, SealedSecret, TableLedger};
+pub use puzzle_ratings::{
+    FirstAttempt, Glicko, HintTaken, PracticeAnswered, PracticePuzzle, PuzzleRating, PuzzleTry, Rated, RatingRules,
+    SolverRating,
+};
 pub use puzzles::{
     DailyPuzzle, PuzzleSchedule, PuzzleSolve, PuzzleStreak, SolveRecorded, StoredPuzzle, PUZZLE_RECORD_VERSION,
 };
 pub use records::{ChannelGame, GameClock, Phase, Player, PlayerStats, Seats, RECORD_VERSION};
+pub use streaks::live_streak;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -90,7 +97,7 @@ impl ChannelKey {
 
 /// The trees of records, by name; the export format uses these names too.
 /// The `meta` tree (counters) is not among them: it is rebuilt from these.
-pub(crate) const TREES: [&str; 13] = [
+pub(crate) const TREES: [&str; 17] = [
     "games",
     "archive",
     "finished_ids",
@@ -104,6 +111,10 @@ pub(crate) const TREES: [&str; 13] = [
     "puzzle_days",
     "puzzle_solves",
     "puzzle_streaks",
+    "puzzle_ratings",
+    "solver_ratings",
+    "puzzle_tries",
+    "puzzle_practice",
 ];
 
 /// The key in `meta` of the last id handed out by [`Storage::new_id`].
@@ -133,6 +144,10 @@ pub struct Storage {
     puzzle_days: sled::Tree,
     puzzle_solves: sled::Tree,
     puzzle_streaks: sled::Tree,
+    puzzle_ratings: sled::Tree,
+    solver_ratings: sled::Tree,
+    puzzle_tries: sled::Tree,
+    puzzle_practice: sled::Tree,
     meta: sled::Tree,
     /// Held shared by every write and exclusively by a backup, so a backup is
     /// one consistent moment of the whole database.
@@ -224,6 +239,10 @@ impl Storage {
             puzzle_days: db.open_tree("puzzle_days")?,
             puzzle_solves: db.open_tree("puzzle_solves")?,
             puzzle_streaks: db.open_tree("puzzle_streaks")?,
+            puzzle_ratings: db.open_tree("puzzle_ratings")?,
+            solver_ratings: db.open_tree("solver_ratings")?,
+            puzzle_tries: db.open_tree("puzzle_tries")?,
+            puzzle_practice: db.open_tree("puzzle_practice")?,
             meta,
             gate: Arc::default(),
             watermark: Arc::new(watermark),
@@ -261,6 +280,10 @@ impl Storage {
             "puzzle_days" => &self.puzzle_days,
             "puzzle_solves" => &self.puzzle_solves,
             "puzzle_streaks" => &self.puzzle_streaks,
+            "puzzle_ratings" => &self.puzzle_ratings,
+            "solver_ratings" => &self.solver_ratings,
+            "puzzle_tries" => &self.puzzle_tries,
+            "puzzle_practice" => &self.puzzle_practice,
             "meta" => &self.meta,
             _ => return None,
         })

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
+use crate::puzzle_ratings::{rate_attempt, PuzzleTry, Rated, RatingRules};
+use crate::streaks::grow_streak;
 use crate::{named_key, Player, Storage, StorageError};
 
 /// The version of the puzzle records this build writes.
@@ -80,6 +82,9 @@ pub struct PuzzleStreak {
     pub best: u32,
     pub last_day: i64,
     pub solved: u32,
+    /// The last missed day a streak freeze bridged (see `streaks`).
+    #[serde(default)]
+    pub frozen_day: Option<i64>,
 }
 
 /// When and where a guild's daily puzzle is posted.
@@ -107,15 +112,13 @@ fn utc() -> String {
 }
 
 /// What recording a solve did.
-// Made once per solve and read at once: boxing the large variant would only
-// add an allocation.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SolveRecorded {
     /// The user had solved this day's puzzle already; nothing changed.
     Already(PuzzleSolve),
-    /// Stored, with the day's and the user's updated records.
-    New { daily: DailyPuzzle, streak: PuzzleStreak },
+    /// Stored, with the day's and the user's updated records, and what the
+    /// solve did to the ratings (see `puzzle_ratings`).
+    New { daily: Box<DailyPuzzle>, streak: PuzzleStreak, rated: Rated, hinted: bool },
     /// The guild has no puzzle that day; nothing changed.
     NoPuzzle,
 }
@@ -126,7 +129,7 @@ struct Envelope<'a, T> {
     record: &'a T,
 }
 
-fn encode<T: Serialize>(record: &T) -> Vec<u8> {
+pub(crate) fn encode<T: Serialize>(record: &T) -> Vec<u8> {
     serde_json::to_vec(&Envelope { version: PUZZLE_RECORD_VERSION, record }).expect("puzzle records serialize")
 }
 
@@ -141,16 +144,16 @@ pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageErro
     }
 }
 
-type TxResult<T> = Result<T, ConflictableTransactionError<StorageError>>;
+pub(crate) type TxResult<T> = Result<T, ConflictableTransactionError<StorageError>>;
 
-fn get_tx<T: DeserializeOwned>(tree: &TransactionalTree, key: &[u8]) -> TxResult<Option<T>> {
+pub(crate) fn get_tx<T: DeserializeOwned>(tree: &TransactionalTree, key: &[u8]) -> TxResult<Option<T>> {
     match tree.get(key)? {
         None => Ok(None),
         Some(bytes) => decode(&bytes).map(Some).map_err(ConflictableTransactionError::Abort),
     }
 }
 
-fn finish<T>(outcome: Result<T, TransactionError<StorageError>>) -> Result<T, StorageError> {
+pub(crate) fn finish<T>(outcome: Result<T, TransactionError<StorageError>>) -> Result<T, StorageError> {
     match outcome {
         Ok(value) => Ok(value),
         Err(TransactionError::Abort(err)) => Err(err),
@@ -246,44 +249,62 @@ impl Storage {
     }
 
     /// Records `solve` of the guild's puzzle of `day`, with the day's solver
-    /// count and first solver and the user's streak, in one transaction.
+    /// count and first solver, the user's streak (which a hint taken on this
+    /// puzzle keeps from growing), and the rating of the user's first attempt
+    /// at the puzzle, all in one transaction.
     pub fn record_puzzle_solve(
         &self,
         guild: u64,
         day: i64,
         solve: &PuzzleSolve,
+        rules: &RatingRules,
     ) -> Result<SolveRecorded, StorageError> {
         let (day_key, solve_key, streak_key) =
             (day_key(guild, day), solve_key(guild, day, solve.user), streak_key(guild, solve.user));
         let _writing = self.writing();
-        let outcome =
-            (&self.puzzle_days, &self.puzzle_solves, &self.puzzle_streaks).transaction(|(days, solves, streaks)| {
-                if let Some(earlier) = get_tx::<PuzzleSolve>(solves, &solve_key)? {
-                    return Ok(SolveRecorded::Already(earlier));
-                }
-                let Some(mut daily) = get_tx::<DailyPuzzle>(days, &day_key)? else {
-                    return Ok(SolveRecorded::NoPuzzle);
-                };
-                daily.solvers += 1;
-                daily.first_solver.get_or_insert_with(|| Player { id: solve.user, name: solve.name.clone() });
-                let mut streak = get_tx::<PuzzleStreak>(streaks, &streak_key)?.unwrap_or(PuzzleStreak {
-                    user: solve.user,
-                    name: solve.name.clone(),
-                    current: 0,
-                    best: 0,
-                    last_day: i64::MIN,
-                    solved: 0,
-                });
-                streak.current = if streak.last_day == day - 1 { streak.current + 1 } else { 1 };
-                streak.best = streak.best.max(streak.current);
-                streak.last_day = day;
-                streak.solved += 1;
-                streak.name = solve.name.clone();
-                days.insert(&day_key, encode(&daily))?;
-                solves.insert(&solve_key, encode(solve))?;
-                streaks.insert(&streak_key, encode(&streak))?;
-                Ok(SolveRecorded::New { daily, streak })
+        let trees = (
+            &self.puzzle_days,
+            &self.puzzle_solves,
+            &self.puzzle_streaks,
+            &self.puzzle_tries,
+            &self.solver_ratings,
+            &self.puzzle_ratings,
+        );
+        let outcome = trees.transaction(|(days, solves, streaks, tries, solvers, ratings)| {
+            if let Some(earlier) = get_tx::<PuzzleSolve>(solves, &solve_key)? {
+                return Ok(SolveRecorded::Already(earlier));
+            }
+            let Some(mut daily) = get_tx::<DailyPuzzle>(days, &day_key)? else {
+                return Ok(SolveRecorded::NoPuzzle);
+            };
+            daily.solvers += 1;
+            daily.first_solver.get_or_insert_with(|| Player { id: solve.user, name: solve.name.clone() });
+            let mut streak = get_tx::<PuzzleStreak>(streaks, &streak_key)?.unwrap_or(PuzzleStreak {
+                user: solve.user,
+                name: solve.name.clone(),
+                current: 0,
+                best: 0,
+                last_day: i64::MIN,
+                solved: 0,
+                frozen_day: None,
             });
+            let try_key = crate::puzzle_ratings::try_key(solve.user, daily.puzzle.id);
+            let hinted = get_tx::<PuzzleTry>(tries, &try_key)?.is_some_and(|t| t.hinted_at.is_some());
+            grow_streak(&mut streak, day, hinted);
+            streak.solved += 1;
+            streak.name = solve.name.clone();
+            days.insert(&day_key, encode(&daily))?;
+            solves.insert(&solve_key, encode(solve))?;
+            streaks.insert(&streak_key, encode(&streak))?;
+            let rated = rate_attempt(
+                (tries, solvers, ratings),
+                (solve.user, &solve.name),
+                &daily.puzzle,
+                (solve.at, true),
+                rules,
+            )?;
+            Ok(SolveRecorded::New { daily: Box::new(daily), streak, rated, hinted })
+        });
         let recorded = finish(outcome)?;
         if matches!(recorded, SolveRecorded::New { .. }) {
             self.flush()?;

@@ -208,7 +208,7 @@ fn button_line(button: &crate::core::Button) -> String {
             let payload = button.payload.as_deref().and_then(|p| p.split_once(':'));
             return format!("move {}", payload.map_or("", |(_, text)| text));
         }
-        A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage => {
+        A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage | A::PuzzleHint => {
             return format!("button {}", button.custom_id())
         }
     };

@@ -6,7 +6,8 @@ use sha2::{Digest, Sha256};
 
 use super::CHANNEL;
 use crate::core::{
-    AliasCommand, AliasScope, Command, DiceCommand, DrawAction, PuzzleCommand, StatsPeriod, TakebackAction, User,
+    AliasCommand, AliasScope, Command, DiceCommand, DrawAction, HintOf, PuzzleCommand, StatsPeriod, TakebackAction,
+    User,
 };
 
 /// What one line asks for.
@@ -278,7 +279,8 @@ fn alias_command(words: &[&str], args: &str) -> Result<AliasCommand, String> {
     })
 }
 
-/// `/puzzle [today]`, `/puzzle solve MOVES`, `/puzzle leaderboard` and
+/// `/puzzle [today]`, `/puzzle solve [today] MOVES`, `/puzzle random [GAME]`,
+/// `/puzzle hint`, `/puzzle stats [PLAYER]`, `/puzzle leaderboard` and
 /// `/puzzle schedule TIME [ZONE] [VARIANTS]`, which posts in the console's channel.
 fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
     let rest = |word: &str| args.strip_prefix(word).unwrap_or("").trim().to_string();
@@ -291,9 +293,15 @@ fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
             ))
         }
         None | Some("today") => PuzzleCommand::Today,
+        Some("solve") if words.get(1) == Some(&"today") && words.len() > 2 => {
+            PuzzleCommand::SolveToday { moves: rest("solve").strip_prefix("today").unwrap_or("").trim().to_string() }
+        }
         Some("solve") if words.len() > 1 => PuzzleCommand::Solve { moves: rest("solve") },
         Some("solve") => return Err("say your moves: /puzzle solve Qxh7+ Rh3#".into()),
         Some("leaderboard") => PuzzleCommand::Leaderboard,
+        Some("random") => PuzzleCommand::Random { variant: words.get(1).map(|w| (*w).to_string()) },
+        Some("stats") => PuzzleCommand::Stats { user: words.get(1).map(|w| user(w)) },
+        Some("hint") => PuzzleCommand::Hint { of: HintOf::Open },
         Some("schedule") if words.len() > 1 => {
             // A time zone is the word with a `/` in it (`Europe/Berlin`), or `UTC`.
             let is_zone = |w: &&str| w.contains('/') || w.eq_ignore_ascii_case("utc");
@@ -309,7 +317,12 @@ fn puzzle_command(words: &[&str], args: &str) -> Result<PuzzleCommand, String> {
         Some("schedule") => {
             return Err("say when: /puzzle schedule 09:00 [Europe/Berlin] [chess,dragonchess] or off".into())
         }
-        Some(other) => return Err(format!("/puzzle takes today, solve, leaderboard or schedule, not `{other}`")),
+        Some(other) => {
+            return Err(format!(
+                "/puzzle takes today, solve [today], random [game], hint, stats [player], leaderboard or schedule, \
+                 not `{other}`"
+            ))
+        }
     })
 }
 
@@ -468,7 +481,20 @@ mod tests {
             })))
         );
         assert!(puzzle("/puzzle solve").is_err());
-        assert!(puzzle("/puzzle hint").unwrap_err().contains("today, solve"));
+        assert!(puzzle("/puzzle dance").unwrap_err().contains("today, solve"));
+        assert_eq!(puzzle("/puzzle hint"), Ok(Line::Run(Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }))));
+        assert_eq!(
+            puzzle("/puzzle solve today Qh5 Rh8#"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::SolveToday { moves: "Qh5 Rh8#".into() })))
+        );
+        assert_eq!(
+            puzzle("/puzzle random dragonchess"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::Random { variant: Some("dragonchess".into()) })))
+        );
+        assert_eq!(
+            puzzle("/puzzle stats @bob"),
+            Ok(Line::Run(Command::Puzzle(PuzzleCommand::Stats { user: Some(user("bob")) })))
+        );
         assert!(puzzle("/puzzle today dragonchess").unwrap_err().contains("takes no variant"));
         assert_eq!(
             parse_line("/play chess @bob clock:5+3"),

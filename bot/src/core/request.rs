@@ -1,6 +1,8 @@
 //! What the command core takes in and gives back: plain data, no Discord types.
 //! The serenity adapter and the local console both translate to and from these.
 
+pub use super::puzzle::HintOf;
+
 /// Someone using Rookery.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
@@ -212,6 +214,16 @@ pub enum PuzzleCommand {
     /// `channel`, the variants taking turns. An empty `time_zone` keeps the
     /// server's (UTC at first). Needs Manage Channels.
     Schedule { channel: u64, time: String, rotation: String, time_zone: String },
+    /// `/puzzle solve moves daily:True`: an answer to today's puzzle even
+    /// while a practice puzzle is open (plain `Solve` answers that one first).
+    SolveToday { moves: String },
+    /// `/puzzle random [game]`: a practice puzzle near the user's rating in
+    /// that game (any game without one), privately.
+    Random { variant: Option<String> },
+    /// `/puzzle stats [user]`: puzzle ratings, streak and solves.
+    Stats { user: Option<User> },
+    /// `/puzzle hint` or a Hint button: which piece moves first, privately.
+    Hint { of: HintOf },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -375,6 +387,8 @@ pub enum ButtonAction {
     Price,
     /// Plays one of the moves a question offered (payload: game and move).
     ChosenMove,
+    /// A puzzle's Hint (payload: which puzzle, see [`HintOf::payload`]).
+    PuzzleHint,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -383,7 +397,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 21] = [
+    const ALL: [ButtonAction; 22] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -405,6 +419,7 @@ impl ButtonAction {
         ButtonAction::ChooseSecond,
         ButtonAction::Price,
         ButtonAction::ChosenMove,
+        ButtonAction::PuzzleHint,
     ];
 
     pub fn id(self) -> &'static str {
@@ -431,6 +446,7 @@ impl ButtonAction {
             ButtonAction::ChooseSecond => "choose-2",
             ButtonAction::Price => "price",
             ButtonAction::ChosenMove => "move",
+            ButtonAction::PuzzleHint => "puzzle-hint",
         }
     }
 
@@ -464,6 +480,9 @@ impl ButtonAction {
             Some((_, payload)) if action == ButtonAction::ChosenMove => {
                 let (game, text) = payload.split_once(':')?;
                 Some(Command::ChosenMove { game: game.parse().ok()?, text: text.to_string() })
+            }
+            Some((_, payload)) if action == ButtonAction::PuzzleHint => {
+                Some(Command::Puzzle(PuzzleCommand::Hint { of: HintOf::from_payload(payload)? }))
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -513,6 +532,7 @@ impl ButtonAction {
             ButtonAction::Price => Command::Price { text: String::new(), game: None },
             // Without its payload the button names no move: the board again.
             ButtonAction::ChosenMove => Command::Board,
+            ButtonAction::PuzzleHint => Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }),
         }
     }
 }
@@ -629,6 +649,20 @@ mod tests {
         assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
         assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
         assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
+    }
+
+    #[test]
+    fn hint_buttons_name_their_puzzle() {
+        let mut button = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);
+        for of in [HintOf::Day(19_675), HintOf::Practice(42)] {
+            button.payload = of.payload();
+            let hint = Some(Command::Puzzle(PuzzleCommand::Hint { of }));
+            assert_eq!(ButtonAction::parse_custom_id(&button.custom_id()), hint);
+        }
+        assert_eq!(button.custom_id(), "puzzle-hint:practice:42");
+        for stale in ["puzzle-hint", "puzzle-hint:day", "puzzle-hint:day:x", "puzzle-hint:week:3", "puzzle-hint:7"] {
+            assert_eq!(ButtonAction::parse_custom_id(stale), None, "{stale}");
+        }
     }
 
     #[test]

@@ -7,10 +7,14 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 use super::choices::variants_matching;
 use super::commands::run;
 use super::{convert, respond, Context, Error};
-use crate::core::{Command, PuzzleCommand, Request};
+use crate::core::{Command, HintOf, PuzzleCommand, Request};
 
 /// The daily mate puzzle.
-#[poise::command(slash_command, subcommands("today", "solve", "leaderboard", "schedule"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("today", "solve", "random", "hint", "stats", "leaderboard", "schedule"),
+    subcommand_required
+)]
 pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -21,16 +25,47 @@ async fn today(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Puzzle(PuzzleCommand::Today)).await
 }
 
-/// Answer today's puzzle; only you see whether you are right.
+/// Answer your practice puzzle, or today's; only you see whether you are right.
 #[poise::command(slash_command)]
 async fn solve(
     ctx: Context<'_>,
     #[description = "Your moves, e.g. Qxh7+ Rh3# (the replies may be left out)"] moves: String,
+    #[description = "Answer today's puzzle even while a practice puzzle is open"] daily: Option<bool>,
 ) -> Result<(), Error> {
-    run(ctx, Command::Puzzle(PuzzleCommand::Solve { moves })).await
+    let command = match daily {
+        Some(true) => PuzzleCommand::SolveToday { moves },
+        _ => PuzzleCommand::Solve { moves },
+    };
+    run(ctx, Command::Puzzle(command)).await
 }
 
-/// The best daily-puzzle streaks in this server.
+/// A practice puzzle near your rating, only for you.
+#[poise::command(slash_command)]
+async fn random(
+    ctx: Context<'_>,
+    #[description = "Which game (any game if left out)"]
+    #[autocomplete = "complete_game"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Random { variant: game })).await
+}
+
+/// Which piece moves first in your practice puzzle, or today's (costs the streak bonus).
+#[poise::command(slash_command)]
+async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open })).await
+}
+
+/// Puzzle ratings per game, streak and solves; yours if nobody is named.
+#[poise::command(slash_command)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose puzzle results to show"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Stats { user: user.as_ref().map(convert::mentioned) })).await
+}
+
+/// The best daily-puzzle streaks in this server, with puzzle ratings.
 #[poise::command(slash_command)]
 async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Puzzle(PuzzleCommand::Leaderboard)).await
@@ -68,6 +103,12 @@ async fn schedule(
         command: Command::Puzzle(PuzzleCommand::Schedule { channel: channel.get(), time, rotation, time_zone }),
     };
     respond::answer(&ctx.serenity_context().http, interaction.id, &interaction.token, ctx.data(), request).await
+}
+
+/// Completes a game's name.
+async fn complete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices = variants_matching(partial).into_iter().map(AutocompleteChoice::from).collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Completes the last variant of a comma-separated rotation.

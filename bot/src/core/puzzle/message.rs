@@ -8,7 +8,7 @@ use rookery_render::position::{cell_of, view_of, Look};
 use rookery_render::{Arrow, ArrowKind, LastMove, Theme};
 use rookery_storage::{DailyPuzzle, Storage};
 
-use super::super::{storage_failure, Attachment, Refusal, Reply};
+use super::super::{storage_failure, Attachment, Button, ButtonAction, ButtonStyle, HintOf, Refusal, Reply};
 use super::engine_puzzle;
 use crate::picture;
 
@@ -42,6 +42,9 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
         Ok(bytes) => reply.image = Some(Attachment { name: format!("puzzle-{}.png", daily.day), bytes }),
         Err(error) => tracing::error!(%error, day = daily.day, "puzzle picture failed"),
     }
+    let mut hint = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);
+    hint.payload = HintOf::Day(daily.day).payload();
+    reply.buttons.push(hint);
     Ok(reply)
 }
 

@@ -1,22 +1,28 @@
 //! The daily puzzle: `/puzzle today`, `/puzzle solve`, `/puzzle leaderboard`
-//! and `/puzzle schedule`, and the scheduled posts.
+//! and `/puzzle schedule`, and the scheduled posts; practice puzzles
+//! (`/puzzle random`), ratings (`/puzzle stats`) and hints.
 //!
 //! Each guild (the console and direct messages count as guild 0) has one
 //! puzzle per day of its own time zone (UTC until its schedule names one),
 //! chosen from the pool on first use (by a command or by the scheduled post)
 //! and kept in a daily record; a guild never gets a puzzle twice while the
-//! pool has one it has not had, which the reserve keeps so. Answers are judged by the
-//! engine, privately; solves, first solvers and streaks are stored in one
-//! transaction. See `docs/puzzles.md`.
+//! pool has one it has not had, which the reserve keeps so. Answers are judged
+//! by the engine, privately; solves, first solvers, streaks and the rating of
+//! a first attempt are stored in one transaction. See `docs/puzzles.md`.
 
+mod hint;
 mod message;
+mod practice;
+mod rating;
 mod reserve;
 mod schedule;
 mod seed;
+mod stats;
 mod zone;
 
 use std::collections::HashMap;
 
+use rating::{rating_news, RULES};
 use rookery_engine::puzzle::{self as engine, check_answer, Found, Verdict};
 use rookery_engine::search::MateSolver;
 use rookery_engine::Variant;
@@ -24,6 +30,7 @@ use rookery_storage::{DailyPuzzle, PuzzleSolve, SolveRecorded, StoredPuzzle};
 
 use super::calendar::date;
 use super::{storage_failure, Core, Outcome, Place, PuzzleCommand, Refusal, Reply, User};
+pub use hint::HintOf;
 use message::{add_reveal, puzzle_reply};
 pub use reserve::{Reserve, ReserveKeeper, RESERVE_TARGET};
 pub(super) use seed::seed_empty_pool;
@@ -31,6 +38,38 @@ pub(super) use seed::seed_empty_pool;
 /// Judging an answer needs only a small table: the lines are short.
 const ANSWER_TABLE_BITS: u32 = 16;
 const NO_PUZZLES: &str = "There are no puzzles yet; whoever runs Rookery can add some with `rookery puzzles generate`.";
+
+/// An answer as judged by the engine.
+enum Judged {
+    /// The whole line, in SAN.
+    Solved(Vec<String>),
+    /// Right so far but short of mate: what to tell the solver. Not an attempt.
+    SoFar(String),
+    /// A complete wrong answer: what to tell the solver.
+    Wrong(String),
+}
+
+/// Judges `moves` as an answer to `puzzle`. Moves that do not read are a
+/// refusal, not an attempt.
+fn judge(puzzle: &engine::Puzzle, moves: &str) -> Result<Judged, Refusal> {
+    let mut solver = MateSolver::with_table_bits(ANSWER_TABLE_BITS);
+    Ok(match check_answer(&mut solver, puzzle, moves)? {
+        Verdict::Solved { line } => Judged::Solved(line),
+        Verdict::SoFar { line, reply, moves_left } => Judged::SoFar(format!(
+            "Right so far: {} — the defence answers **{reply}**, and mate is still {moves_left} move{} \
+             away. Send the whole line with `/puzzle solve` to count it (the replies may be left out).",
+            line.join(" "),
+            if moves_left == 1 { "" } else { "s" },
+        )),
+        Verdict::Wrong { line, attempted } => {
+            let after = if line.is_empty() { String::new() } else { format!("after {}, ", line.join(" ")) };
+            Judged::Wrong(format!(
+                "Not quite: {after}**{attempted}** lets the mate slip (it is not mate in {}).",
+                puzzle.mate_in
+            ))
+        }
+    })
+}
 
 /// A generated puzzle as the pool stores it.
 pub fn stored(found: &Found) -> StoredPuzzle {
@@ -65,7 +104,14 @@ impl Core {
     pub(super) fn puzzle(&self, place: Place, user: &User, command: &PuzzleCommand) -> Outcome {
         match command {
             PuzzleCommand::Today => self.puzzle_today(place),
-            PuzzleCommand::Solve { moves } => self.puzzle_solve(place, user, moves),
+            PuzzleCommand::Solve { moves } => match self.storage.practice_puzzle(user.id).map_err(storage_failure)? {
+                Some(open) => self.practice_solve(user, &open.puzzle, moves),
+                None => self.puzzle_solve(place, user, moves),
+            },
+            PuzzleCommand::SolveToday { moves } => self.puzzle_solve(place, user, moves),
+            PuzzleCommand::Random { variant } => self.puzzle_random(user, variant.as_deref()),
+            PuzzleCommand::Stats { user: who } => self.puzzle_stats(place, who.as_ref().unwrap_or(user)),
+            PuzzleCommand::Hint { of } => self.puzzle_hint(place, user, *of),
             PuzzleCommand::Leaderboard => self.puzzle_leaderboard(place),
             PuzzleCommand::Schedule { channel, time, rotation, time_zone } => {
                 self.puzzle_schedule(place, user, *channel, time, rotation, time_zone)
@@ -96,35 +142,31 @@ impl Core {
             )));
         }
         let puzzle = engine_puzzle(&daily.puzzle)?;
-        let mut solver = MateSolver::with_table_bits(ANSWER_TABLE_BITS);
-        let line = match check_answer(&mut solver, &puzzle, moves)? {
-            Verdict::Solved { line } => line,
-            Verdict::SoFar { line, reply, moves_left } => {
+        let line = match judge(&puzzle, moves)? {
+            Judged::Solved(line) => line,
+            Judged::SoFar(text) => return Ok(vec![Reply::private(text)]),
+            Judged::Wrong(text) => {
+                let rated = storage
+                    .record_puzzle_attempt((user.id, &user.name), &daily.puzzle, (self.now(), false), &RULES)
+                    .map_err(storage_failure)?;
                 return Ok(vec![Reply::private(format!(
-                    "Right so far: {} — the defence answers **{reply}**, and mate is still {moves_left} move{} \
-                     away. Send the whole line with `/puzzle solve` to count it (the replies may be left out).",
-                    line.join(" "),
-                    if moves_left == 1 { "" } else { "s" },
+                    "{text} {} Try again!",
+                    rating_news(&rated, &daily.puzzle.variant)
                 ))]);
-            }
-            Verdict::Wrong { line, attempted } => {
-                let after = if line.is_empty() { String::new() } else { format!("after {}, ", line.join(" ")) };
-                return Err(Refusal(format!(
-                    "Not quite: {after}**{attempted}** lets the mate slip (it is not mate in {}). Try again!",
-                    puzzle.mate_in
-                )));
             }
         };
         let solve = PuzzleSolve { user: user.id, name: user.name.clone(), at: self.now(), line: line.clone() };
-        match storage.record_puzzle_solve(place.guild, day, &solve).map_err(storage_failure)? {
-            SolveRecorded::New { daily, streak } => {
+        match storage.record_puzzle_solve(place.guild, day, &solve, &RULES).map_err(storage_failure)? {
+            SolveRecorded::New { daily, streak, rated, hinted } => {
                 let days = |n: u32| format!("{n} day{}", if n == 1 { "" } else { "s" });
+                let held = if hinted { " — held, not grown: you took the hint" } else { "" };
                 let private = Reply::private(format!(
-                    "Solved: {}. Your streak: {} (best {}, {} solved in all).",
+                    "Solved: {}. Your streak: {}{held} (best {}, {} solved in all). {}",
                     line.join(" "),
                     days(streak.current),
                     days(streak.best),
-                    streak.solved
+                    streak.solved,
+                    rating_news(&rated, &daily.puzzle.variant),
                 ));
                 let public = if daily.solvers == 1 {
                     format!("**{}** is the first to solve today's puzzle!", user.name)
@@ -136,26 +178,6 @@ impl Core {
             SolveRecorded::Already(_) => Err(Refusal::new("You have solved today's puzzle already.")),
             SolveRecorded::NoPuzzle => Err(Refusal::new("There is no puzzle here today.")),
         }
-    }
-
-    fn puzzle_leaderboard(&self, place: Place) -> Outcome {
-        let today = self.puzzle_day(place.guild)?;
-        let mut streaks = self.storage.puzzle_streaks(place.guild).map_err(storage_failure)?;
-        if streaks.is_empty() {
-            return Ok(vec![Reply::text("Nobody has solved a daily puzzle here yet: `/puzzle today`.")]);
-        }
-        // A streak is alive while yesterday's or today's puzzle is solved.
-        let live = |s: &rookery_storage::PuzzleStreak| if s.last_day >= today - 1 { s.current } else { 0 };
-        streaks.sort_by_key(|s| std::cmp::Reverse((live(s), s.best, s.solved)));
-        let lines: Vec<String> = streaks
-            .iter()
-            .take(10)
-            .enumerate()
-            .map(|(i, s)| {
-                format!("{}. **{}** streak {} (best {}) · {} solved", i + 1, s.name, live(s), s.best, s.solved)
-            })
-            .collect();
-        Ok(vec![Reply::text(format!("**Daily puzzle leaderboard**\n{}", lines.join("\n")))])
     }
 
     /// The guild's puzzle of `day`, chosen now if it has none yet.
