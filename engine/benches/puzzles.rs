@@ -43,7 +43,14 @@ fn bench(variant: Variant, budget: Duration) {
     );
     println!(
         "  win in 1/2/3/4: {}/{}/{}/{}; {} self-play games, {} positions searched, {} rejected as not unique \
-         ({rejected:.0}% of candidates with a forced win)",
-        by_length[1], by_length[2], by_length[3], by_length[4], stats.games, stats.positions, stats.rejected
+         ({rejected:.0}% of candidates with a forced win), {} skipped as too costly to prove",
+        by_length[1],
+        by_length[2],
+        by_length[3],
+        by_length[4],
+        stats.games,
+        stats.positions,
+        stats.rejected,
+        stats.too_hard
     );
 }

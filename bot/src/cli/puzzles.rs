@@ -79,8 +79,9 @@ pub fn generate(
     let stats = generator.stats();
     writeln!(
         progress,
-        "\n{} self-play games, {} positions searched, {} mates rejected as not unique",
-        stats.games, stats.positions, stats.rejected
+        "\n{} self-play games, {} positions searched, {} mates rejected as not unique, {} skipped as too costly \
+         to prove",
+        stats.games, stats.positions, stats.rejected, stats.too_hard
     )?;
     Ok(out)
 }

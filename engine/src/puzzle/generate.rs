@@ -26,6 +26,12 @@ pub(super) const TURNS_BEFORE_END: usize = 6;
 /// show them (pawns wandering off for no reason), so they make poor puzzles.
 pub(super) const SELF_PLAY_FIRST_MOVE: u32 = 10;
 
+/// The positions the mate solver may visit to prove or refute one candidate.
+/// A few positions of a crowded board (Dragonchess's three levels) would
+/// otherwise take minutes each for a mate in four; a chess mate in four is
+/// proven with far fewer.
+const CANDIDATE_NODES: u64 = 3_000_000;
+
 /// What the generator has done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GeneratorStats {
@@ -35,6 +41,9 @@ pub struct GeneratorStats {
     pub positions: u64,
     /// Positions with a mate that failed verification (not unique).
     pub rejected: u64,
+    /// Positions skipped because proving them took more than the search
+    /// budget of one candidate; never accepted unproven.
+    pub too_hard: u64,
     pub puzzles: u64,
 }
 
@@ -196,12 +205,16 @@ impl Generator {
             }
             self.stats.positions += 1;
             let mut scratch = position.scratch();
-            if !self.solver.forces_mate(&mut scratch, self.max_mate) {
-                continue;
-            }
-            match verify(&mut self.solver, &position, self.max_mate) {
-                Ok(puzzle) => return Some(puzzle),
-                Err(_) => self.stats.rejected += 1,
+            self.solver.set_budget(Some(CANDIDATE_NODES));
+            let mates = self.solver.forces_mate(&mut scratch, self.max_mate);
+            let verified = if mates { Some(verify(&mut self.solver, &position, self.max_mate)) } else { None };
+            let too_hard = self.solver.out_of_budget();
+            self.solver.set_budget(None);
+            match verified {
+                _ if too_hard => self.stats.too_hard += 1,
+                Some(Ok(puzzle)) => return Some(puzzle),
+                Some(Err(_)) => self.stats.rejected += 1,
+                None => {}
             }
         }
         None

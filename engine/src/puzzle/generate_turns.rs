@@ -64,6 +64,10 @@ impl Generator {
                     }
                 }
                 Err(Rejection::NotUnique { .. }) => self.stats.rejected += 1,
+                Err(Rejection::TooHard) => {
+                    self.stats.too_hard += 1;
+                    break;
+                }
                 Err(_) => break,
             }
         }

@@ -7,20 +7,26 @@ use crate::color::Color;
 use crate::game::{Action, EndReason, Game};
 
 impl Puzzle {
+    /// What the solver must do, as the line ends: "mate", or "capture the
+    /// king" in a game won that way.
+    pub fn goal(&self) -> Result<&'static str, PuzzleError> {
+        let (_, end) = self.solution_actions()?;
+        Ok(match end.outcome().map(|o| o.reason) {
+            Some(EndReason::RoyalCaptured) => "capture the king",
+            Some(EndReason::Checkmate | EndReason::RollInCheck) | None => "mate",
+            Some(_) => "win",
+        })
+    }
+
     /// The puzzle in plain sentences: "White to move and capture the king in
-    /// 2. You rolled [2,3].", "Black's true king is F.", what each side holds
+    /// 2. You rolled [2,3].", "Black's true king is the F-king on f10.", what each side holds
     /// off the board.
     pub fn statement(&self) -> Result<String, PuzzleError> {
         let game = self.start_game()?;
         let position = game.position();
         let rules = position.rules();
         let name = |side: Color| rules.side_names[side.index()];
-        let (_, end) = self.solution_actions()?;
-        let goal = match end.outcome().map(|o| o.reason) {
-            Some(EndReason::RoyalCaptured) => "capture the king",
-            Some(EndReason::Checkmate | EndReason::RollInCheck) | None => "mate",
-            Some(_) => "win",
-        };
+        let goal = self.goal()?;
         let mut text = format!("{} to move and {goal} in {}.", name(position.turn()), self.mate_in);
         let rolls: Vec<String> = game.turn_rolls().iter().filter_map(|roll| game.roll_text(roll)).collect();
         if !rolls.is_empty() {
@@ -29,7 +35,17 @@ impl Puzzle {
         if let Some(rule) = rules.turns.secret {
             let label = rule.label.trim_start_matches("your ");
             for (option, side) in self.secrets.iter().zip(Color::ALL) {
-                text.push_str(&format!(" {}'s {label} is {option}.", name(side)));
+                // The option names a piece (`F` the `F-king`); say where it stands.
+                let piece = crate::pgn_notes::option_name(position, option);
+                let square = position.pieces(side).find(|&(_, kind)| rules.kind(kind).name == piece);
+                match square {
+                    Some((square, _)) => text.push_str(&format!(
+                        " {}'s {label} is the {piece} on {}.",
+                        name(side),
+                        rules.geometry.name(square)
+                    )),
+                    None => text.push_str(&format!(" {}'s {label} is the {piece}.", name(side))),
+                }
             }
         }
         if Color::ALL.iter().any(|&side| !position.hand(side).is_empty()) {

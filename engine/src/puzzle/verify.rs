@@ -72,7 +72,8 @@ fn extend_line(
 ) -> Result<(), Rejection> {
     let keeping = solver.keeping_moves(position, left);
     if left == 1 {
-        line.push(*keeping.first().expect("a mate in one has a mating move"));
+        // Empty only when a search budget cut the proof short.
+        line.push(*keeping.first().ok_or(Rejection::TooHard)?);
         return Ok(());
     }
     if keeping.len() != 1 {
@@ -102,7 +103,8 @@ fn extend_line(
     }
     position.unmake();
     line.pop();
-    Err(first_failure.expect("a side mated in more than zero moves has a reply"))
+    // No reply at all only when a search budget cut the proof short.
+    Err(first_failure.unwrap_or(Rejection::TooHard))
 }
 
 /// The defender's replies that put off a mate in `left` moves the longest,

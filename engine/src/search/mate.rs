@@ -39,6 +39,8 @@ pub struct MateSolver {
     killers: Vec<Option<Move>>,
     values: Option<(Arc<Rules>, Vec<i32>)>,
     nodes: u64,
+    /// The node count past which searching stops, if a budget is set.
+    budget_end: Option<u64>,
 }
 
 impl Default for MateSolver {
@@ -62,7 +64,21 @@ impl MateSolver {
             killers: Vec::new(),
             values: None,
             nodes: 0,
+            budget_end: None,
         }
+    }
+
+    /// Allows the questions from now on `nodes` more positions in all
+    /// (`None`: no limit). Past it every answer is "no" and nothing more is
+    /// learnt, so a caller must ask [`MateSolver::out_of_budget`] before
+    /// trusting a "no" (or a list of moves) as a proof.
+    pub fn set_budget(&mut self, nodes: Option<u64>) {
+        self.budget_end = nodes.map(|n| self.nodes.saturating_add(n));
+    }
+
+    /// Whether the budget ran out: answers since may be unproven "no"s.
+    pub fn out_of_budget(&self) -> bool {
+        self.budget_end.is_some_and(|end| self.nodes > end)
     }
 
     /// Positions visited so far, over every question.
@@ -136,6 +152,9 @@ impl MateSolver {
             return false;
         }
         self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
         let key = key(position);
         let known = self.table.get(key).unwrap_or_default();
         if known.yes_from != 0 && known.yes_from <= n {
@@ -168,7 +187,10 @@ impl MateSolver {
             }
             None => known.no_up_to = n,
         }
-        self.table.put(key, known);
+        // What was found after the budget ran out may rest on unproven answers.
+        if !self.out_of_budget() {
+            self.table.put(key, known);
+        }
         mating.is_some()
     }
 
@@ -222,7 +244,9 @@ impl MateSolver {
             }
             None => known.yes_from = n,
         }
-        self.table.put(key, known);
+        if !self.out_of_budget() {
+            self.table.put(key, known);
+        }
         refutation.is_none()
     }
 }

@@ -24,20 +24,20 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
         (Some(first), n) => format!("Solved by {n} so far, first by {}.", first.name),
         (None, _) => "Nobody has solved it yet.".to_string(),
     };
+    let unreadable = |e: rookery_engine::puzzle::PuzzleError| Refusal(format!("today's puzzle no longer reads ({e})"));
+    // Dice, secrets and reserves need the puzzle's own words.
+    let task = if puzzle.is_turn_puzzle().map_err(unreadable)? {
+        puzzle.statement().map_err(unreadable)?
+    } else {
+        format!("{} to move: mate in {}.", side.fold("White", "Black"), puzzle.mate_in)
+    };
     let mut reply = Reply::text(format!(
-        "{heading} · {} · {} ({})\n**{} to move: mate in {}.**\n{solved} Answer privately with `/puzzle solve` \
+        "{heading} · {} · {} ({})\n**{task}**\n{solved} Answer privately with `/puzzle solve` \
          and your moves (the replies may be left out).",
         puzzle.variant,
         difficulty.label(),
         difficulty.score,
-        side.fold("White", "Black"),
-        puzzle.mate_in,
     ));
-    // Dice, secrets and reserves need the puzzle's own words.
-    if puzzle.is_turn_puzzle().unwrap_or(false) {
-        let statement = puzzle.statement().map_err(|e| Refusal(format!("today's puzzle no longer reads ({e})")))?;
-        reply.text.push_str(&format!("\n{statement}"));
-    }
     match picture::game_png(&start, side == Color::Black, Theme::Light) {
         Ok(bytes) => reply.image = Some(Attachment { name: format!("puzzle-{}.png", daily.day), bytes }),
         Err(error) => tracing::error!(%error, day = daily.day, "puzzle picture failed"),
@@ -63,7 +63,8 @@ pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: 
     if !reply.text.is_empty() {
         reply.text.push('\n');
     }
-    reply.text.push_str(&format!("Yesterday's solution (mate in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in));
+    let goal = puzzle.goal()?;
+    reply.text.push_str(&format!("Yesterday's solution ({goal} in {}): ||{line}|| · {solvers}.", daily.puzzle.mate_in));
     match solution_png(&puzzle) {
         Ok(bytes) => reply.files.push(Attachment { name: format!("SPOILER_puzzle-{day}-solution.png"), bytes }),
         Err(error) => tracing::error!(%error, day, "puzzle solution picture failed"),
