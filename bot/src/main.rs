@@ -131,6 +131,10 @@ enum Command {
     Verify {
         /// The transcript file, or a game's PGN.
         transcript: std::path::PathBuf,
+        /// The roll chain from the ledger's reveal post (all 64 hex digits, or
+        /// at least its first 8): the transcript must end on it.
+        #[arg(long)]
+        chain: Option<String>,
     },
     /// Write every stored record as JSON lines (a backup).
     Export {
@@ -277,7 +281,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             return Ok(());
         }
-        Command::Verify { transcript } => {
+        Command::Verify { transcript, chain } => {
             let text =
                 std::fs::read_to_string(transcript).with_context(|| format!("reading {}", transcript.display()))?;
             if rookery::cli::secret::is_pgn(&text) {
@@ -286,7 +290,7 @@ fn run(cli: Cli) -> Result<()> {
                 anyhow::ensure!(ok, "the secret choices do not verify");
                 return Ok(());
             }
-            let (report, ok) = dice_cli::verify(&text)?;
+            let (report, ok) = dice_cli::verify_against(&text, chain.as_deref())?;
             println!("{report}");
             anyhow::ensure!(ok, "the transcript does not verify");
             return Ok(());

@@ -123,15 +123,26 @@ fn seeds_come_with_the_challenge_and_the_acceptance_before_the_first_roll() {
     assert!(t.refused(alice(), Command::Seed { text: "too late".into() }).contains("already rolled"));
 
     // The revealed ledger lists both seeds and re-derives every roll with them.
+    let first_chain = chain_after(&started.text[rolled..], "rolled by Rookery: ", 8);
     t.ok(alice(), Command::Move { text: "e4".into() });
-    t.ok(bob(), Command::Resign);
+    let resigned = t.ok(bob(), Command::Resign);
+    // The post that ends the game gives the ledger's roll count and final chain.
+    let final_chain = chain_after(&resigned.text, "is revealed (", 64);
     let verified = t.ok(carol(), Command::Verify);
     let transcript = verified.files.iter().find(|f| f.name.starts_with("game-")).expect("the game's transcript");
     let transcript = String::from_utf8(transcript.bytes.clone()).unwrap();
     assert!(transcript.contains("player-seed alice at the challenge"), "{transcript}");
     assert!(transcript.contains("player-seed bob at the acceptance"), "{transcript}");
-    let (report, ok) = rookery::cli::dice::verify(&transcript).unwrap();
+    let (report, ok) = rookery::cli::dice::verify_against(&transcript, Some(&final_chain)).unwrap();
     assert!(ok, "{report}");
+    assert!(report.contains(&format!("(transcript `roll 0`, chain {first_chain}): ok")), "{first_chain}: {report}");
+}
+
+/// The `digits` hex digits of the first `, chain ` after `marker` in `text`.
+fn chain_after(text: &str, marker: &str, digits: usize) -> String {
+    let from = text.find(marker).unwrap_or_else(|| panic!("no {marker:?} in {text}"));
+    let at = from + text[from..].find(", chain ").unwrap_or_else(|| panic!("no chain in {text}")) + ", chain ".len();
+    text[at..at + digits].to_owned()
 }
 
 #[test]

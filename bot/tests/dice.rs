@@ -126,8 +126,9 @@ fn a_new_day_reveals_yesterday_and_its_transcript_verifies() {
     t.ok(alice(), roll("3x 1d8!", false));
     t.advance(2 * 3600);
     let today = t.roll(bob(), "1d100");
-    assert!(today.text.contains("roll #1 on table ledger `table:10:2023-11-15`, today's first"), "{}", today.text);
-    assert!(today.text.contains("Earlier ledger `table:10:2023-11-14` revealed"), "{}", today.text);
+    assert!(today.text.contains("roll #1 on table ledger `table:10:2023-11-15`, chain "), "{}", today.text);
+    assert!(today.text.contains(", today's first"), "{}", today.text);
+    assert!(today.text.contains("Earlier ledger `table:10:2023-11-14` (2 rolls, chain "), "{}", today.text);
     assert_ne!(hex_after(&today.text, "commitment is `"), yesterday, "a new day has a new seed");
     let verify = t.ok(alice(), Command::Verify);
     assert!(verify.text.contains("transcript of 1 table ledger"), "{}", verify.text);
@@ -139,6 +140,35 @@ fn a_new_day_reveals_yesterday_and_its_transcript_verifies() {
     assert!(text.contains(&format!("commitment {yesterday}\nseed ")), "{text}");
     assert!(text.contains(" expr 2d6\n") && text.contains(" expr 3x 1d8!\n"), "{text}");
     assert!(!text.contains("1d100"), "today's rolls stay unrevealed: {text}");
+}
+
+/// The 8 hex digits after `chain ` in a post.
+fn short_chain(text: &str) -> &str {
+    let start = text.find(", chain ").unwrap_or_else(|| panic!("no chain in {text}")) + ", chain ".len();
+    &text[start..start + 8]
+}
+
+#[test]
+fn every_post_shows_the_chain_and_the_reveal_post_its_end() {
+    let t = Table::new();
+    let posts = [t.roll(alice(), "2d6 # damage"), t.roll(bob(), "1d20+5 # stealth")];
+    let sealed = t.send(alice(), roll("1d12", true));
+    let public_sealed = sealed.iter().find(|reply| !reply.ephemeral).expect("the public post of the sealed roll");
+    t.advance(DAY);
+    let reveal = t.roll(bob(), "1d4");
+    let ended_on = hex_after(&reveal.text, "(3 rolls, chain ").to_owned();
+
+    let transcript = t.verified_transcripts().remove(0);
+    assert!(transcript.ends_with(&format!("\nchain 3 {ended_on}\n")), "{transcript}");
+    let (report, ok) = rookery::cli::dice::verify_against(&transcript, Some(&ended_on)).unwrap();
+    assert!(ok && report.contains("The chain matches the reveal post: 3 rolls"), "{report}");
+    // Each post showed the chain after its roll, which the verifier shows beside it.
+    let shown: Vec<&str> = posts.iter().map(|post| post.text.as_str()).chain([public_sealed.text.as_str()]).collect();
+    for (index, text) in shown.iter().enumerate() {
+        let line = format!("roll #{} (transcript `roll {index}`, chain {}): ok", index + 1, short_chain(text));
+        assert!(report.contains(&line), "{line} in {report}");
+    }
+    assert!(ended_on.starts_with(short_chain(&public_sealed.text)), "the last post shows the final chain");
 }
 
 #[test]
@@ -159,7 +189,9 @@ fn a_restart_continues_the_same_ledger() {
     for line in ["roll 0 faces=20:", "roll 1 sealed=", "roll 2 faces=10:"] {
         assert!(text.contains(line), "{line:?} missing from {text}");
     }
-    assert!(text.ends_with("# after restart\n"), "{text}");
+    // The chain the post showed after the restart is the one the replayed ledger ends on.
+    let chain = format!("# after restart\nchain 3 {}", short_chain(&after.text));
+    assert!(text.contains(&chain), "{chain} in {text}");
 }
 
 #[test]

@@ -131,8 +131,11 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
     assert_eq!(label(&check, ButtonAction::Roll), Some("Luck Dice (3d8)"));
     assert!(check.text.contains("alice may roll first: Luck Dice (`roll`) or Lucky 8 (`lucky8`)."), "{}", check.text);
     let mut shown = Vec::new();
+    let mut chains = Vec::new();
     loop {
         let rolled = t.mv(alice(), "roll");
+        let at = rolled.text.find(", chain ").expect("the roll's post shows the chain") + ", chain ".len();
+        chains.push(rolled.text[at..at + 8].to_owned());
         let record = roll_record(&rolled).to_string();
         assert!(record.starts_with("{3d8 "), "{record}");
         shown.push(record[5..10].replace('-', ","));
@@ -147,7 +150,11 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
     }
     t.mv(alice(), "Qxe4");
     let resigned = t.ok(bob(), Command::Resign);
-    assert!(resigned.text.contains("is revealed: `/verify` hands out its transcript"), "{}", resigned.text);
+    let revealed = format!("is revealed ({} roll{}, chain ", shown.len(), if shown.len() == 1 { "" } else { "s" });
+    let at =
+        resigned.text.find(&revealed).unwrap_or_else(|| panic!("{revealed} in {}", resigned.text)) + revealed.len();
+    let final_chain = resigned.text[at..at + 64].to_owned();
+    assert!(final_chain.starts_with(chains.last().unwrap()), "the last roll's post showed the final chain");
 
     let verify = t.ok(carol(), Command::Verify);
     assert!(verify.text.contains("transcript of 1 finished game"), "{}", verify.text);
@@ -155,8 +162,11 @@ fn luck_dice_in_check_and_the_transcript_verifies() {
     let file = &verify.files[0];
     assert!(file.name.starts_with("game-") && file.name.ends_with(".txt"), "{}", file.name);
     let text = String::from_utf8(file.bytes.clone()).unwrap();
-    let (report, ok) = rookery::cli::dice::verify(&text).unwrap();
+    let (report, ok) = rookery::cli::dice::verify_against(&text, Some(&final_chain)).unwrap();
     assert!(ok, "{report}\n{text}");
+    for (index, chain) in chains.iter().enumerate() {
+        assert!(report.contains(&format!("(transcript `roll {index}`, chain {chain}): ok")), "{chain}: {report}");
+    }
     for (index, faces) in shown.iter().enumerate() {
         let faces: Vec<String> = faces.split(',').map(|f| format!("8:{f}")).collect();
         assert!(text.contains(&format!("roll {index} faces={} dice 8,8,8", faces.join(","))), "{text}");

@@ -387,7 +387,8 @@ fn a_game_ledger_that_no_longer_fits_its_rolls_is_replaced_from_the_next_roll() 
     let ended = t.ok(moderator(), Command::AdminEnd { reason: None });
     assert!(ended.text.contains("archived unrated"), "{}", ended.text);
     // Like any finished game: the PGN attached and the dice open to check.
-    assert!(ended.text.contains("is revealed: `/verify` hands out its transcript"), "{}", ended.text);
+    assert!(ended.text.contains("`game:"), "{}", ended.text);
+    assert!(ended.text.contains("is revealed (1 roll, chain "), "the new ledger's one roll: {}", ended.text);
     assert!(ended.files.iter().any(|f| f.name.ends_with(".pgn")), "{:?}", ended.files);
     let verify = t.ok(carol(), Command::Verify);
     let text = String::from_utf8(verify.files[0].bytes.clone()).unwrap();

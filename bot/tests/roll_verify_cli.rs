@@ -74,3 +74,60 @@ fn nonsense_and_unknown_dialects_are_refused_without_a_transcript() {
     let output = rookery(&["roll", "--dialect", "roll20", "--", "1d6"]);
     assert!(!output.status.success());
 }
+
+/// `rookery verify FILE [--chain VALUE]` with its arguments: report and success.
+fn verify_with(dir: &Path, name: &str, text: &str, extra: &[&str]) -> (String, bool) {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    let mut args = vec!["verify", file.to_str().unwrap()];
+    args.extend(extra);
+    let output = rookery(&args);
+    (stdout(&output), output.status.success())
+}
+
+/// A day at the table: three labelled rolls, revealed, and the chain its reveal post gave.
+fn table_day() -> (String, String) {
+    use rookery_dice::{Ledger, LedgerId, ServerSeed};
+    let mut ledger = Ledger::new(LedgerId::new("table:10:2026-11-26").unwrap(), ServerSeed::from_hex(SEED).unwrap());
+    for line in ["1d20+5 # stealth", "avrae: 2d6+3 [fire] # damage", "maiden: 4d6 k3 ! strength"] {
+        ledger.roll_notation(line).unwrap();
+    }
+    let posted = ledger.chain().value.to_string();
+    (ledger.reveal().to_string(), posted)
+}
+
+#[test]
+fn a_cut_transcript_or_an_edited_label_no_longer_matches_the_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let (genuine, posted) = table_day();
+    let (report, ok) = verify_with(dir.path(), "day.txt", &genuine, &["--chain", &posted[..8]]);
+    assert!(ok, "{report}");
+    assert!(report.contains(&format!("chain: 3 rolls, chain {posted}")), "{report}");
+    assert!(report.contains("The chain matches the reveal post: 3 rolls"), "{report}");
+
+    // The last roll deleted: every remaining line still recomputes, but not the chain.
+    let cut: String = genuine.lines().filter(|l| !l.starts_with("roll 2 ")).map(|l| format!("{l}\n")).collect();
+    let (report, ok) = verify_with(dir.path(), "cut.txt", &cut, &[]);
+    assert!(!ok, "a cut transcript passed: {report}");
+    assert!(report.contains("says 3 rolls") && report.contains("give 2 rolls"), "{report}");
+    assert!(report.contains("rolls were cut or edited after the fact"), "{report}");
+    assert!(report.contains("2 rolls checked, 0 differ"), "the remaining rolls recompute: {report}");
+
+    // Cut again with the chain line deleted too: it reads as a transcript from
+    // before the chain, which says what it cannot check; the reveal post's chain fails it.
+    let without_chain: String = cut.lines().filter(|l| !l.starts_with("chain ")).map(|l| format!("{l}\n")).collect();
+    let (report, ok) = verify_with(dir.path(), "bare.txt", &without_chain, &[]);
+    assert!(ok && report.contains("cannot be checked"), "{report}");
+    let (report, ok) = verify_with(dir.path(), "bare.txt", &without_chain, &["--chain", &posted]);
+    assert!(!ok, "{report}");
+    assert!(report.contains("The chain does NOT match the reveal post"), "{report}");
+
+    // A label edited: its total still recomputes, the chain does not.
+    let edited = genuine.replace("# stealth", "# perception");
+    let (report, ok) = verify_with(dir.path(), "edited.txt", &edited, &[]);
+    assert!(!ok, "an edited label passed: {report}");
+    assert!(report.contains("rolls were cut or edited"), "{report}");
+
+    let (report, ok) = verify_with(dir.path(), "day.txt", &genuine, &["--chain", "12"]);
+    assert!(!ok && report.is_empty(), "a chain too short to mean anything is refused: {report}");
+}

@@ -11,6 +11,7 @@ use std::fmt;
 
 use sha2::{Digest, Sha256};
 
+use super::chain::ChainEnd;
 use super::stream::StreamKey;
 use super::transcript::{Entry, Transcript};
 use super::{hex, sealed, DiceError, DieSource, HexError, Line, RollResult, SealedReveal};
@@ -218,12 +219,15 @@ pub struct Ledger {
     records: Vec<RollRecord>,
     /// Built at the first roll, when the player seeds become final.
     key: Option<StreamKey>,
+    /// The roll chain after the last roll.
+    chain: ChainEnd,
 }
 
 impl Ledger {
     /// A new ledger with no rolls. Publish [`Ledger::commitment`] now.
     pub fn new(id: LedgerId, seed: ServerSeed) -> Self {
-        Ledger { id, seed, player_seeds: Vec::new(), records: Vec::new(), key: None }
+        let chain = ChainEnd::start(&id, &seed.commitment());
+        Ledger { id, seed, player_seeds: Vec::new(), records: Vec::new(), key: None, chain }
     }
 
     /// The ledger's id.
@@ -244,6 +248,12 @@ impl Ledger {
     /// Every roll so far.
     pub fn records(&self) -> &[RollRecord] {
         &self.records
+    }
+
+    /// The roll chain after the last roll: its short value goes in each roll's
+    /// post, its full value and count in the reveal post.
+    pub fn chain(&self) -> ChainEnd {
+        self.chain
     }
 
     /// Adds a player's seed. Surrounding whitespace is trimmed.
@@ -289,7 +299,7 @@ impl Ledger {
         let index = self.next_index();
         let faces = roll_dice_with(self.key(), index, sides);
         let record = RollRecord { index, rolled: Rolled::Dice(sides.to_vec()), faces, sealed: None, entropy: None };
-        self.records.push(record.clone());
+        self.push(record.clone());
         Ok(record)
     }
 
@@ -346,7 +356,7 @@ impl Ledger {
             let nonce = sealed::nonce(self.seed.bytes(), self.id.as_str(), index);
             record.sealed = Some(sealed::commitment(&nonce, &record.body()));
         }
-        self.records.push(record.clone());
+        self.push(record.clone());
         match evaluated {
             Ok(results) => Ok(NotationRoll { record, results }),
             Err(error) => Err(LedgerError::RollFailed { index, error }),
@@ -399,7 +409,17 @@ impl Ledger {
             player_seeds: self.player_seeds.clone(),
             seed,
             entries,
+            chain: Some(self.chain),
         }
+    }
+
+    fn push(&mut self, record: RollRecord) {
+        let line = match record.sealed {
+            Some(commitment) => Entry::Sealed { index: record.index, commitment },
+            None => Entry::Roll(record.clone()),
+        };
+        self.chain = self.chain.next(&line.chain_line());
+        self.records.push(record);
     }
 
     fn next_index(&self) -> u64 {

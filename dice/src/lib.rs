@@ -60,6 +60,7 @@
 
 pub mod ast;
 mod bounds;
+mod chain;
 mod dialect;
 mod error;
 mod eval;
@@ -82,6 +83,7 @@ mod whole;
 
 pub use ast::Line;
 pub use bounds::Bounds;
+pub use chain::{ChainEnd, ChainValue};
 pub use dialect::Dialect;
 pub use error::{DiceError, DiceErrorKind, Span};
 pub use eval::{evaluate, DiceResult, Evaluated, ExplosionKind, RollResult, RolledDie, Tally};
@@ -99,7 +101,7 @@ pub use stats::{chi_square, chi_square_survival, ChiSquare};
 pub use stream::{derivation_block, derivation_block_with_entropy};
 pub use systems::{Hero, System};
 pub use transcript::{Entry, Transcript, TranscriptError};
-pub use verify::{verify, Discrepancy, RollCheck, VerifyReport};
+pub use verify::{verify, ChainCheck, Discrepancy, RollCheck, VerifyReport};
 
 /// A line longer than this many bytes is refused before parsing; long lines are
 /// nearly always pasted by mistake and make error excerpts unreadable.

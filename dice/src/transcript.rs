@@ -13,6 +13,7 @@
 //! roll 3 faces=20:13,2:1 failed expr 1d20/(1d2-1)
 //! roll 4 entropy=1181551392518402089 faces=20:5 totals=5 expr 1d20
 //! sealed 4 <64 hex>                   (a sealed roll not yet opened)
+//! chain 5 <64 hex>                    (the roll chain after the last roll)
 //! ```
 //!
 //! Faces are `sides:face` (`-` for none). The text after `expr ` is the line exactly
@@ -21,6 +22,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::chain::{ChainEnd, ChainValue};
 use super::ledger::{Commitment, Face, LedgerId, NotationOutcome, RollRecord, Rolled, ServerSeed};
 use super::HexError;
 
@@ -40,6 +42,17 @@ pub struct Transcript {
     pub seed: Option<ServerSeed>,
     /// The rolls, in order.
     pub entries: Vec<Entry>,
+    /// The roll chain after the last roll, as written when the transcript was
+    /// made; `None` in transcripts from before the chain.
+    pub chain: Option<ChainEnd>,
+}
+
+impl Transcript {
+    /// The roll chain recomputed from the entries as they stand.
+    pub fn recompute_chain(&self) -> ChainEnd {
+        let start = ChainEnd::start(&self.ledger_id, &self.commitment);
+        self.entries.iter().fold(start, |chain, entry| chain.next(&entry.chain_line()))
+    }
 }
 
 /// One roll in a transcript.
@@ -59,6 +72,23 @@ impl Entry {
             Entry::Sealed { index, .. } => *index,
         }
     }
+
+    /// What the roll chain hashes for this roll: a public roll's transcript line,
+    /// and for a sealed roll (opened or not) its public line `sealed <index> <commitment>`,
+    /// so the chain shown when it was rolled gives nothing of it away.
+    pub fn chain_line(&self) -> String {
+        match self {
+            Entry::Roll(record) => match record.sealed {
+                Some(commitment) => sealed_line(record.index, &commitment),
+                None => record.line(true),
+            },
+            Entry::Sealed { index, commitment } => sealed_line(*index, commitment),
+        }
+    }
+}
+
+fn sealed_line(index: u64, commitment: &Commitment) -> String {
+    format!("sealed {index} {commitment}")
 }
 
 /// A transcript line that cannot be read.
@@ -96,7 +126,7 @@ impl RollRecord {
         self.line(false)
     }
 
-    fn line(&self, with_seal: bool) -> String {
+    pub(crate) fn line(&self, with_seal: bool) -> String {
         let mut line = format!("roll {}", self.index);
         if let Some(entropy) = &self.entropy {
             line.push_str(&format!(" entropy={entropy}"));
@@ -145,8 +175,11 @@ impl fmt::Display for Transcript {
         for entry in &self.entries {
             match entry {
                 Entry::Roll(record) => writeln!(f, "{}", record.line(true))?,
-                Entry::Sealed { index, commitment } => writeln!(f, "sealed {index} {commitment}")?,
+                Entry::Sealed { index, commitment } => writeln!(f, "{}", sealed_line(*index, commitment))?,
             }
+        }
+        if let Some(chain) = &self.chain {
+            writeln!(f, "chain {} {}", chain.rolls, chain.value)?;
         }
         Ok(())
     }
@@ -171,6 +204,7 @@ impl FromStr for Transcript {
         let mut seed = None;
         let mut player_seeds = Vec::new();
         let mut entries = Vec::new();
+        let mut chain = None;
         let mut last_line = 1;
         for (number, line) in lines {
             last_line = number;
@@ -192,6 +226,7 @@ impl FromStr for Transcript {
                 "player-seed" => player_seeds.push(rest.to_owned()),
                 "roll" => entries.push(Entry::Roll(parse_roll(rest).map_err(fail)?)),
                 "sealed" => entries.push(parse_sealed(rest).map_err(fail)?),
+                "chain" => set_once(&mut chain, parse_chain(rest).map_err(fail)?, "chain").map_err(fail)?,
                 _ => return Err(fail(TranscriptErrorKind::UnknownLine(line.to_owned()))),
             }
         }
@@ -202,6 +237,7 @@ impl FromStr for Transcript {
             player_seeds,
             seed,
             entries,
+            chain,
         })
     }
 }
@@ -224,6 +260,15 @@ fn set_once<T>(slot: &mut Option<T>, value: T, name: &'static str) -> Result<(),
     }
     *slot = Some(value);
     Ok(())
+}
+
+/// `<rolls> <value>` after `chain`.
+fn parse_chain(rest: &str) -> Result<ChainEnd, TranscriptErrorKind> {
+    let (rolls, value) = rest.split_once(' ').ok_or_else(|| malformed("chain", rest))?;
+    Ok(ChainEnd {
+        rolls: parse_number(rolls, "chain's roll count")?,
+        value: ChainValue::from_hex(value).map_err(|e| hex("chain", e))?,
+    })
 }
 
 /// `<index> <commitment>` after `sealed`.

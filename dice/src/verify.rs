@@ -5,7 +5,7 @@ use std::fmt;
 use super::ledger::{roll_dice_with, roll_notation_with};
 use super::stream::{canonical_order, StreamKey};
 use super::transcript::{Entry, Transcript};
-use super::{sealed, Face, LedgerId, NotationOutcome, RollRecord, Rolled};
+use super::{sealed, ChainEnd, Face, LedgerId, NotationOutcome, RollRecord, Rolled};
 
 /// What [`verify`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,13 +17,50 @@ pub struct VerifyReport {
     pub seed_matches_commitment: Option<bool>,
     /// One check per transcript entry, in order (empty when there is no seed).
     pub rolls: Vec<RollCheck>,
+    /// The roll chain over the transcript's lines, and what its `chain` line says.
+    pub chain: ChainCheck,
+}
+
+/// The roll chain of a transcript: what its lines give, and what it claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainCheck {
+    /// The chain recomputed from the transcript's lines.
+    pub recomputed: ChainEnd,
+    /// The chain after each roll, in order: the short values of the roll posts.
+    pub steps: Vec<ChainEnd>,
+    /// The transcript's own `chain` line; `None` for a transcript from before the
+    /// chain, whose rolls cannot be shown complete.
+    pub recorded: Option<ChainEnd>,
+}
+
+impl ChainCheck {
+    fn of(transcript: &Transcript) -> Self {
+        let start = ChainEnd::start(&transcript.ledger_id, &transcript.commitment);
+        let steps: Vec<ChainEnd> = transcript
+            .entries
+            .iter()
+            .scan(start, |chain, entry| {
+                *chain = chain.next(&entry.chain_line());
+                Some(*chain)
+            })
+            .collect();
+        let recomputed = steps.last().copied().unwrap_or(start);
+        ChainCheck { recomputed, steps, recorded: transcript.chain }
+    }
+
+    /// False when the transcript's `chain` line disagrees with its rolls.
+    pub fn consistent(&self) -> bool {
+        self.recorded.is_none_or(|recorded| recorded == self.recomputed)
+    }
 }
 
 impl VerifyReport {
     /// True when the seed was revealed and matches, and every roll recomputes
     /// exactly as recorded.
     pub fn all_ok(&self) -> bool {
-        self.seed_matches_commitment == Some(true) && self.rolls.iter().all(|roll| roll.discrepancies.is_empty())
+        self.seed_matches_commitment == Some(true)
+            && self.chain.consistent()
+            && self.rolls.iter().all(|roll| roll.discrepancies.is_empty())
     }
 }
 
@@ -94,8 +131,9 @@ impl fmt::Display for VerifyReport {
             Some(false) => writeln!(f, "the revealed seed does NOT match the commitment")?,
         }
         // People count rolls from #1, the transcript from `roll 0`: both are named.
-        for roll in &self.rolls {
-            let name = format!("roll #{} (transcript `roll {}`)", roll.index + 1, roll.index);
+        for (roll, chain) in self.rolls.iter().zip(&self.chain.steps) {
+            let name =
+                format!("roll #{} (transcript `roll {}`, chain {})", roll.index + 1, roll.index, chain.value.short());
             if roll.discrepancies.is_empty() {
                 writeln!(f, "{name}: ok")?;
             }
@@ -103,6 +141,7 @@ impl fmt::Display for VerifyReport {
                 writeln!(f, "{name}: {discrepancy}")?;
             }
         }
+        write_chain(f, &self.chain)?;
         let bad = self.rolls.iter().filter(|r| !r.discrepancies.is_empty()).count();
         let checked = self.rolls.len();
         write!(
@@ -115,6 +154,28 @@ impl fmt::Display for VerifyReport {
     }
 }
 
+/// What the report says of the roll chain: the count and value to compare with
+/// the reveal post, and whether the transcript's own `chain` line agrees.
+fn write_chain(f: &mut fmt::Formatter<'_>, chain: &ChainCheck) -> fmt::Result {
+    let computed = chain.recomputed.summary();
+    match chain.recorded {
+        None => writeln!(
+            f,
+            "chain: the lines give {computed}, but this transcript has no `chain` line (it was written before \
+             the roll chain), so whether rolls were cut or edited cannot be checked from it"
+        ),
+        Some(recorded) if recorded == chain.recomputed => {
+            writeln!(f, "chain: {computed}, as the transcript's `chain` line says; the reveal post must give the same")
+        }
+        Some(recorded) => writeln!(
+            f,
+            "chain: the transcript's `chain` line says {} but its lines give {computed}: rolls were cut or \
+             edited after the fact",
+            recorded.summary()
+        ),
+    }
+}
+
 /// Recomputes every roll of a revealed transcript from its seed, player seeds and
 /// ledger id, and reports what differs. Pure: no I/O, no randomness.
 pub fn verify(transcript: &Transcript) -> VerifyReport {
@@ -123,6 +184,7 @@ pub fn verify(transcript: &Transcript) -> VerifyReport {
             ledger_id: transcript.ledger_id.clone(),
             seed_matches_commitment: None,
             rolls: Vec::new(),
+            chain: ChainCheck::of(transcript),
         };
     };
     let player_seeds = canonical_order(&transcript.player_seeds);
@@ -149,6 +211,7 @@ pub fn verify(transcript: &Transcript) -> VerifyReport {
         ledger_id: transcript.ledger_id.clone(),
         seed_matches_commitment: Some(seed.commitment() == transcript.commitment),
         rolls,
+        chain: ChainCheck::of(transcript),
     }
 }
 

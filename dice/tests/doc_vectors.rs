@@ -138,3 +138,78 @@ fn documented_entropy_derivation_matches_the_code() {
     let tampered: Transcript = documented_entropy_transcript().replace(ENTROPY, "1181551392518402088").parse().unwrap();
     assert!(!verify(&tampered).all_ok());
 }
+
+/// The roll chain, rebuilt from the document's recipe with SHA-256 alone, is what
+/// the ledger writes, and each documented `chain(n)` is the ledger's value after n rolls.
+#[test]
+fn documented_chain_matches_the_code() {
+    use sha2::Digest;
+    let sha = |text: &str| hex(&Sha256::digest(text.as_bytes()));
+    let commitment = server_seed().commitment().to_string();
+    let mut by_recipe = sha(&format!("rookery-dice-chain-v1\n{LEDGER_ID}\n{commitment}"));
+    let mut ledger = Ledger::new(LedgerId::new(LEDGER_ID).unwrap(), server_seed());
+    for player_seed in PLAYER_SEEDS {
+        ledger.add_player_seed(player_seed).unwrap();
+    }
+    assert_eq!(documented("chain(0)"), by_recipe);
+    assert_eq!(ledger.chain().value.to_string(), by_recipe);
+    ledger.roll_dice(&[6, 6, 6, 20, 100, 1_000_000]).unwrap();
+    ledger.roll_notation("4d6kh3 # strength; adv+5").unwrap();
+    ledger.roll_sealed("1d20+2 # ambush").unwrap();
+    let transcript: Transcript = documented_transcript().parse().unwrap();
+    let lines: Vec<&str> = documented_transcript().lines().filter(|l| l.starts_with("roll ")).collect();
+    for (n, line) in lines.iter().enumerate() {
+        // A sealed roll is hashed as its public line, even once opened.
+        let hashed = match line.split_once(" sealed=") {
+            Some(_) => format!("sealed {n} {}", ledger.records()[n].sealed.unwrap()),
+            None => (*line).to_owned(),
+        };
+        by_recipe = sha(&format!("{by_recipe}\n{hashed}"));
+        assert_eq!(documented(&format!("chain({})", n + 1)), by_recipe);
+    }
+    assert_eq!(ledger.chain().value.to_string(), by_recipe);
+    assert_eq!(ledger.chain().rolls, 3);
+    assert_eq!(transcript.chain, Some(ledger.chain()));
+    assert_eq!(transcript.recompute_chain(), ledger.chain());
+}
+
+/// Cutting the last roll, or editing a label and total together, leaves every
+/// other line recomputing but no longer ends on the documented chain.
+#[test]
+fn a_cut_or_edited_transcript_no_longer_ends_on_the_chain() {
+    let genuine = documented_entropy_transcript();
+    let report = verify(&genuine.parse().unwrap());
+    assert!(report.all_ok(), "{report}");
+    assert!(report.to_string().contains("5 rolls, chain 8e7a9fa4"), "{report}");
+
+    let cut: String = genuine.lines().filter(|l| !l.starts_with("roll 4 ")).map(|l| format!("{l}\n")).collect();
+    let report = verify(&cut.parse().unwrap());
+    assert!(!report.all_ok(), "{report}");
+    assert!(report.rolls.iter().all(|roll| roll.discrepancies.is_empty()), "every remaining roll recomputes");
+    assert!(report.to_string().contains("rolls were cut or edited"), "{report}");
+
+    // The cut transcript with its chain line rewritten to suit is consistent, but
+    // ends on another value than the reveal post's.
+    let mut rewritten: Transcript = cut.parse().unwrap();
+    rewritten.chain = Some(rewritten.recompute_chain());
+    let report = verify(&rewritten);
+    assert!(report.all_ok());
+    assert_eq!(report.chain.recomputed.rolls, 4);
+    assert_ne!(report.chain.recomputed.value.to_string(), documented_chain_line_value(genuine));
+
+    let edited = genuine.replace("totals=6 expr 1d20+5 # perception", "totals=7 expr 1d20+6 # persuasion");
+    let report = verify(&edited.parse().unwrap());
+    assert!(!report.all_ok(), "{report}");
+    assert!(report.rolls[1].discrepancies.is_empty(), "the edited roll itself recomputes: {report}");
+
+    // A transcript from before the chain still verifies, and says what it cannot check.
+    let old: String = genuine.lines().filter(|l| !l.starts_with("chain ")).map(|l| format!("{l}\n")).collect();
+    let report = verify(&old.parse().unwrap());
+    assert!(report.all_ok(), "{report}");
+    assert!(report.to_string().contains("cannot be checked"), "{report}");
+}
+
+fn documented_chain_line_value(transcript: &str) -> String {
+    let line = transcript.lines().find_map(|l| l.strip_prefix("chain ")).expect("a chain line");
+    line.split_once(' ').unwrap().1.to_owned()
+}

@@ -138,7 +138,9 @@ fn a_revealed_ledger_verifies_and_round_trips_as_text() {
     let parsed: Transcript = text.parse().unwrap();
     assert_eq!(parsed, transcript);
     let shown = report.to_string();
-    assert!(shown.contains("\nroll #1 (transcript `roll 0`): ok\n"), "people count from 1: {shown}");
+    assert!(shown.contains("\nroll #1 (transcript `roll 0`, chain "), "people count from 1: {shown}");
+    let chain = transcript.chain.expect("a revealed ledger writes its chain");
+    assert!(shown.contains(&format!("chain: 4 rolls, chain {}, as the transcript's", chain.value)), "{shown}");
     assert!(shown.ends_with("4 rolls checked, 0 differ: VERIFIED"), "{shown}");
 }
 
@@ -258,10 +260,13 @@ fn malformed_transcripts_are_refused_with_a_line_number() {
         ("hello\n", 1),
         (&good.replacen("ledger game:1", "ledger bad id", 1), 2),
         (&good.replacen("commitment ", "commitment zz", 1), 3),
-        (&format!("{good}ledger game:2\n"), 11),
-        (&format!("{good}roll 4 faces=6:x dice 6\n"), 11),
-        (&format!("{good}roll 4 faces=6:1 totals=1 exp 1d6\n"), 11),
-        (&format!("{good}frobnicate\n"), 11),
+        (&format!("{good}ledger game:2\n"), 12),
+        (&format!("{good}roll 4 faces=6:x dice 6\n"), 12),
+        (&format!("{good}roll 4 faces=6:1 totals=1 exp 1d6\n"), 12),
+        (&format!("{good}frobnicate\n"), 12),
+        (&format!("{good}chain 4 {}\n", "0".repeat(64)), 12),
+        (&good.replacen("\nchain 4 ", "\nchain four ", 1), 11),
+        (&good.replacen("\nchain 4 ", "\nchain 4 zz", 1), 11),
         ("rookery-dice-transcript v1\nledger a\n", 3),
     ];
     for (text, line) in cases {

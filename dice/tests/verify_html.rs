@@ -35,7 +35,15 @@ fn base64url(bytes: &[u8]) -> String {
 
 /// The page's verdict on `transcript` (`verified`, `mismatch`, ...) and its table rows.
 fn page_verdict(browser: &str, dir: &Path, transcript: &str) -> (String, String) {
-    let url = format!("file://{}#t={}", dir.join("verify.html").display(), base64url(transcript.as_bytes()));
+    page_verdict_against(browser, dir, transcript, None)
+}
+
+/// [`page_verdict`], with the chain of the reveal post typed in when given.
+fn page_verdict_against(browser: &str, dir: &Path, transcript: &str, reveal_chain: Option<&str>) -> (String, String) {
+    let mut url = format!("file://{}#t={}", dir.join("verify.html").display(), base64url(transcript.as_bytes()));
+    if let Some(chain) = reveal_chain {
+        url.push_str(&format!("&c={chain}"));
+    }
     let output = Command::new(browser)
         .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000", "--dump-dom", &url])
         .output()
@@ -150,6 +158,58 @@ fn the_browser_verifier_re_derives_avrae_and_dice_maiden_totals() {
         let (state, dom) = page_verdict(browser, &dir, &transcript.replace(line, &forged));
         assert_eq!(state, "mismatch", "a forged {dialect} total went unnoticed: {dom}");
     }
+}
+
+/// The roll chain: each row shows the chain after it; a transcript with its last
+/// roll cut, or a roll's expression, label and total edited together, fails against
+/// its own chain line, and, with that line rewritten to suit, against the reveal
+/// post's chain; a transcript from before the chain passes and says what it cannot check.
+#[test]
+fn the_browser_verifier_checks_the_roll_chain() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
+        return;
+    };
+    let dir = tempfile_dir().join("chain");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let genuine = block_after("<!-- entropy-transcript -->");
+    let final_chain = genuine.lines().find_map(|l| l.strip_prefix("chain 5 ")).expect("the chain line").to_owned();
+
+    let (state, dom) = page_verdict_against(browser, &dir, &genuine, Some(&final_chain));
+    assert_eq!(state, "verified", "{dom}");
+    assert!(dom.contains(&format!("5 rolls, chain {final_chain}")), "{dom}");
+    assert!(dom.contains("the chain matches the reveal post"), "{dom}");
+    assert!(dom.contains(&format!("<td>4 (chain {})</td>", &final_chain[..8])), "each row shows its chain: {dom}");
+    let (state, dom) = page_verdict_against(browser, &dir, &genuine, Some(&final_chain[..8]));
+    assert_eq!(state, "verified", "the short form of the post is enough: {dom}");
+
+    let without_last: String =
+        genuine.lines().filter(|l| !l.starts_with("roll 4 ")).map(|l| format!("{l}\n")).collect();
+    let recomputed = {
+        let mut cut: rookery_dice::Transcript = without_last.parse().unwrap();
+        cut.chain = Some(cut.recompute_chain());
+        cut.to_string()
+    };
+    let edited = genuine.replace("totals=6 expr 1d20+5 # perception", "totals=7 expr 1d20+6 # persuasion");
+    let cases = [
+        ("the last roll cut", without_last.as_str(), None),
+        ("a roll's expression, label and total edited", edited.as_str(), None),
+        ("the last roll cut and the chain line rewritten", recomputed.as_str(), Some(final_chain.as_str())),
+    ];
+    for (what, transcript, reveal_chain) in cases {
+        let (state, dom) = page_verdict_against(browser, &dir, transcript, reveal_chain);
+        assert_eq!(state, "mismatch", "{what} went unnoticed:\n{dom}");
+        assert!(dom.contains("rolls were cut or edited"), "{what}: {dom}");
+    }
+    let (state, dom) = page_verdict_against(browser, &dir, &recomputed, None);
+    assert_eq!(state, "verified", "a consistent cut transcript passes on its own; only the post tells: {dom}");
+
+    let before_chains: String =
+        genuine.lines().filter(|l| !l.starts_with("chain ")).map(|l| format!("{l}\n")).collect();
+    let (state, dom) = page_verdict(browser, &dir, &before_chains);
+    assert_eq!(state, "verified", "{dom}");
+    assert!(dom.contains("cannot be checked"), "{dom}");
 }
 
 fn tempfile_dir() -> std::path::PathBuf {

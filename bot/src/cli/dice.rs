@@ -83,9 +83,40 @@ pub fn roll(expr: &str, seed_hex: Option<&str>, dialect: Dialect) -> anyhow::Res
 /// # Errors
 /// When the text is not a readable transcript.
 pub fn verify(transcript_text: &str) -> anyhow::Result<(String, bool)> {
+    verify_against(transcript_text, None)
+}
+
+/// [`verify`], and when `reveal_chain` is given (the chain of the ledger's reveal
+/// post: 64 hex digits, or a prefix of at least 8), the transcript's lines must
+/// end on it, so a transcript cut or edited after the fact fails even when its
+/// own `chain` line was rewritten to suit.
+///
+/// # Errors
+/// When the text is not a readable transcript, or `reveal_chain` is not hex.
+pub fn verify_against(transcript_text: &str, reveal_chain: Option<&str>) -> anyhow::Result<(String, bool)> {
     let transcript: Transcript = transcript_text.parse().context("this is not a valid Rookery dice transcript")?;
     let report = dice::verify(&transcript);
-    Ok((report.to_string(), report.all_ok()))
+    let mut text = report.to_string();
+    let mut ok = report.all_ok();
+    if let Some(expected) = reveal_chain {
+        let expected = expected.trim().to_ascii_lowercase();
+        anyhow::ensure!(
+            (8..=64).contains(&expected.len()) && expected.chars().all(|c| c.is_ascii_hexdigit()),
+            "--chain takes the chain from the reveal post: 8 to 64 hexadecimal digits"
+        );
+        let computed = report.chain.recomputed;
+        if computed.value.to_string().starts_with(&expected) {
+            text.push_str(&format!("\nThe chain matches the reveal post: {}.", computed.summary()));
+        } else {
+            ok = false;
+            text.push_str(&format!(
+                "\nThe chain does NOT match the reveal post: the post gave {expected}, these lines give {}. \
+                 Rolls were cut or edited after the fact: NOT VERIFIED",
+                computed.summary()
+            ));
+        }
+    }
+    Ok((text, ok))
 }
 
 #[cfg(test)]

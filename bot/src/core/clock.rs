@@ -134,13 +134,14 @@ impl Core {
                 continue;
             }
             let place = Place { guild: key.guild, channel: key.channel };
+            let ledger = self.stored_ledger(key, &record);
             let replies = self.storage.update_channel(key, |current| {
                 // Re-check inside the transaction: a move may have just come in.
                 let Some(record) = current else { return Ok(Change::Keep(vec![])) };
                 let Some(flagged) = fallen(&record, now_ms) else { return Ok(Change::Keep(vec![])) };
                 let mut game = self.live_game(&record)?;
                 game.apply(Action::Timeout(flagged)).map_err(|e| Refusal(e.to_string()))?;
-                self.settle(record, game, now)
+                self.settle(record, game, now, ledger.as_ref())
             });
             match replies.map_err(storage_failure)? {
                 Ok(replies) => out.extend(replies.into_iter().map(|r| (place, r))),

@@ -237,7 +237,12 @@ fn roll_replies(
     results: &[RollResult],
     dialect: Dialect,
 ) -> Vec<Reply> {
-    let mut about = format!("{} on table ledger `{}`", roll_number(record.index), day.state.ledger);
+    let mut about = format!(
+        "{} on table ledger `{}`, chain {}",
+        roll_number(record.index),
+        day.state.ledger,
+        day.ledger.chain().value.short()
+    );
     if dialect != Dialect::Rookery {
         about.push_str(&format!(", read as {dialect} notation"));
     }
@@ -252,9 +257,9 @@ fn roll_replies(
     }
     if !day.revealed_now.is_empty() {
         about.push_str(&format!(
-            ". Earlier ledger{} `{}` revealed: `/verify` hands out the transcript",
+            ". Earlier ledger{} {} revealed: `/verify` hands out the transcript",
             if day.revealed_now.len() == 1 { "" } else { "s" },
-            day.revealed_now.join("`, `"),
+            day.revealed_now.join(", "),
         ));
     }
     let file = format!("roll-{}.txt", record.index + 1);

@@ -10,7 +10,7 @@
 use super::dice::roll_number;
 use rookery_dice::{Ledger, LedgerId, ServerSeed};
 use rookery_engine::game::{Action, Choice, Game, GameError};
-use rookery_storage::{Change, ChannelGame, GameLedger, LedgerRecord, Phase, Player, StorageError};
+use rookery_storage::{Change, ChannelGame, ChannelKey, GameLedger, LedgerRecord, Phase, Player, StorageError};
 
 use super::games::{explain, replay, side_of};
 use super::{
@@ -56,11 +56,25 @@ impl GameDice for GameLedger {
     }
 }
 
-/// What a finished game's post says of its dice ledger, if it has one.
-pub(super) fn ledger_revealed(record: &ChannelGame) -> Option<String> {
-    record
-        .ledger
-        .map(|_| format!("The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.", record.id))
+/// What a finished game's post says of its dice ledger, if it has one: with
+/// its roll count and final chain when `ledger` (its stored state) fits
+/// `game`, so that a transcript cut or edited later no longer matches the post.
+pub(super) fn ledger_revealed(
+    record: &ChannelGame,
+    game: Option<&Game>,
+    ledger: Option<&GameLedger>,
+) -> Option<String> {
+    record.ledger?;
+    let chain = game.zip(ledger).and_then(|(game, state)| replay_ledger(state, game, &record.seeds).ok());
+    Some(match chain {
+        Some(ledger) => format!(
+            "The dice ledger `{}` is revealed ({}): `/verify` hands out its transcript, which must end on \
+             that chain.",
+            ledger.id(),
+            ledger.chain().summary()
+        ),
+        None => format!("The dice ledger `game:{}` is revealed: `/verify` hands out its transcript.", record.id),
+    })
 }
 
 /// The engine ledger of `state` for `game`, or why it cannot be: the game's
@@ -109,6 +123,22 @@ fn rolls_of(game: &Game) -> u64 {
 }
 
 impl Core {
+    /// The stored dice ledger of `record`, read before the channel's
+    /// transaction (which cannot read it) for a post that may end the game;
+    /// `None` when there is none or it cannot be read: the post then gives
+    /// no chain, and the next action deals with the ledger.
+    pub(super) fn stored_ledger(&self, key: ChannelKey, record: &ChannelGame) -> Option<GameLedger> {
+        let id = record.ledger?;
+        match self.storage.ledger(key, id) {
+            Ok(Some(LedgerRecord::Game(ledger))) if ledger.game == record.id => Some(ledger),
+            Ok(_) => None,
+            Err(error) => {
+                tracing::warn!(game = record.id, %error, "a game's dice ledger could not be read for its post");
+                None
+            }
+        }
+    }
+
     /// A new ledger for the game of `record` if its variant has dice, to be
     /// stored with the game as it starts (`Change::PutWithLedger`), so that its
     /// commitment comes first and a refused start stores no ledger.
@@ -295,11 +325,12 @@ impl Core {
                     other => explain(other),
                 })?;
                 let line = format!(
-                    "**{}**'s {}: {shown} ({} of ledger `{}`).",
+                    "**{}**'s {}: {shown} ({} of ledger `{}`, chain {}).",
                     user.name,
                     roll.label,
                     roll_number(rolled.index),
-                    ledger_state.ledger
+                    ledger_state.ledger,
+                    ledger.chain().value.short()
                 );
                 self.proceed(record, game, offstage, now, vec![line])
             })

@@ -391,7 +391,15 @@ impl Core {
     }
 
     /// Stores the game after an action: finished games are archived and rated.
-    pub(super) fn settle(&self, mut record: ChannelGame, game: Game, now: i64) -> Result<Change<Vec<Reply>>, Refusal> {
+    /// `ledger` is the game's stored dice ledger, for the chain in the post
+    /// that ends the game.
+    pub(super) fn settle(
+        &self,
+        mut record: ChannelGame,
+        game: Game,
+        now: i64,
+        ledger: Option<&GameLedger>,
+    ) -> Result<Change<Vec<Reply>>, Refusal> {
         record.actions = game.action_texts().to_vec();
         record.last_activity = now;
         record.reminded = false;
@@ -412,7 +420,7 @@ impl Core {
         let reason = outcome.reason.describe(&game.position().rules().draws);
         record.phase = Phase::Finished { result: outcome.result().to_string(), reason };
         let mut reply = game_message(&record, &game);
-        if let Some(line) = ledger_revealed(&record) {
+        if let Some(line) = ledger_revealed(&record, Some(&game), ledger) {
             reply.text.push_str(&format!("\n{line}"));
         }
         let (Some(white), Some(black)) = (record.white.clone(), record.black.clone()) else {

@@ -94,6 +94,8 @@ impl Core {
         let reason = reason.map(str::trim).filter(|r| !r.is_empty());
         let why = reason.map_or(String::new(), |r| format!(": {}", r.chars().take(200).collect::<String>()));
         let now = self.now();
+        // Read before the transaction, which cannot: the chain in the post.
+        let ledger = self.current(place).ok().flatten().and_then(|record| self.stored_ledger(channel(place), &record));
         let ended = self.storage.update_channel(channel(place), |current| {
             let Some(mut record) = current else {
                 return Err(Refusal::new("There is no game or challenge in this channel."));
@@ -116,10 +118,11 @@ impl Core {
                     record.last_activity = now;
                     // Like any finished game: its PGN attached, its dice open to check.
                     let mut reply = Reply::text(text);
-                    if let Some(line) = ledger_revealed(&record) {
+                    let game = self.live_game(&record);
+                    if let Some(line) = ledger_revealed(&record, game.as_ref().ok(), ledger.as_ref()) {
                         reply.text.push_str(&format!("\n{line}"));
                     }
-                    if let Ok(game) = self.live_game(&record) {
+                    if let Ok(game) = game {
                         reply.files.push(pgn_file(&record, &game));
                     }
                     let rate: RateFn = Box::new(|_| Vec::new());

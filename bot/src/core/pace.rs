@@ -21,6 +21,7 @@ impl Core {
                 continue;
             }
             let place = Place { guild: key.guild, channel: key.channel };
+            let ledger = self.stored_ledger(key, &record);
             let replies = self.storage.update_channel(key, |current| {
                 // Re-check inside the transaction: a move may have just come in.
                 let Some(mut record) = current.filter(|r| r.phase == Phase::Playing) else {
@@ -32,7 +33,7 @@ impl Core {
                 let name = player_name(side.fold(record.white.as_ref(), record.black.as_ref()));
                 if now >= deadline {
                     game.apply(Action::Timeout(side)).map_err(|e| Refusal(e.to_string()))?;
-                    return self.settle(record, game, now);
+                    return self.settle(record, game, now, ledger.as_ref());
                 }
                 if record.reminded || now < deadline - (allowed as i64 / 4).min(86_400) {
                     return Ok(Change::Keep(vec![]));

@@ -128,7 +128,7 @@ impl Core {
         mut lines: Vec<String>,
     ) -> Result<Change<Vec<Reply>>, Refusal> {
         lines.extend(advance(&record, &mut game, offstage)?);
-        let change = self.settle(record, game, now)?;
+        let change = self.settle(record, game, now, offstage.ledger)?;
         if lines.is_empty() {
             return Ok(change);
         }
@@ -298,11 +298,12 @@ fn advance(record: &ChannelGame, game: &mut Game, offstage: OffstageOf<'_>) -> R
             let shown = game.roll_text(&(kind, faces.clone())).unwrap_or_else(|| format!("{faces:?}"));
             game.apply(Action::Roll { side, kind, faces }).map_err(explain)?;
             lines.push(format!(
-                "**{}**'s {}, rolled by Rookery: {shown} ({} of ledger `{}`).",
+                "**{}**'s {}, rolled by Rookery: {shown} ({} of ledger `{}`, chain {}).",
                 name(side),
                 roll.label,
                 roll_number(rolled.index),
-                state.ledger
+                state.ledger,
+                ledger.chain().value.short()
             ));
         } else if turn.choices.contains(&Choice::Pass { forced: true }) {
             game.apply(Action::Pass(side)).map_err(explain)?;

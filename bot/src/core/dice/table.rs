@@ -30,7 +30,8 @@ pub(super) fn table_states(storage: &Storage, channel: ChannelKey) -> Result<Vec
 pub(super) struct Day {
     pub state: TableLedger,
     pub ledger: Ledger,
-    /// Engine ids of earlier ledgers this call revealed because their day is over.
+    /// Earlier ledgers this call revealed because their day is over: each engine
+    /// id in backticks, with its roll count and final chain.
     pub revealed_now: Vec<String>,
     /// Whether this call found today's ledger damaged and set it aside (kept
     /// for the operator): `ledger` is the new one opened in its place.
@@ -57,7 +58,13 @@ impl Day {
             } else {
                 state.revealed = true;
                 storage.put_table_ledger(channel, &state).map_err(storage_failure)?;
-                revealed_now.push(state.ledger);
+                // The reveal post gives the chain's end, so a transcript cut or
+                // edited later no longer matches what the channel saw.
+                let chain = rebuild(storage, channel, &state)?.map(|ledger| ledger.chain().summary());
+                revealed_now.push(match chain {
+                    Some(chain) => format!("`{}` ({chain})", state.ledger),
+                    None => format!("`{}`", state.ledger),
+                });
             }
         }
         let mut replaced_damaged = false;
