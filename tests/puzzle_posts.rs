@@ -10,12 +10,14 @@ use std::time::Duration;
 
 use anyhow::Result;
 use axum::http::{Method, StatusCode};
+use rookery::core::puzzle::engine_puzzle;
 use rookery::core::{Command, Core, Handler, Place, PuzzleCommand, Request, User};
 use rookery::discord::ServeOptions;
+use rookery_engine::Variant;
 
 use crate::connect_with;
 use crate::fake_discord::{Call, FakeDiscord, DELETED_CHANNEL, FORBIDDEN_CHANNEL, READ_ONLY_CHANNEL, SYSTEM_CHANNEL};
-use crate::interactions::{ALICE, CHANNEL, GUILD};
+use crate::interactions::{click, slash, Player, ALICE, BOB, CHANNEL, GUILD};
 
 /// 2023-11-14 22:13:20 UTC: 23:13:20 in Berlin.
 const START: i64 = 1_700_000_000;
@@ -154,4 +156,73 @@ async fn poll_until(mut done: impl FnMut() -> bool) {
     })
     .await;
     assert!(waited.is_ok(), "timed out");
+}
+
+/// `/puzzle solve moves` run by `by`.
+fn puzzle_solve(id: u64, by: Player, moves: &str) -> serde_json::Value {
+    let mut command = slash(id, by, "puzzle", vec![]);
+    let moves = serde_json::json!({"name": "moves", "type": 3, "value": moves});
+    command["data"]["options"] = serde_json::json!([{"name": "solve", "type": 1, "options": [moves]}]);
+    command
+}
+
+fn text_of(call: &Call) -> String {
+    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
+    message["content"].as_str().unwrap_or_default().to_string()
+}
+
+/// Six days of scheduled puzzles, one of each game, through the real adapter:
+/// each posted with its board and its thread, its Hint button answering
+/// privately, and a solve by slash command answered privately with the
+/// rating change and announced in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scheduled_puzzle_of_every_game_is_posted_hinted_solved_and_rated() -> Result<()> {
+    let server = Server::new()?;
+    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
+    let connected = connect_with(server.core.clone(), options).await?;
+    let fake = &connected.fake;
+    let admin = User { id: ALICE.id, name: ALICE.name.into(), can_manage_channel: true };
+    let games: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    let command = PuzzleCommand::Schedule {
+        channel: PUZZLES,
+        time: "23:15".into(),
+        rotation: games.join(","),
+        time_zone: "Europe/Berlin".into(),
+    };
+    let place = Place { guild: GUILD, channel: CHANNEL };
+    let set = server.core.handle(Request { place, user: admin, command: Command::Puzzle(command) }).remove(0);
+    assert!(!set.ephemeral, "{}", set.text);
+
+    let mut seen = Vec::new();
+    for day in 0..games.len() {
+        server.advance(if day == 0 { 2 * 60 } else { DAY });
+        poll_until(|| fake.calls().into_iter().filter(|c| posted_to(PUZZLES)(c)).count() > day).await;
+        poll_until(|| threads_of(fake).len() > day).await;
+        let post = fake.calls().into_iter().filter(|c| posted_to(PUZZLES)(c)).nth(day).unwrap();
+        assert_eq!(post.status, StatusCode::OK);
+        assert!(post.files.iter().any(|f| f.is_png), "{:?}", post.files);
+        let hint = post.button_ids().into_iter().find(|id| id.starts_with("puzzle-hint:day:")).expect("a Hint button");
+        let puzzle_day: i64 = hint.rsplit(':').next().unwrap().parse()?;
+        let stored = server.core.storage().daily_puzzle(GUILD, puzzle_day)?.expect("the posted puzzle").puzzle;
+        seen.push(stored.variant.clone());
+
+        let id = 7_000 + 10 * day as u64;
+        fake.dispatch(click(id, BOB, &hint))?;
+        let hinted = fake.callback(id).await?;
+        assert!(hinted.is_ephemeral() && text_of(&hinted).starts_with("Hint: "), "{:?}", hinted.payload);
+
+        let answer = engine_puzzle(&stored).map_err(|e| anyhow::anyhow!(e.0))?.solver_answer()?;
+        fake.dispatch(puzzle_solve(id + 1, ALICE, &answer))?;
+        let solved = fake.callback(id + 1).await?;
+        let said = text_of(&solved);
+        assert!(solved.is_ephemeral() && said.starts_with("Solved"), "{} `{answer}`: {said}", stored.variant);
+        assert!(said.contains(&format!("Your {} puzzle rating: 1500? → ", stored.variant)), "{said}");
+        let announced = |c: &Call| text_of(c).contains("**alice** is the first to solve today's puzzle!");
+        poll_until(|| fake.calls().iter().filter(|c| announced(c)).count() > day).await;
+    }
+    seen.sort();
+    let mut all = games.clone();
+    all.sort();
+    assert_eq!(seen, all, "one puzzle of each game");
+    Ok(())
 }

@@ -9,9 +9,10 @@ use std::sync::atomic::Ordering;
 
 use common::{alice, bob, Table, HERE};
 use rookery::core::puzzle::engine_puzzle;
-use rookery::core::{ButtonAction, Command, Handler, Place, PuzzleCommand, Reply, User};
+use rookery::core::{ButtonAction, Command, Handler, HintOf, Place, PuzzleCommand, Reply, User};
 use rookery_engine::puzzle::{check_answer, verify, Verdict};
 use rookery_engine::search::MateSolver;
+use rookery_engine::Variant;
 use rookery_storage::{DailyPuzzle, StoredPuzzle};
 
 const DAY: i64 = 86_400;
@@ -89,7 +90,7 @@ fn today_shows_the_same_puzzle_all_day_from_the_seed_set() {
     let t = Table::new();
     let first = t.ok(alice(), today());
     assert!(first.text.contains("**Puzzle of 2023-11-14**"), "{}", first.text);
-    assert!(first.text.contains("to move: mate in"), "{}", first.text);
+    assert!(first.text.contains(" to move") && first.text.contains("mate in"), "{}", first.text);
     assert!(first.text.contains("Nobody has solved it yet"), "{}", first.text);
     assert_eq!(&first.image.as_ref().expect("a board").bytes[1..4], b"PNG");
     t.advance(3600);
@@ -412,7 +413,9 @@ fn practice_puzzles_come_near_the_rating_privately_and_once() {
         assert!(served != open.puzzle.id && served != next.puzzle.id, "answered puzzles stay answered");
     }
 
-    assert!(t.refused(alice(), random(Some("dragonchess"))).contains("no dragonchess puzzle left"));
+    t.send(alice(), random(Some("dragonchess")));
+    let served = storage.practice_puzzle(alice().id).unwrap().unwrap().puzzle;
+    assert_eq!(served.variant, "dragonchess", "the game asked for");
     assert!(t.refused(alice(), random(Some("tiddlywinks"))).contains("tiddlywinks"));
 }
 
@@ -441,4 +444,64 @@ fn stats_and_the_leaderboard_show_ratings_and_streaks() {
     assert!(shown.contains("Daily streak here: 1 day (best 1 day) · solved here: 1"), "{shown}");
     let board = t.ok(bob(), Command::Puzzle(PuzzleCommand::Leaderboard)).text;
     assert!(board.contains(&format!("1. **alice** streak 1 (best 1) · 1 solved · chess {rating}?")), "{board}");
+}
+
+/// A shipped puzzle of each of the six games, as players meet it: shown with
+/// its task and board, hinted privately, solved with the solver's moves
+/// alone, and rated (the hinted answer unrated).
+#[test]
+fn a_puzzle_of_every_game_is_shown_hinted_solved_and_rated() {
+    let t = Table::new();
+    for (offset, variant) in Variant::ALL.into_iter().enumerate() {
+        let day = FIRST_DAY + offset as i64;
+        t.at(day, 12 * 60);
+        let stored = t.core.storage().puzzle_pool(variant.name()).unwrap().remove(0);
+        let daily = DailyPuzzle { day, puzzle: stored.clone(), posted_in: None, first_solver: None, solvers: 0 };
+        t.core.storage().open_daily_puzzle(HERE.guild, &daily).unwrap();
+
+        let shown = t.ok(alice(), today());
+        let goal = engine_puzzle(&stored).unwrap().goal().unwrap();
+        assert!(shown.text.contains(&format!("{goal} in {}.", stored.mate_in)), "{variant}: {}", shown.text);
+        assert!(shown.image.is_some(), "{variant}: no board");
+        assert!(shown.buttons.iter().any(|b| b.action == ButtonAction::PuzzleHint), "{variant}: no Hint");
+
+        let hint = t.send(alice(), Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }));
+        assert!(hint[0].ephemeral && hint[0].text.starts_with("Hint: "), "{variant}: {hint:?}");
+
+        let answer = engine_puzzle(&stored).unwrap().solver_answer().unwrap();
+        let solved = t.send(bob(), solve(&answer));
+        assert!(solved[0].ephemeral && solved[0].text.starts_with("Solved"), "{variant} `{answer}`: {solved:?}");
+        let rated = format!("Your {} puzzle rating: 1500? → ", variant.name());
+        assert!(solved[0].text.contains(&rated), "{variant}: {}", solved[0].text);
+        assert!(solved[1].text.contains("**bob** is the first to solve"), "{variant}: {solved:?}");
+        let hinted = t.send(alice(), solve(&answer));
+        assert!(hinted[0].text.contains("Unrated: you took the hint"), "{variant}: {hinted:?}");
+    }
+    let stats = t.ok(bob(), Command::Puzzle(PuzzleCommand::Stats { user: None })).text;
+    for variant in Variant::ALL {
+        assert!(stats.contains(&format!("{}: rating ", variant.name())), "{stats}");
+    }
+}
+
+/// The same through the console's own lines: `/puzzle today`, `/puzzle
+/// hint`, and another player's `/puzzle solve` with the solver's moves.
+#[test]
+fn a_puzzle_of_every_game_is_played_through_the_console() {
+    for variant in Variant::ALL {
+        let t = Table::new();
+        let stored = t.core.storage().puzzle_pool(variant.name()).unwrap().remove(0);
+        let daily = DailyPuzzle { day: FIRST_DAY, puzzle: stored.clone(), posted_in: None, first_solver: None, solvers: 0 };
+        t.core.storage().open_daily_puzzle(rookery::console::CHANNEL.guild, &daily).unwrap();
+        let puzzle = engine_puzzle(&stored).unwrap();
+        let script = format!("/puzzle today\n/puzzle hint\n/as bob\n/puzzle solve {}\n", puzzle.solver_answer().unwrap());
+        let images = tempfile::tempdir().unwrap();
+        let mut out = Vec::new();
+        rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let goal = puzzle.goal().unwrap();
+        assert!(out.contains(&format!("{goal} in {}.", stored.mate_in)), "{variant}:\n{out}");
+        assert!(out.contains("button puzzle-hint:") && out.contains("Hint: "), "{variant}:\n{out}");
+        assert!(out.contains(&format!("Your {} puzzle rating: 1500? → ", variant.name())), "{variant}:\n{out}");
+        assert!(out.contains("bob is the first to solve today's puzzle!"), "{variant}:\n{out}");
+    }
 }

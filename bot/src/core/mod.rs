@@ -39,8 +39,8 @@ use crate::config::BackupConfig;
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture,
-    Place, PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture, Place,
+    PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
 };
 
 /// Unix seconds; injectable so tests can move time.

@@ -150,6 +150,25 @@ impl Puzzle {
             .collect()
     }
 
+    /// What a solver types to solve it: the solver's own moves of the line
+    /// in SAN (`Nf6+ Bxf7#`), without the replies, rolls and reveals that the
+    /// puzzle plays itself.
+    pub fn solver_answer(&self) -> Result<String, PuzzleError> {
+        let mut game = self.start_game()?;
+        let solver = game.position().turn();
+        let mut moves = Vec::new();
+        for (index, text) in self.solution.iter().enumerate() {
+            let action = parse_action(game.position(), text).map_err(|error| PuzzleError::Action { index, error })?;
+            if let Action::Move(mv) = action {
+                if game.turn().is_some_and(|turn| turn.side == solver) {
+                    moves.push(notation::san(game.position(), mv));
+                }
+            }
+            game.apply(action).map_err(|error| PuzzleError::Action { index, error })?;
+        }
+        Ok(moves.join(" "))
+    }
+
     /// The solution in SAN with move numbers, as a reveal shows it:
     /// `1. Qxh7+ Kxh7 2. Rh3#`.
     pub fn solution_text(&self) -> Result<String, PuzzleError> {

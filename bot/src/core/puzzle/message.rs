@@ -76,17 +76,14 @@ pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: 
 /// move highlighted and drawn as an arrow (a piece set down from the hand
 /// has no square it came from, so it is only highlighted).
 fn solution_png(puzzle: &rookery_engine::puzzle::Puzzle) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let mut position = puzzle.start()?;
-    let solver = position.turn();
-    let moves = puzzle.solution_moves()?;
-    let (&mate, before) = moves.split_last().ok_or("the puzzle has no solution")?;
-    for &mv in before {
-        position.make(mv);
-    }
-    position.make(mate);
+    let solver = puzzle.start()?.turn();
+    let mate = *puzzle.solution_moves()?.last().ok_or("the puzzle has no solution")?;
+    // The game's own replay: rolls, reveals and prices on the way count too.
+    let (_, end) = puzzle.solution_actions()?;
+    let position = end.position();
     let look = Look { last_move: None, flipped: solver == Color::Black, theme: Theme::Light };
-    let mut view = view_of(&position, look);
-    let cell = |square| cell_of(&position, square);
+    let mut view = view_of(position, look);
+    let cell = |square| cell_of(position, square);
     if mate.dropped().is_some() {
         view.last_move = Some(LastMove { from: None, to: cell(mate.to) });
     } else {
