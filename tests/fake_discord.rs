@@ -320,26 +320,7 @@ fn start_thread(shared: &Shared, parent: &str, payload: &Value) -> Response {
         return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
     }
     let id = shared.sequence.fetch_add(1, Ordering::SeqCst) + THREAD_IDS;
-    let thread = json!({
-        "id": id.to_string(),
-        "type": 11,
-        "guild_id": crate::interactions::GUILD.to_string(),
-        "parent_id": parent.to_string(),
-        "owner_id": APPLICATION_ID.to_string(),
-        "name": name,
-        "last_message_id": null,
-        "rate_limit_per_user": 0,
-        "message_count": 0,
-        "member_count": 1,
-        "thread_metadata": {
-            "archived": false,
-            "auto_archive_duration": archive.as_u64().unwrap_or(4320),
-            "archive_timestamp": "2025-01-01T00:00:00.000000+00:00",
-            "locked": false,
-        },
-        "total_message_sent": 0,
-        "flags": 0,
-    });
+    let thread = thread_channel(id, parent, name, archive);
     (StatusCode::CREATED, Json(thread)).into_response()
 }
 
@@ -363,8 +344,15 @@ fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload: &V
     if !archive.is_null() && ![60, 1440, 4320, 10080].iter().any(|minutes| archive == minutes) {
         return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
     }
-    let thread = json!({
-        "id": message.to_string(),
+    let thread = thread_channel(message, parent, name, archive);
+    (StatusCode::CREATED, Json(thread)).into_response()
+}
+
+/// A public thread channel `id` under `parent`, as Discord answers a thread's
+/// start.
+fn thread_channel(id: u64, parent: u64, name: &str, archive: &Value) -> Value {
+    json!({
+        "id": id.to_string(),
         "type": 11,
         "guild_id": crate::interactions::GUILD.to_string(),
         "parent_id": parent.to_string(),
@@ -382,8 +370,7 @@ fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload: &V
         },
         "total_message_sent": 0,
         "flags": 0,
-    });
-    (StatusCode::CREATED, Json(thread)).into_response()
+    })
 }
 
 /// Thread ids are counted from here, so they never look like a message id.

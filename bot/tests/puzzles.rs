@@ -490,10 +490,12 @@ fn a_puzzle_of_every_game_is_played_through_the_console() {
     for variant in Variant::ALL {
         let t = Table::new();
         let stored = t.core.storage().puzzle_pool(variant.name()).unwrap().remove(0);
-        let daily = DailyPuzzle { day: FIRST_DAY, puzzle: stored.clone(), posted_in: None, first_solver: None, solvers: 0 };
+        let daily =
+            DailyPuzzle { day: FIRST_DAY, puzzle: stored.clone(), posted_in: None, first_solver: None, solvers: 0 };
         t.core.storage().open_daily_puzzle(rookery::console::CHANNEL.guild, &daily).unwrap();
         let puzzle = engine_puzzle(&stored).unwrap();
-        let script = format!("/puzzle today\n/puzzle hint\n/as bob\n/puzzle solve {}\n", puzzle.solver_answer().unwrap());
+        let script =
+            format!("/puzzle today\n/puzzle hint\n/as bob\n/puzzle solve {}\n", puzzle.solver_answer().unwrap());
         let images = tempfile::tempdir().unwrap();
         let mut out = Vec::new();
         rookery::console::run(&t.core as &dyn Handler, script.as_bytes(), &mut out, images.path()).unwrap();

@@ -299,6 +299,25 @@ pub enum FaceMeaning {
     AnyKind,
 }
 
+/// Every ordered outcome of dice with these sides, smallest faces first
+/// (`[1,1], [1,2], ...` for 2d4): what a search over a roll enumerates.
+pub(crate) fn every_outcome(dice: &[u32]) -> Vec<Vec<u32>> {
+    let mut all = vec![Vec::with_capacity(dice.len())];
+    for &sides in dice {
+        all = all
+            .into_iter()
+            .flat_map(|faces: Vec<u32>| {
+                (1..=sides).map(move |face| {
+                    let mut longer = faces.clone();
+                    longer.push(face);
+                    longer
+                })
+            })
+            .collect();
+    }
+    all
+}
+
 /// A roll made this turn: the index of its [`RollKind`] and the faces.
 pub type TurnRoll = (usize, Vec<u32>);
 

@@ -2,6 +2,8 @@
 
 use rand::Rng;
 
+use crate::rules::every_outcome;
+
 /// Rolls with more outcomes than this are searched over this many outcomes
 /// drawn at random (each equally likely, so the average stays unbiased).
 const MOST_OUTCOMES: usize = 36;
@@ -13,20 +15,7 @@ pub(super) fn outcomes(dice: &[u32], rng: &mut impl Rng) -> Vec<(Vec<u32>, f64)>
     match count {
         Some(count) if count <= MOST_OUTCOMES => {
             let weight = 1.0 / count as f64;
-            let mut all = vec![Vec::with_capacity(dice.len())];
-            for &sides in dice {
-                all = all
-                    .into_iter()
-                    .flat_map(|faces: Vec<u32>| {
-                        (1..=sides).map(move |face| {
-                            let mut longer = faces.clone();
-                            longer.push(face);
-                            longer
-                        })
-                    })
-                    .collect();
-            }
-            all.into_iter().map(|faces| (faces, weight)).collect()
+            every_outcome(dice).into_iter().map(|faces| (faces, weight)).collect()
         }
         _ => {
             let weight = 1.0 / MOST_OUTCOMES as f64;

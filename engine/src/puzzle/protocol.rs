@@ -17,7 +17,7 @@ use crate::game::{Action, Choice, Game};
 use crate::grants::Grants;
 use crate::moves::Move;
 use crate::notation;
-use crate::rules::Rules;
+use crate::rules::{every_outcome, Rules};
 
 /// Rolls in one turn before the search gives up proving anything about the
 /// turn (a conservative "not forced"). Chains stop well before: see
@@ -148,7 +148,7 @@ impl TurnSolver {
         let kinds_rolled = game.turn_rolls().iter().fold(1u64 << kind, |mask, (k, _)| mask | 1 << k);
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for faces in all_faces(roll.dice) {
+        for faces in every_outcome(roll.dice) {
             let mut rolls = game.turn_rolls().to_vec();
             rolls.push((kind, faces.clone()));
             let signature = Signature {
@@ -318,24 +318,6 @@ fn combinations<T: Copy>(items: &[T], count: usize) -> Vec<Vec<T>> {
     out
 }
 
-/// Every ordered outcome of dice with these sides, smallest faces first.
-fn all_faces(dice: &[u32]) -> Vec<Vec<u32>> {
-    let mut all = vec![Vec::with_capacity(dice.len())];
-    for &sides in dice {
-        all = all
-            .into_iter()
-            .flat_map(|faces: Vec<u32>| {
-                (1..=sides).map(move |face| {
-                    let mut longer = faces.clone();
-                    longer.push(face);
-                    longer
-                })
-            })
-            .collect();
-    }
-    all
-}
-
 /// Whether the game's turns hold more than moves: dice, passes or secrets.
 /// Games without them are searched position by position, much faster.
 pub fn needs_turn_search(rules: &Rules) -> bool {
@@ -359,8 +341,8 @@ mod tests {
 
     #[test]
     fn faces_and_combinations_are_complete() {
-        assert_eq!(all_faces(&[8, 8, 8]).len(), 512);
-        assert_eq!(all_faces(&[4, 4])[1], [1, 2]);
+        assert_eq!(every_outcome(&[8, 8, 8]).len(), 512);
+        assert_eq!(every_outcome(&[4, 4])[1], [1, 2]);
         assert_eq!(combinations(&[1, 2, 3, 4], 2).len(), 6);
         assert_eq!(combinations(&[1, 2, 3], 3), [vec![1, 2, 3]]);
     }
