@@ -1,7 +1,6 @@
 //! What a puzzle looks like in a channel: the board from the solver's side,
 //! who is to move, the mate length and difficulty; and yesterday's reveal.
 
-use rookery_engine::game::Game;
 use rookery_engine::puzzle::Difficulty;
 use rookery_engine::Color;
 use rookery_render::position::{cell_of, view_of, Look};
@@ -12,24 +11,43 @@ use super::super::{storage_failure, Attachment, Button, ButtonAction, ButtonStyl
 use super::engine_puzzle;
 use crate::picture;
 
-/// The puzzle under `heading`: who is to move and mates in how many, the
-/// difficulty, how many have solved it, and the board from the solver's side.
+/// A puzzle's task and board, as every front shows it: what the solver must
+/// do ("White to move: mate in 2.", or a statement with the stated rolls,
+/// true kings and reserves where the game has them) and the board from the
+/// solver's side, the stated rolls on it. `name` names the picture.
+pub(super) struct Shown {
+    pub task: String,
+    pub picture: Option<Attachment>,
+}
+
+pub(super) fn shown(puzzle: &rookery_engine::puzzle::Puzzle, name: String) -> Result<Shown, Refusal> {
+    let unreadable = |e: rookery_engine::puzzle::PuzzleError| Refusal(format!("that puzzle no longer reads ({e})"));
+    let start = puzzle.start_game().map_err(unreadable)?;
+    let side = start.position().turn();
+    let task = if puzzle.is_turn_puzzle().map_err(unreadable)? {
+        puzzle.statement().map_err(unreadable)?
+    } else {
+        format!("{} to move: mate in {}.", start.position().rules().side_name(side), puzzle.mate_in)
+    };
+    let picture = match picture::game_png(&start, side == Color::Black, Theme::Light) {
+        Ok(bytes) => Some(Attachment { name, bytes }),
+        Err(error) => {
+            tracing::error!(%error, "puzzle picture failed");
+            None
+        }
+    };
+    Ok(Shown { task, picture })
+}
+
+/// The puzzle under `heading`: what the solver must do, the difficulty, how
+/// many have solved it, and the board from the solver's side.
 pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, Refusal> {
     let puzzle = engine_puzzle(&daily.puzzle)?;
-    let start = Game::from_fen(puzzle.variant, &puzzle.position)
-        .map_err(|e| Refusal(format!("today's puzzle no longer reads ({e})")))?;
-    let side = start.position().turn();
+    let Shown { task, picture } = shown(&puzzle, format!("puzzle-{}.png", daily.day))?;
     let difficulty = Difficulty { score: daily.puzzle.difficulty };
     let solved = match (&daily.first_solver, daily.solvers) {
         (Some(first), n) => format!("Solved by {n} so far, first by {}.", first.name),
         (None, _) => "Nobody has solved it yet.".to_string(),
-    };
-    let unreadable = |e: rookery_engine::puzzle::PuzzleError| Refusal(format!("today's puzzle no longer reads ({e})"));
-    // Dice, secrets and reserves need the puzzle's own words.
-    let task = if puzzle.is_turn_puzzle().map_err(unreadable)? {
-        puzzle.statement().map_err(unreadable)?
-    } else {
-        format!("{} to move: mate in {}.", side.fold("White", "Black"), puzzle.mate_in)
     };
     let mut reply = Reply::text(format!(
         "{heading} · {} · {} ({})\n**{task}**\n{solved} Answer privately with `/puzzle solve` \
@@ -38,10 +56,7 @@ pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, 
         difficulty.label(),
         difficulty.score,
     ));
-    match picture::game_png(&start, side == Color::Black, Theme::Light) {
-        Ok(bytes) => reply.image = Some(Attachment { name: format!("puzzle-{}.png", daily.day), bytes }),
-        Err(error) => tracing::error!(%error, day = daily.day, "puzzle picture failed"),
-    }
+    reply.image = picture;
     let mut hint = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);
     hint.payload = HintOf::Day(daily.day).payload();
     reply.buttons.push(hint);

@@ -63,8 +63,9 @@ fn judge(puzzle: &engine::Puzzle, moves: &str) -> Result<Judged, Refusal> {
         )),
         Verdict::Wrong { line, attempted } => {
             let after = if line.is_empty() { String::new() } else { format!("after {}, ", line.join(" ")) };
+            let goal = puzzle.goal()?;
             Judged::Wrong(format!(
-                "Not quite: {after}**{attempted}** lets the mate slip (it is not mate in {}).",
+                "Not quite: {after}**{attempted}** lets it slip (it does not {goal} in {}).",
                 puzzle.mate_in
             ))
         }

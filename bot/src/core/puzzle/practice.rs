@@ -3,15 +3,14 @@
 //! until their first complete answer, which is rated and closes it (a new
 //! `/puzzle random` replaces an unanswered one, unrated).
 
-use rookery_engine::game::Game;
 use rookery_engine::Variant;
 use rookery_storage::{Glicko, PracticeAnswered, PracticePuzzle, StoredPuzzle};
 
-use super::super::{storage_failure, Attachment, Button, ButtonAction, ButtonStyle, Core, HintOf, Outcome};
+use super::super::{storage_failure, Button, ButtonAction, ButtonStyle, Core, HintOf, Outcome};
 use super::super::{Refusal, Reply, User};
-use super::rating::{puzzle_glicko, rating_news, shown, solver_glicko, RULES};
+use super::message::{shown, Shown};
+use super::rating::{puzzle_glicko, rating_news, shown as shown_rating, solver_glicko, RULES};
 use super::{engine_puzzle, judge, Judged};
-use crate::picture;
 
 /// A practice puzzle is drawn from this many unanswered puzzles nearest the
 /// solver's rating, so asking again does not always give the same one.
@@ -91,23 +90,16 @@ impl Core {
 /// board from the solver's side and the Hint button.
 fn practice_reply(puzzle: &StoredPuzzle, rating: &Glicko, solver: &Glicko) -> Result<Reply, Refusal> {
     let engine = engine_puzzle(puzzle)?;
-    let start = Game::from_fen(engine.variant, &engine.position)
-        .map_err(|e| Refusal(format!("that puzzle no longer reads ({e})")))?;
-    let side = start.position().turn();
+    let Shown { task, picture } = shown(&engine, format!("practice-{}.png", puzzle.id))?;
     let mut reply = Reply::private(format!(
-        "**Practice puzzle** · {} · rated {} (you: {})\n**{} to move: mate in {}.**\nAnswer with `/puzzle solve`: \
+        "**Practice puzzle** · {} · rated {} (you: {})\n**{task}**\nAnswer with `/puzzle solve`: \
          your first complete answer is rated and closes it (`/puzzle solve … daily:True` answers today's puzzle \
          meanwhile).",
         engine.variant,
-        shown(rating),
-        shown(solver),
-        start.position().rules().side_name(side),
-        engine.mate_in,
+        shown_rating(rating),
+        shown_rating(solver),
     ));
-    match picture::game_png(&start, side.index() == 1, rookery_render::Theme::Light) {
-        Ok(bytes) => reply.image = Some(Attachment { name: format!("practice-{}.png", puzzle.id), bytes }),
-        Err(error) => tracing::error!(%error, puzzle = puzzle.id, "practice puzzle picture failed"),
-    }
+    reply.image = picture;
     let mut hint = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);
     hint.payload = HintOf::Practice(puzzle.id).payload();
     reply.buttons.push(hint);
