@@ -160,6 +160,27 @@ fn the_browser_verifier_re_derives_avrae_and_dice_maiden_totals() {
     }
 }
 
+/// A roll whose total leaves 64 bits fails in the bot, and the page agrees
+/// that it failed rather than computing a bigger number.
+#[test]
+fn the_browser_verifier_agrees_a_total_beyond_64_bits_fails() {
+    use rookery_dice::{Ledger, LedgerId, ServerSeed};
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
+        return;
+    };
+    let dir = tempfile_dir().join("overflow");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let mut ledger = Ledger::new(LedgerId::new("doc:overflow").unwrap(), ServerSeed::from_bytes([9; 32]));
+    assert!(ledger.roll_notation("1000000*1000000*1000000*10").is_err(), "the bot fails it");
+    ledger.roll_notation("1d6 + 1000000*1000000*1000000").unwrap();
+    let transcript = ledger.reveal().to_string();
+    assert!(transcript.lines().any(|l| l.starts_with("roll 0 ") && l.contains(" failed ")), "{transcript}");
+    let (state, dom) = page_verdict(browser, &dir, &transcript);
+    assert_eq!(state, "verified", "{dom}");
+}
+
 /// The roll chain: each row shows the chain after it; a transcript with its last
 /// roll cut, or a roll's expression, label and total edited together, fails against
 /// its own chain line, and, with that line rewritten to suit, against the reveal
