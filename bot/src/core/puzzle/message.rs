@@ -1,6 +1,7 @@
 //! What a puzzle looks like in a channel: the board from the solver's side,
 //! who is to move, the mate length and difficulty; and yesterday's reveal.
 
+use rookery_engine::game::Action;
 use rookery_engine::puzzle::Difficulty;
 use rookery_engine::Color;
 use rookery_render::position::{cell_of, view_of, Look};
@@ -15,12 +16,12 @@ use crate::picture;
 /// do ("White to move: mate in 2.", or a statement with the stated rolls,
 /// true kings and reserves where the game has them) and the board from the
 /// solver's side, the stated rolls on it. `name` names the picture.
-pub(super) struct Shown {
+pub(super) struct TaskAndBoard {
     pub task: String,
     pub picture: Option<Attachment>,
 }
 
-pub(super) fn shown(puzzle: &rookery_engine::puzzle::Puzzle, name: String) -> Result<Shown, Refusal> {
+pub(super) fn task_and_board(puzzle: &rookery_engine::puzzle::Puzzle, name: String) -> Result<TaskAndBoard, Refusal> {
     let unreadable = |e: rookery_engine::puzzle::PuzzleError| Refusal(format!("that puzzle no longer reads ({e})"));
     let start = puzzle.start_game().map_err(unreadable)?;
     let side = start.position().turn();
@@ -36,14 +37,14 @@ pub(super) fn shown(puzzle: &rookery_engine::puzzle::Puzzle, name: String) -> Re
             None
         }
     };
-    Ok(Shown { task, picture })
+    Ok(TaskAndBoard { task, picture })
 }
 
 /// The puzzle under `heading`: what the solver must do, the difficulty, how
 /// many have solved it, and the board from the solver's side.
 pub(super) fn puzzle_reply(daily: &DailyPuzzle, heading: &str) -> Result<Reply, Refusal> {
     let puzzle = engine_puzzle(&daily.puzzle)?;
-    let Shown { task, picture } = shown(&puzzle, format!("puzzle-{}.png", daily.day))?;
+    let TaskAndBoard { task, picture } = task_and_board(&puzzle, format!("puzzle-{}.png", daily.day))?;
     let difficulty = Difficulty { score: daily.puzzle.difficulty };
     let solved = match (&daily.first_solver, daily.solvers) {
         (Some(first), n) => format!("Solved by {n} so far, first by {}.", first.name),
@@ -92,9 +93,16 @@ pub(super) fn add_reveal(reply: &mut Reply, storage: &Storage, guild: u64, day: 
 /// has no square it came from, so it is only highlighted).
 fn solution_png(puzzle: &rookery_engine::puzzle::Puzzle) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     let solver = puzzle.start()?.turn();
-    let mate = *puzzle.solution_moves()?.last().ok_or("the puzzle has no solution")?;
     // The game's own replay: rolls, reveals and prices on the way count too.
-    let (_, end) = puzzle.solution_actions()?;
+    let (actions, end) = puzzle.solution_actions()?;
+    let mate = actions
+        .iter()
+        .rev()
+        .find_map(|action| match action {
+            Action::Move(mv) => Some(*mv),
+            _ => None,
+        })
+        .ok_or("the puzzle has no solution")?;
     let position = end.position();
     let look = Look { last_move: None, flipped: solver == Color::Black, theme: Theme::Light };
     let mut view = view_of(position, look);

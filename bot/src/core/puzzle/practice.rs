@@ -8,8 +8,8 @@ use rookery_storage::{Glicko, PracticeAnswered, PracticePuzzle, StoredPuzzle};
 
 use super::super::{storage_failure, Button, ButtonAction, ButtonStyle, Core, HintOf, Outcome};
 use super::super::{Refusal, Reply, User};
-use super::message::{shown, Shown};
-use super::rating::{puzzle_glicko, rating_news, shown as shown_rating, solver_glicko, RULES};
+use super::message::{task_and_board, TaskAndBoard};
+use super::rating::{puzzle_glicko, rating_news, shown, solver_glicko, RULES};
 use super::{engine_puzzle, judge, Judged};
 
 /// A practice puzzle is drawn from this many unanswered puzzles nearest the
@@ -90,14 +90,14 @@ impl Core {
 /// board from the solver's side and the Hint button.
 fn practice_reply(puzzle: &StoredPuzzle, rating: &Glicko, solver: &Glicko) -> Result<Reply, Refusal> {
     let engine = engine_puzzle(puzzle)?;
-    let Shown { task, picture } = shown(&engine, format!("practice-{}.png", puzzle.id))?;
+    let TaskAndBoard { task, picture } = task_and_board(&engine, format!("practice-{}.png", puzzle.id))?;
     let mut reply = Reply::private(format!(
         "**Practice puzzle** · {} · rated {} (you: {})\n**{task}**\nAnswer with `/puzzle solve`: \
          your first complete answer is rated and closes it (`/puzzle solve … daily:True` answers today's puzzle \
          meanwhile).",
         engine.variant,
-        shown_rating(rating),
-        shown_rating(solver),
+        shown(rating),
+        shown(solver),
     ));
     reply.image = picture;
     let mut hint = Button::new(ButtonAction::PuzzleHint, "Hint", ButtonStyle::Secondary);

@@ -12,7 +12,6 @@ pub(super) const UTC: Tz = Tz::UTC;
 
 /// Day 0, 1970-01-01, as days since 0001-01-01 (chrono's count).
 const EPOCH_FROM_CE: i32 = 719_163;
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// The IANA zone named `name`, in any letter case (`europe/berlin`), with
 /// spaces taken for underscores (`America/New York`); `None` if unknown.
@@ -64,7 +63,7 @@ pub(super) fn local_instant(zone: Tz, day: i64, minute: u32) -> i64 {
 /// `26 Nov` for a day number, as thread names show it.
 pub(super) fn short_date(day: i64) -> String {
     match date_of(day) {
-        Some(date) => format!("{} {}", date.day(), MONTHS[date.month0() as usize]),
+        Some(date) => date.format("%-d %b").to_string(),
         None => super::super::calendar::date(day),
     }
 }
