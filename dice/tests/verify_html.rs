@@ -3,58 +3,16 @@
 //! and tampered ones (a face, a total, the seed, the entropy, an unopened sealed
 //! roll) are marked as mismatches. Skipped, saying so, when Chromium is missing.
 
-use std::path::Path;
-use std::process::Command;
+mod browser;
 
-const PAGE: &str = include_str!("../../docs/verify.html");
+use browser::{chromium, page_dir, page_verdict, page_verdict_against};
+
 const DOC: &str = include_str!("../../docs/fairness.md");
-
-fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|name| Command::new(name).arg("--version").output().is_ok_and(|out| out.status.success()))
-}
 
 fn block_after(marker: &str) -> String {
     let start = format!("{marker}\n```text\n");
     let from = DOC.find(&start).expect("the marker") + start.len();
     DOC[from..from + DOC[from..].find("```").expect("the block's end")].to_owned()
-}
-
-fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-/// The page's verdict on `transcript` (`verified`, `mismatch`, ...) and its table rows.
-fn page_verdict(browser: &str, dir: &Path, transcript: &str) -> (String, String) {
-    page_verdict_against(browser, dir, transcript, None)
-}
-
-/// [`page_verdict`], with the chain of the reveal post typed in when given.
-fn page_verdict_against(browser: &str, dir: &Path, transcript: &str, reveal_chain: Option<&str>) -> (String, String) {
-    let mut url = format!("file://{}#t={}", dir.join("verify.html").display(), base64url(transcript.as_bytes()));
-    if let Some(chain) = reveal_chain {
-        url.push_str(&format!("&c={chain}"));
-    }
-    let output = Command::new(browser)
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000", "--dump-dom", &url])
-        .output()
-        .expect("chromium runs");
-    let dom = String::from_utf8_lossy(&output.stdout).into_owned();
-    let marker = "id=\"summary\" data-state=\"";
-    let at = dom
-        .find(marker)
-        .unwrap_or_else(|| panic!("no summary in the page:\n{dom}\n{}", String::from_utf8_lossy(&output.stderr)));
-    let state = &dom[at + marker.len()..];
-    (state[..state.find('"').unwrap()].to_owned(), dom)
 }
 
 #[test]
@@ -63,8 +21,7 @@ fn the_browser_verifier_checks_the_published_vectors() {
         eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
         return;
     };
-    let dir = tempfile_dir();
-    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let dir = page_dir("vectors");
     let example = block_after("<!-- example-transcript -->");
     let entropy = block_after("<!-- entropy-transcript -->");
 
@@ -132,9 +89,7 @@ fn the_browser_verifier_re_derives_avrae_and_dice_maiden_totals() {
         eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
         return;
     };
-    let dir = tempfile_dir().join("dialects");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let dir = page_dir("dialects");
     let transcript = dialect_transcript();
     let (state, dom) = page_verdict(browser, &dir, &transcript);
     assert_eq!(state, "verified", "{dom}");
@@ -169,9 +124,7 @@ fn the_browser_verifier_agrees_a_total_beyond_64_bits_fails() {
         eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
         return;
     };
-    let dir = tempfile_dir().join("overflow");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let dir = page_dir("overflow");
     let mut ledger = Ledger::new(LedgerId::new("doc:overflow").unwrap(), ServerSeed::from_bytes([9; 32]));
     assert!(ledger.roll_notation("1000000*1000000*1000000*10").is_err(), "the bot fails it");
     ledger.roll_notation("1d6 + 1000000*1000000*1000000").unwrap();
@@ -191,9 +144,7 @@ fn the_browser_verifier_checks_the_roll_chain() {
         eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
         return;
     };
-    let dir = tempfile_dir().join("chain");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("verify.html"), PAGE).unwrap();
+    let dir = page_dir("chain");
     let genuine = block_after("<!-- entropy-transcript -->");
     let final_chain = genuine.lines().find_map(|l| l.strip_prefix("chain 5 ")).expect("the chain line").to_owned();
 
@@ -231,10 +182,4 @@ fn the_browser_verifier_checks_the_roll_chain() {
     let (state, dom) = page_verdict(browser, &dir, &before_chains);
     assert_eq!(state, "verified", "{dom}");
     assert!(dom.contains("cannot be checked"), "{dom}");
-}
-
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rookery-verify-html-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
