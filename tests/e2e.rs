@@ -15,6 +15,7 @@
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 //! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
 //! - `puzzle_hint`: the daily puzzle's Hint button, private, once.
+//! - `shards`: two processes with a shard each; only shard 0's coordinates.
 
 mod adapter;
 mod admins;
@@ -30,6 +31,7 @@ mod puzzle_hint;
 mod puzzle_posts;
 mod replay_game;
 mod seeded_dice;
+mod shards;
 mod turns_game;
 
 use std::sync::Arc;
