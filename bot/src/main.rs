@@ -264,7 +264,7 @@ fn run(cli: Cli) -> Result<()> {
     let output = match &command {
         Command::Serve { settings, shards, total_shards } => {
             let shards = match (shards, total_shards) {
-                (Some(shards), Some(total)) => discord::ShardBlock::new(shards.0, total)?,
+                (Some(shards), Some(total)) => discord::ShardBlock::new(shards.0.clone(), *total)?,
                 _ => discord::ShardBlock::ALL_OF_ONE,
             };
             return serve(settings.load()?, shards);
