@@ -94,6 +94,8 @@ struct Shared {
     dispatches: broadcast::Sender<Value>,
     /// The `[shard, total]` of every IDENTIFY so far, in order.
     identified: Mutex<Vec<[u64; 2]>>,
+    /// Every call as it is recorded, for waiting on many at once (load tests).
+    feed: broadcast::Sender<Call>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -116,8 +118,10 @@ impl FakeDiscord {
             calls: Mutex::new(Vec::new()),
             posted: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(1),
-            dispatches: broadcast::channel(64).0,
+            // Deep enough for a load test's burst of interactions.
+            dispatches: broadcast::channel(1 << 14).0,
             identified: Mutex::new(Vec::new()),
+            feed: broadcast::channel(1 << 16).0,
         });
         let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
         let server = tokio::spawn(async move {
@@ -160,6 +164,11 @@ impl FakeDiscord {
     pub fn followups(&self, id: u64) -> Vec<Call> {
         let path = webhook(id);
         self.calls().into_iter().filter(|c| c.method == Method::POST && c.path == path).collect()
+    }
+
+    /// Every call recorded from now on, as it is recorded.
+    pub fn feed(&self) -> broadcast::Receiver<Call> {
+        self.shared.feed.subscribe()
     }
 
     /// The `[shard, total]` of every gateway session identified so far.
@@ -339,6 +348,8 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
     };
     call.status = response.status();
+    // Nobody listening is the usual case.
+    let _ = shared.feed.send(call.clone());
     shared.calls.lock().unwrap().push(call);
     response
 }

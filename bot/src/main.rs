@@ -482,6 +482,8 @@ fn serve(config: Config, shards: discord::ShardBlock) -> Result<()> {
         moderator_roles: config.moderator_role_ids()?,
         admin_notice,
         shards,
+        rest_url: config.rest_proxy.clone(),
+        gateway_url: config.gateway_url.clone(),
         ..discord::ServeOptions::default()
     };
     // The process that posts the daily puzzles keeps their reserve.
