@@ -15,6 +15,9 @@
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 //! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
 //! - `puzzle_hint`: the daily puzzle's Hint button, private, once.
+//! - `shards`: two processes with a shard each; only shard 0's coordinates.
+//! - `load`: `rookery serve` processes under many games at once, one killed
+//!   and restarted; nothing acknowledged is lost or applied twice.
 
 mod adapter;
 mod admins;
@@ -23,6 +26,8 @@ mod dicelanding_game;
 mod fake_discord;
 mod guardener_game;
 mod interactions;
+mod load;
+mod load_run;
 mod newchess_game;
 mod opponent_game;
 mod posts;
@@ -30,6 +35,7 @@ mod puzzle_hint;
 mod puzzle_posts;
 mod replay_game;
 mod seeded_dice;
+mod shards;
 mod turns_game;
 
 use std::sync::Arc;

@@ -92,6 +92,10 @@ struct Shared {
     posted: Mutex<Vec<(u64, u64)>>,
     sequence: AtomicU64,
     dispatches: broadcast::Sender<Value>,
+    /// The `[shard, total]` of every IDENTIFY so far, in order.
+    identified: Mutex<Vec<[u64; 2]>>,
+    /// Every call as it is recorded, for waiting on many at once (load tests).
+    feed: broadcast::Sender<Call>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -114,7 +118,10 @@ impl FakeDiscord {
             calls: Mutex::new(Vec::new()),
             posted: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(1),
-            dispatches: broadcast::channel(64).0,
+            // Deep enough for a load test's burst of interactions.
+            dispatches: broadcast::channel(1 << 14).0,
+            identified: Mutex::new(Vec::new()),
+            feed: broadcast::channel(1 << 16).0,
         });
         let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
         let server = tokio::spawn(async move {
@@ -159,7 +166,27 @@ impl FakeDiscord {
         self.calls().into_iter().filter(|c| c.method == Method::POST && c.path == path).collect()
     }
 
-    /// Sends an INTERACTION_CREATE dispatch to the connected bot.
+    /// Every call recorded from now on, as it is recorded.
+    pub fn feed(&self) -> broadcast::Receiver<Call> {
+        self.shared.feed.subscribe()
+    }
+
+    /// The `[shard, total]` of every gateway session identified so far.
+    pub fn identified(&self) -> Vec<[u64; 2]> {
+        self.shared.identified.lock().unwrap().clone()
+    }
+
+    /// Waits until `count` gateway sessions have identified.
+    pub async fn wait_identified(&self, count: usize) -> Result<Vec<[u64; 2]>> {
+        poll(&format!("{count} gateway sessions"), || {
+            let identified = self.identified();
+            (identified.len() >= count).then_some(identified)
+        })
+        .await
+    }
+
+    /// Sends an INTERACTION_CREATE dispatch to the connected bot, on the
+    /// shard that holds its server, as Discord does.
     pub fn dispatch(&self, interaction: Value) -> Result<()> {
         self.shared.dispatches.send(interaction).map_err(|_| anyhow!("no gateway session to dispatch to"))?;
         Ok(())
@@ -193,9 +220,11 @@ async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Res
     })
 }
 
-/// HELLO, then IDENTIFY → READY, heartbeat ACKs, and the injected dispatches.
+/// HELLO, then IDENTIFY → READY, heartbeat ACKs, and the injected dispatches
+/// of the servers on the shard the session identified as.
 async fn session(mut socket: WebSocket, shared: Arc<Shared>) -> Result<()> {
     let mut dispatches = shared.dispatches.subscribe();
+    let mut shard = [0, 1];
     send(&mut socket, json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}})).await?;
     loop {
         tokio::select! {
@@ -208,23 +237,47 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) -> Result<()> {
                 };
                 let frame: Value = serde_json::from_str(&text)?;
                 match frame["op"].as_u64() {
-                    Some(2) => send(&mut socket, ready(&shared)).await?,
+                    Some(2) => {
+                        shard = identified_shard(&frame)?;
+                        shared.identified.lock().unwrap().push(shard);
+                        send(&mut socket, ready(&shared, shard)).await?;
+                    }
                     // Without ACKs serenity reconnects and RESUMEs.
                     Some(1) => send(&mut socket, json!({"op": 11})).await?,
                     other => bail!("unexpected gateway op {other:?}: {frame}"),
                 }
             }
             interaction = dispatches.recv() => {
+                let interaction = interaction?;
+                if shard_of(&interaction, shard[1]) != shard[0] {
+                    continue;
+                }
                 let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
-                send(&mut socket, json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction?})).await?;
+                send(&mut socket, json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction})).await?;
             }
         }
     }
 }
 
+/// The `[shard, total]` an IDENTIFY asks for: `[0, 1]` when it names none.
+fn identified_shard(identify: &Value) -> Result<[u64; 2]> {
+    let Some(shard) = identify["d"].get("shard") else { return Ok([0, 1]) };
+    match (shard[0].as_u64(), shard[1].as_u64()) {
+        (Some(id), Some(total)) if id < total => Ok([id, total]),
+        _ => bail!("IDENTIFY with an impossible shard: {shard}"),
+    }
+}
+
+/// Discord's routing: a server's events go to shard `(guild_id >> 22) % total`,
+/// direct messages to shard 0.
+fn shard_of(interaction: &Value, total: u64) -> u64 {
+    let guild = interaction["guild_id"].as_str().and_then(|id| id.parse::<u64>().ok());
+    guild.map_or(0, |guild| (guild >> 22) % total)
+}
+
 /// READY's `application.id` is what gives serenity's Http the application id
 /// that follow-ups need.
-fn ready(shared: &Shared) -> Value {
+fn ready(shared: &Shared, shard: [u64; 2]) -> Value {
     let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
     json!({"op": 0, "s": s, "t": "READY", "d": {
         "v": 10,
@@ -232,7 +285,7 @@ fn ready(shared: &Shared) -> Value {
         "guilds": [{"id": crate::interactions::GUILD.to_string(), "unavailable": true}],
         "session_id": "fake-session",
         "resume_gateway_url": format!("ws://{}/gateway", shared.address),
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
     }})
 }
@@ -295,6 +348,8 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
     };
     call.status = response.status();
+    // Nobody listening is the usual case.
+    let _ = shared.feed.send(call.clone());
     shared.calls.lock().unwrap().push(call);
     response
 }

@@ -46,6 +46,13 @@ pub struct Config {
     /// Per server, a role whose members moderate games (the
     /// `[moderator_roles]` table: `"SERVER_ID" = ROLE_ID`).
     pub moderator_roles: BTreeMap<String, u64>,
+    /// A base URL that replaces `https://discord.com` in every REST call
+    /// (`ROOKERY_REST_PROXY`): a rate-limiting proxy that several processes
+    /// share (docs/scaling.md), which must then do the rate limiting.
+    pub rest_proxy: Option<String>,
+    /// The gateway's WebSocket URL, instead of the one Discord names
+    /// (`ROOKERY_GATEWAY_URL`): for a gateway proxy, or a test double.
+    pub gateway_url: Option<String>,
 }
 
 /// Where and how often backups are taken, and how many are kept.
@@ -83,6 +90,8 @@ impl Default for Config {
             test_guild: None,
             admin_channel: None,
             moderator_roles: BTreeMap::new(),
+            rest_proxy: None,
+            gateway_url: None,
         }
     }
 }
@@ -117,6 +126,12 @@ impl Config {
         if let Some(guild) = env("ROOKERY_TEST_GUILD").filter(|g| !g.trim().is_empty()) {
             config.test_guild =
                 Some(guild.trim().parse().context("ROOKERY_TEST_GUILD must be a server id (a number)")?);
+        }
+        if let Some(url) = env("ROOKERY_REST_PROXY").filter(|u| !u.trim().is_empty()) {
+            config.rest_proxy = Some(url);
+        }
+        if let Some(url) = env("ROOKERY_GATEWAY_URL").filter(|u| !u.trim().is_empty()) {
+            config.gateway_url = Some(url);
         }
         config.moderator_role_ids()?;
         Ok(config)

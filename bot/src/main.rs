@@ -56,6 +56,14 @@ enum Command {
     Serve {
         #[command(flatten)]
         settings: Settings,
+        /// The gateway shards this process runs, `0-3` or `5` (docs/scaling.md);
+        /// the process holding shard 0 also registers the commands and runs the
+        /// schedulers. Default: all of them.
+        #[arg(long, requires = "total_shards")]
+        shards: Option<discord::ShardRange>,
+        /// How many shards all processes run together.
+        #[arg(long, requires = "shards")]
+        total_shards: Option<u32>,
     },
     /// A local channel in the terminal; reads commands from a pipe too.
     Console {
@@ -247,10 +255,20 @@ fn run(cli: Cli) -> Result<()> {
     let Some(command) = cli.command else {
         let settings = Settings::default();
         let config = settings.load()?;
-        return if config.discord_token.is_some() { serve(config) } else { console(config) };
+        return if config.discord_token.is_some() {
+            serve(config, discord::ShardBlock::ALL_OF_ONE)
+        } else {
+            console(config)
+        };
     };
     let output = match &command {
-        Command::Serve { settings } => return serve(settings.load()?),
+        Command::Serve { settings, shards, total_shards } => {
+            let shards = match (shards, total_shards) {
+                (Some(shards), Some(total)) => discord::ShardBlock::new(shards.0.clone(), *total)?,
+                _ => discord::ShardBlock::ALL_OF_ONE,
+            };
+            return serve(settings.load()?, shards);
+        }
         Command::Console { settings } => return console(settings.load()?),
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
@@ -451,7 +469,7 @@ fn console(config: Config) -> Result<()> {
     Ok(ran?)
 }
 
-fn serve(config: Config) -> Result<()> {
+fn serve(config: Config, shards: discord::ShardBlock) -> Result<()> {
     init_logging("info,serenity=warn");
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
@@ -463,18 +481,27 @@ fn serve(config: Config) -> Result<()> {
         test_guild: config.test_guild,
         moderator_roles: config.moderator_role_ids()?,
         admin_notice,
+        shards,
+        rest_url: config.rest_proxy.clone(),
+        gateway_url: config.gateway_url.clone(),
         ..discord::ServeOptions::default()
     };
-    // Puzzles for the daily posts are generated in the background, at the
-    // lowest priority; the bot runs without the reserve if it cannot start.
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let reserve = Reserve::new(core.storage().clone(), RESERVE_TARGET, seed);
-    let _reserve = ReserveKeeper::spawn(reserve).inspect_err(|error| {
-        tracing::error!(%error, "no puzzle reserve thread; daily puzzles come from the pool as it is");
-    });
+    // The process that posts the daily puzzles keeps their reserve.
+    let _reserve = shards.coordinates().then(|| puzzle_reserve(core.storage())).flatten();
     let core = Arc::new(core);
     let runtime = tokio::runtime::Runtime::new()?;
     let served = runtime.block_on(discord::serve(core, &token, options));
     control::remove_socket(&config.data_dir);
     Ok(served?)
+}
+
+/// Generates puzzles for the daily posts in the background, at the lowest
+/// priority; the bot runs without the reserve if it cannot start.
+fn puzzle_reserve(storage: &Storage) -> Option<ReserveKeeper> {
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    ReserveKeeper::spawn(Reserve::new(storage.clone(), RESERVE_TARGET, seed))
+        .inspect_err(
+            |error| tracing::error!(%error, "no puzzle reserve thread; daily puzzles come from the pool as it is"),
+        )
+        .ok()
 }

@@ -347,31 +347,40 @@ impl Handler for Core {
         self.puzzle_post_failed(guild, channel, &failure)
     }
 
-    fn due(&self) -> Vec<(Place, Reply)> {
+    fn own_due(&self) -> Vec<(Place, Reply)> {
         let mut due = std::mem::take(&mut *self.outbox());
         due.extend(self.engine_results());
-        due.extend(self.flag_falls().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "clock check failed");
-            Vec::new()
-        }));
-        due.extend(self.tick().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "deadline check failed");
-            Vec::new()
-        }));
         if let Some(limits) = &self.limits {
             limits.forget_idle();
         }
-        due.extend(self.expire_challenges().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "challenge expiry failed");
-            Vec::new()
-        }));
-        due.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
-            tracing::error!(%reason, "daily puzzle posting failed");
-            Vec::new()
-        }));
         for (_, reply) in &mut due {
             crate::picture::draw_pending(std::slice::from_mut(reply));
         }
+        due
+    }
+
+    fn due(&self) -> Vec<(Place, Reply)> {
+        let mut scheduled = self.flag_falls().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "clock check failed");
+            Vec::new()
+        });
+        scheduled.extend(self.tick().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "deadline check failed");
+            Vec::new()
+        }));
+        scheduled.extend(self.expire_challenges().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "challenge expiry failed");
+            Vec::new()
+        }));
+        scheduled.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "daily puzzle posting failed");
+            Vec::new()
+        }));
+        for (_, reply) in &mut scheduled {
+            crate::picture::draw_pending(std::slice::from_mut(reply));
+        }
+        let mut due = self.own_due();
+        due.extend(scheduled);
         due
     }
 }

@@ -575,6 +575,14 @@ pub trait Handler: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The part of [`Handler::due`] that comes from this process's own work
+    /// (the engine's moves, replies waiting to be posted), without what the
+    /// schedulers find due (clocks, deadlines, daily puzzles): for a process
+    /// that shares the database with the one running the schedulers.
+    fn own_due(&self) -> Vec<(Place, Reply)> {
+        Vec::new()
+    }
+
     /// Waits at most `timeout` for messages to become due (the engine's
     /// moves, thought out in the background), returning early when some are.
     /// Front ends call it between calls to [`Handler::due`].

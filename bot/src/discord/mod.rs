@@ -15,6 +15,7 @@
 //! - `threads`: opens the thread a starting game asks for and moves it there.
 //! - `notice`: notices for admins (a restored database) once connected.
 //! - `serve`: the client and framework set-up.
+//! - `shards`: which gateway shards this process runs.
 
 mod buttons;
 mod choices;
@@ -27,6 +28,7 @@ mod puzzle_posts;
 mod reply;
 mod respond;
 mod serve;
+mod shards;
 mod threads;
 
 use std::collections::HashMap;
@@ -36,6 +38,7 @@ use std::time::Duration;
 use crate::core::Handler;
 
 pub use serve::{serve, AdminNotice, ServeOptions};
+pub use shards::{ShardBlock, ShardBlockError, ShardRange};
 
 /// What every poise callback can reach: the command core and how long it
 /// may think before the answer is deferred.

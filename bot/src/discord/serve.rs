@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use poise::FrameworkError;
 use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
 
-use super::{buttons, commands, notice, Data, Error};
+use super::{buttons, commands, notice, Data, Error, ShardBlock};
 use crate::core::Handler;
 
 /// Where to reach Discord, and how patient to be. The defaults are the real
@@ -37,6 +37,9 @@ pub struct ServeOptions {
     /// Said to admins once connected: e.g. that a damaged database was
     /// restored from a backup, and what was lost.
     pub admin_notice: Option<AdminNotice>,
+    /// The gateway shards this process runs; the one holding shard 0 also
+    /// registers the commands and runs the schedulers.
+    pub shards: ShardBlock,
 }
 
 /// A message for the people running the servers Rookery is in.
@@ -58,6 +61,7 @@ impl Default for ServeOptions {
             test_guild: None,
             moderator_roles: HashMap::new(),
             admin_notice: None,
+            shards: ShardBlock::ALL_OF_ONE,
         }
     }
 }
@@ -69,7 +73,8 @@ impl Default for ServeOptions {
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
-    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild, moderator_roles, admin_notice } = options;
+    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild, moderator_roles, admin_notice, shards } =
+        options;
     let mut http = HttpBuilder::new(token);
     if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
@@ -100,21 +105,12 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                 if let Err(error) = tokio::task::spawn_blocking(move || seated.play_as(me)).await {
                     tracing::error!(%error, "Rookery could not take its seat in its games");
                 }
-                // A failed registration must not stop the bot: without user
-                // data poise would hold every event forever, and Discord keeps
-                // the commands from the last successful registration.
-                let commands = &framework.options().commands;
-                let registered = match test_guild {
-                    Some(guild) => {
-                        tracing::info!(guild, "registering the commands in the test server only");
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await,
-                };
-                if let Err(error) = registered {
-                    tracing::error!(%error, "could not register slash commands; serving the registered ones");
+                if shards.coordinates() {
+                    register(ctx, &framework.options().commands, test_guild).await;
+                } else {
+                    tracing::info!(%shards, "the process holding shard 0 registers the commands and runs the schedulers");
                 }
-                tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick));
+                tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick, shards.coordinates()));
                 if let Some(notice) = admin_notice {
                     let guilds = ready.guilds.iter().map(|g| g.id).collect();
                     tokio::spawn(notice::post(ctx.http.clone(), notice, guilds));
@@ -130,8 +126,26 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
         tracing::info!(%url, "using a gateway override");
         *client.ws_url.lock().await = url;
     }
-    client.start().await?;
+    tracing::info!(%shards, "connecting");
+    client.start_shard_range(shards.range(), shards.total()).await?;
     Ok(())
+}
+
+/// Registers the slash commands, globally or in the test server. A failed
+/// registration must not stop the bot: without user data poise would hold
+/// every event forever, and Discord keeps the commands from the last
+/// successful registration.
+async fn register(ctx: &serenity::Context, commands: &[poise::Command<Data, Error>], test_guild: Option<u64>) {
+    let registered = match test_guild {
+        Some(guild) => {
+            tracing::info!(guild, "registering the commands in the test server only");
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    if let Err(error) = registered {
+        tracing::error!(%error, "could not register slash commands; serving the registered ones");
+    }
 }
 
 /// Logs every failure. Users have been answered already: by the adapter when
@@ -161,8 +175,9 @@ fn chain(error: &dyn std::error::Error) -> String {
 }
 
 /// Posts what the handler says is due, every `tick` (sooner for the
-/// engine's moves), for as long as the bot runs.
-async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration) {
+/// engine's moves), for as long as the bot runs: this process's own replies,
+/// and, in the process that runs them (`schedules`), the schedulers' posts.
+async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration, schedules: bool) {
     loop {
         // A tick, or less when the engine has a move to post: players see
         // Rookery's answer as soon as it is made.
@@ -172,7 +187,7 @@ async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>,
             tokio::time::sleep(tick).await;
         }
         let ask = handler.clone();
-        let due = match tokio::task::spawn_blocking(move || ask.due()).await {
+        let due = match tokio::task::spawn_blocking(move || if schedules { ask.due() } else { ask.own_due() }).await {
             Ok(due) => due,
             Err(error) => {
                 tracing::error!(%error, "the deadline check panicked");
