@@ -14,4 +14,5 @@ pub mod picture;
 pub mod plain;
 pub mod replay;
 pub mod restore;
+pub mod uci;
 pub mod words;

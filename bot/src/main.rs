@@ -70,6 +70,9 @@ enum Command {
         #[command(flatten)]
         settings: Settings,
     },
+    /// Speak the Universal Chess Interface on standard input and output, for
+    /// chess interfaces and match runners (docs/uci.md).
+    Uci,
     /// Count the leaves of the legal move tree (a move-generator check).
     Perft {
         #[command(flatten)]
@@ -270,6 +273,10 @@ fn run(cli: Cli) -> Result<()> {
             return serve(settings.load()?, shards);
         }
         Command::Console { settings } => return console(settings.load()?),
+        Command::Uci => {
+            let out: rookery::uci::Out = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            return rookery::uci::run(std::io::stdin().lock(), out);
+        }
         Command::Perft { setup, depth, divide } => tools::perft(setup, *depth, *divide)?,
         Command::Moves { setup } => tools::moves(setup)?,
         Command::Fen { setup } => tools::fen(setup)?,

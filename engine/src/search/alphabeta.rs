@@ -6,11 +6,13 @@
 //! windows, null-move pruning, late-move reductions, a history of cut-offs
 //! and repetitions along the line.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::order::{bring_to_front, victim_value};
 use super::placement::Placement;
+use super::report::{principal_variation, Iteration};
 use super::table::Table;
 use super::{eval, key, royal_taken};
 use crate::color::Color;
@@ -91,6 +93,10 @@ pub struct Searcher {
     root_best: Option<(Move, i32)>,
     /// When to give up; a search past it is [`Searcher::aborted`].
     deadline: Option<Instant>,
+    /// Set from another thread to give up now (a UCI `stop`).
+    stop: Option<Arc<AtomicBool>>,
+    /// The node count at which to give up (a UCI `go nodes`).
+    node_limit: Option<u64>,
     aborted: bool,
     /// The node count at which to look at the clock next.
     next_clock: u64,
@@ -111,9 +117,6 @@ const PLAYER_TABLE_BITS: u32 = 18;
 const HISTORY_MAX: i32 = 1 << 17;
 /// Centipawns per legal move a side has more than the other, in the positional score.
 const MOBILITY: i32 = 4;
-/// Centipawns lost per enemy piece (pawns and royals aside) within two steps
-/// of one of the side's royal pieces.
-const ROYAL_DANGER: i32 = 12;
 
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
@@ -133,6 +136,8 @@ impl Searcher {
             started: Instant::now(),
             root_best: None,
             deadline: None,
+            stop: None,
+            node_limit: None,
             aborted: false,
             next_clock: 0,
         }
@@ -158,6 +163,24 @@ impl Searcher {
         self.deadline = deadline;
         self.aborted = false;
         self.started = Instant::now();
+    }
+
+    /// Gives the transposition table about `megabytes` of memory (a power of
+    /// two entries, rounded down), emptying it.
+    pub fn resize_table(&mut self, megabytes: usize) {
+        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
+        self.table = Table::with_bits(entries.max(2).ilog2());
+    }
+
+    /// Searches also give up as soon as `stop` is set, from any thread.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// Searches also give up after visiting about `nodes` more positions
+    /// (`None`: no limit); the count is looked at every 1,024 nodes.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes.map(|n| self.nodes.saturating_add(n));
     }
 
     /// Whether a search since the deadline was set ran out of time; its
@@ -199,6 +222,16 @@ impl Searcher {
     /// # Panics
     /// If `position` is of another variant than the searcher's.
     pub fn search(&mut self, position: &mut Position, depth: u32) -> SearchResult {
+        self.search_reporting(position, depth, &mut |_| {})
+    }
+
+    /// [`Searcher::search`], telling `report` about each completed iteration.
+    pub fn search_reporting(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> SearchResult {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
         self.line.clear();
@@ -217,6 +250,8 @@ impl Searcher {
             }
             let best = self.table.get(key(position)).and_then(|e| e.best);
             result = SearchResult { best, score, depth: iteration };
+            let pv = principal_variation(position, iteration as usize, |p| self.table.get(key(p)).and_then(|e| e.best));
+            report(&Iteration { depth: iteration, score, nodes: self.nodes, elapsed: self.started.elapsed(), pv });
             if score.abs() > MATE_BOUND || self.next_iteration_too_late() {
                 break;
             }
@@ -445,7 +480,7 @@ impl Searcher {
             return if position.is_check() { -MATE + ply as i32 } else { 0 };
         }
         let stand_pat = if self.positional {
-            let settled = self.evaluate(position) - self.royal_danger(position);
+            let settled = self.evaluate(position) - eval::royal_danger(&self.rules, position);
             // Far above beta, mobility would not change the cut-off: spare its count.
             if settled >= beta + LAZY_MARGIN {
                 settled
@@ -525,35 +560,11 @@ impl Searcher {
     fn out_of_time(&mut self) -> bool {
         if !self.aborted && self.nodes >= self.next_clock {
             self.next_clock = self.nodes + CLOCK_INTERVAL;
-            self.aborted = self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            self.aborted = self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
+                || self.node_limit.is_some_and(|limit| self.nodes >= limit);
         }
         self.aborted
-    }
-
-    /// How exposed the side to move's royal pieces are, less the same for
-    /// the opponent: enemy pieces close to a royal piece, counted on any
-    /// board shape (layers count as a step).
-    fn royal_danger(&self, position: &Position) -> i32 {
-        let geometry = &self.rules.geometry;
-        let near = |a: crate::geometry::Square, b: crate::geometry::Square| {
-            let apart = |x: usize, y: usize| x.abs_diff(y);
-            apart(geometry.file(a), geometry.file(b)).max(apart(geometry.rank(a), geometry.rank(b)))
-                + apart(geometry.layer(a), geometry.layer(b))
-                <= 2
-        };
-        let danger = |side: Color| -> i32 {
-            let royals = position.royals(side);
-            if royals.is_empty() {
-                return 0;
-            }
-            let attackers = position.pieces(!side).filter(|&(square, kind)| {
-                let kind = &self.rules.kinds[kind.0 as usize];
-                !kind.pawn && !kind.royal && royals.iter().any(|royal| near(royal, square))
-            });
-            ROYAL_DANGER * attackers.count() as i32
-        };
-        let us = position.turn();
-        danger(!us) - danger(us)
     }
 
     /// Table move, then captures by the value taken (cheapest attacker first),

@@ -24,11 +24,13 @@ mod eval;
 mod mate;
 mod order;
 mod placement;
+mod report;
 mod table;
 
 pub use alphabeta::{SearchResult, Searcher, MATE};
 pub use eval::piece_values;
 pub use mate::MateSolver;
+pub use report::Iteration;
 
 use crate::position::Position;
 

@@ -1,0 +1,338 @@
+//! `rookery uci`: Rookery's engine behind the Universal Chess Interface, so
+//! any chess interface (or a match runner such as cutechess-cli, or
+//! python-chess) can play it, analyse with it and rate it.
+//!
+//! Variants are chosen as Fairy-Stockfish does, with the `UCI_Variant`
+//! option; positions are the variant's own position text. Only variants
+//! whose moves need no dice and no secrets are offered: the engine never
+//! rolls, and UCI has no way to give it a roll or a secret yet.
+//!
+//! The search runs on its own thread, so `stop` and `isready` are answered
+//! while it thinks. At `Skill Level` 8 (the default) it is the full searcher,
+//! reporting each iteration (`info depth … score … pv …`); below, it is the
+//! level's player, which picks among good moves as Rookery's weaker levels do.
+
+mod command;
+mod limits;
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, Result};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rookery_engine::game::{Action, Choice, Game, GameRecord};
+use rookery_engine::moves::Move;
+use rookery_engine::player::{Decision, Level, Player};
+use rookery_engine::position::Position;
+use rookery_engine::search::{Iteration, SearchResult, Searcher};
+use rookery_engine::{notation, Variant};
+
+use command::{parse, Go, UciCommand};
+
+/// Where the engine's lines go, shared with the search thread.
+pub type Out = Arc<Mutex<dyn Write + Send>>;
+
+fn say(out: &Out, line: &str) {
+    let mut out = out.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // The interface is gone if this fails; the next read ends the session.
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// The session's settings and position.
+struct Session {
+    out: Out,
+    variant: Variant,
+    level: Level,
+    hash_megabytes: usize,
+    game: Game,
+    /// The searcher kept between moves (its table carries over), while idle.
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+}
+
+/// A search under way.
+struct Thinking {
+    stop: Arc<AtomicBool>,
+    /// Cleared while pondering; `ponderhit` sets it, and the search then has
+    /// `budget` from that moment.
+    hit: Arc<AtomicBool>,
+    budget: Option<Duration>,
+    done: JoinHandle<Option<Searcher>>,
+}
+
+/// Reads commands from `input` until `quit` or its end, answering on `out`.
+pub fn run(input: impl BufRead, out: Out) -> Result<()> {
+    let mut session = Session {
+        out,
+        variant: Variant::Chess,
+        level: Level::TOP,
+        hash_megabytes: DEFAULT_HASH_MEGABYTES,
+        game: Game::new(Variant::Chess)?,
+        searcher: None,
+        thinking: None,
+    };
+    for line in input.lines() {
+        let Some(command) = parse(&line?) else { continue };
+        if command == UciCommand::Quit {
+            break;
+        }
+        session.obey(command);
+    }
+    session.stop();
+    Ok(())
+}
+
+const DEFAULT_HASH_MEGABYTES: usize = 16;
+
+/// The variants UCI can play: those whose turns are moves alone.
+fn uci_variants() -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|variant| {
+            let plain = |choice: &Choice| matches!(choice, Choice::Move | Choice::ClaimDraw(_));
+            variant.rules().is_ok_and(|rules| rules.chance.is_none())
+                && Game::new(*variant).is_ok_and(|game| game.turn().is_some_and(|turn| turn.choices.iter().all(plain)))
+        })
+        .collect()
+}
+
+impl Session {
+    fn obey(&mut self, command: UciCommand) {
+        match command {
+            UciCommand::Uci => self.introduce(),
+            UciCommand::IsReady => say(&self.out, "readyok"),
+            UciCommand::Debug(_) | UciCommand::Quit => {}
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UciCommand::NewGame => {
+                self.stop();
+                self.searcher = None;
+                self.set_position(None, &[]);
+            }
+            UciCommand::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
+            UciCommand::Go(go) => self.go(go),
+            UciCommand::Stop => self.stop(),
+            UciCommand::PonderHit => self.ponder_hit(),
+        }
+    }
+
+    fn introduce(&self) {
+        say(&self.out, &format!("id name Rookery {}", env!("CARGO_PKG_VERSION")));
+        say(&self.out, "id author the Rookery developers");
+        say(&self.out, &format!("option name Hash type spin default {DEFAULT_HASH_MEGABYTES} min 1 max 4096"));
+        say(&self.out, "option name Skill Level type spin default 8 min 1 max 8");
+        say(&self.out, "option name Ponder type check default false");
+        let variants: Vec<String> = uci_variants().iter().map(|v| format!("var {}", v.name())).collect();
+        say(&self.out, &format!("option name UCI_Variant type combo default chess {}", variants.join(" ")));
+        say(&self.out, "uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let number = || value.and_then(|v| v.trim().parse::<usize>().ok());
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match number() {
+                Some(megabytes) if megabytes >= 1 => {
+                    self.hash_megabytes = megabytes;
+                    self.searcher = None;
+                }
+                _ => self.tell(&format!("Hash must be a number of megabytes, not {value:?}")),
+            },
+            "skill level" => match number().and_then(|n| u8::try_from(n).ok()).map(Level::new) {
+                Some(Ok(level)) => self.level = level,
+                _ => self.tell("Skill Level is a level from 1 to 8"),
+            },
+            "uci_variant" => match value.and_then(|v| v.trim().parse::<Variant>().ok()) {
+                Some(variant) if uci_variants().contains(&variant) => {
+                    self.variant = variant;
+                    self.searcher = None;
+                    self.set_position(None, &[]);
+                }
+                _ => self.tell(&format!("UCI_Variant {} is not one Rookery plays over UCI", value.unwrap_or(""))),
+            },
+            "ponder" => {}
+            _ => self.tell(&format!("no option named {name}")),
+        }
+    }
+
+    /// A line for the person watching the interface's engine log.
+    fn tell(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
+        self.stop();
+        let record = GameRecord {
+            variant: self.variant,
+            options: String::new(),
+            start: fen.map(str::to_owned),
+            actions: Vec::new(),
+        };
+        let mut game = match Game::replay(&record) {
+            Ok(game) => game,
+            Err(error) => return self.tell(&format!("position refused, kept the last one: {error}")),
+        };
+        for text in moves {
+            let side = game.position().turn();
+            if let Err(error) = game.play_move(side, text) {
+                return self.tell(&format!("move {text} refused, kept the last position: {error}"));
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, go: Go) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let hit = Arc::new(AtomicBool::new(!go.ponder));
+        let searcher = self.searcher.take();
+        let limits = limits::Limits::of(&go, self.game.position().turn());
+        let job = Job {
+            out: self.out.clone(),
+            game: self.game.clone(),
+            level: self.level,
+            hash_megabytes: self.hash_megabytes,
+            limits,
+            stop: stop.clone(),
+            hit: hit.clone(),
+        };
+        let done = std::thread::spawn(move || job.run(searcher));
+        self.thinking = Some(Thinking { stop, hit, budget: limits.budget, done });
+    }
+
+    /// The opponent played the move pondered on: the search is now on this
+    /// side's own clock, so it stops when the budget `go` gave runs out.
+    fn ponder_hit(&mut self) {
+        let Some(thinking) = &self.thinking else { return };
+        if thinking.hit.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        if let Some(budget) = thinking.budget {
+            let stop = thinking.stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(budget);
+                stop.store(true, Ordering::SeqCst);
+            });
+        }
+    }
+
+    /// Stops a search under way; it answers `bestmove` before this returns.
+    fn stop(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.hit.store(true, Ordering::SeqCst);
+            thinking.stop.store(true, Ordering::SeqCst);
+            if let Ok(searcher) = thinking.done.join() {
+                self.searcher = searcher;
+            }
+        }
+    }
+}
+
+/// One `go`, run on the search thread.
+struct Job {
+    out: Out,
+    game: Game,
+    level: Level,
+    hash_megabytes: usize,
+    limits: limits::Limits,
+    stop: Arc<AtomicBool>,
+    hit: Arc<AtomicBool>,
+}
+
+impl Job {
+    /// Thinks, answers `bestmove`, and gives the searcher back.
+    fn run(self, searcher: Option<Searcher>) -> Option<Searcher> {
+        let started = Instant::now();
+        let (best, searcher) = if self.game.turn().is_none() {
+            (None, searcher)
+        } else if self.level == Level::TOP {
+            let searcher = searcher.map_or_else(|| self.new_searcher(), Ok);
+            match searcher {
+                Ok(mut searcher) => (self.search(&mut searcher, started), Some(searcher)),
+                Err(error) => {
+                    say(&self.out, &format!("info string cannot search this variant: {error}"));
+                    (None, None)
+                }
+            }
+        } else {
+            (self.play_at_level(started), searcher)
+        };
+        // In infinite or ponder mode, `bestmove` waits for `stop` or `ponderhit`.
+        while (self.limits.infinite || !self.hit.load(Ordering::SeqCst)) && !self.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let position = self.game.position();
+        let text = best.map_or_else(|| "0000".to_owned(), |mv| notation::coordinates(position, mv));
+        say(&self.out, &format!("bestmove {text}"));
+        searcher
+    }
+
+    fn new_searcher(&self) -> Result<Searcher> {
+        let rules = self.game.variant().rules().context("the variant's rules")?;
+        let mut searcher = Searcher::new(&rules).positional();
+        searcher.resize_table(self.hash_megabytes);
+        Ok(searcher)
+    }
+
+    /// The time to think from `started`: none while pondering (`ponderhit`
+    /// starts the clock then).
+    fn deadline(&self, started: Instant) -> Option<Instant> {
+        self.limits.budget.filter(|_| self.hit.load(Ordering::SeqCst)).map(|budget| started + budget)
+    }
+
+    /// The full searcher with `info` after each iteration.
+    fn search(&self, searcher: &mut Searcher, started: Instant) -> Option<Move> {
+        let mut position = self.game.position().clone();
+        let before = searcher.nodes();
+        searcher.set_stop(Some(self.stop.clone()));
+        searcher.set_node_limit(self.limits.nodes);
+        searcher.set_deadline(self.deadline(started));
+        let root = self.game.position();
+        let mut report = |iteration: &Iteration| say(&self.out, &info_line(root, iteration, before));
+        let result = searcher.search_reporting(&mut position, self.limits.depth, &mut report);
+        searcher.set_stop(None);
+        searcher.set_node_limit(None);
+        searcher.set_deadline(None);
+        result.best
+    }
+
+    /// A weaker level's choice, within the time the limits give.
+    fn play_at_level(&self, started: Instant) -> Option<Move> {
+        let budget = self.deadline(started).map_or(self.level.budget(), |deadline| deadline - started);
+        let mut player = Player::new(self.game.variant(), self.level).ok()?.with_budget(budget);
+        let side = self.game.position().turn();
+        // Seeded by the position, so an analysis can be repeated.
+        let mut rng = StdRng::seed_from_u64(self.game.position().hash());
+        let decision = player.decide(&self.game, side, &mut rng).ok()?;
+        say(&self.out, &format!("info time {}", started.elapsed().as_millis()));
+        match decision {
+            Decision::Act(Action::Move(mv)) => Some(mv),
+            _ => None,
+        }
+    }
+}
+
+/// `info depth … score … nodes … nps … time … pv …` for one iteration.
+fn info_line(position: &Position, iteration: &Iteration, nodes_before: u64) -> String {
+    let result = SearchResult { best: iteration.pv.first().copied(), score: iteration.score, depth: iteration.depth };
+    let score = match result.mate_in() {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {}", iteration.score),
+    };
+    let nodes = iteration.nodes - nodes_before;
+    let millis = iteration.elapsed.as_millis().max(1);
+    let mut line = format!(
+        "info depth {} score {score} nodes {nodes} nps {} time {millis} pv",
+        iteration.depth,
+        u128::from(nodes) * 1000 / millis
+    );
+    let mut position = position.clone();
+    for &mv in &iteration.pv {
+        line.push(' ');
+        line.push_str(&notation::coordinates(&position, mv));
+        position.make(mv);
+    }
+    line
+}

@@ -1,0 +1,145 @@
+//! `rookery uci` as chess software drives it: the protocol through the
+//! library with scripted input, and the binary under python-chess's engine
+//! module, a real UCI client that checks every line and every move it gets
+//! (skipped, saying so, when `python3` or its `chess` package is missing).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+/// The engine's answers to `input`, line by line. A line `<bestmove>` is not
+/// sent: it waits until the engine has answered `bestmove`, as an interface
+/// waits before its next command.
+fn session(input: &str) -> Vec<String> {
+    let written: Arc<Mutex<Vec<u8>>> = Arc::default();
+    let out: rookery::uci::Out = Arc::new(Mutex::new(Shared(written.clone())));
+    let script = Script { lines: input.lines().map(str::to_owned).rev().collect(), written: written.clone() };
+    rookery::uci::run(std::io::BufReader::new(script), out).expect("the session runs");
+    let bytes = written.lock().unwrap().clone();
+    String::from_utf8(bytes).unwrap().lines().map(str::to_owned).collect()
+}
+
+/// What the engine wrote so far.
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The interface's side: lines to send, last first.
+struct Script {
+    lines: Vec<String>,
+    written: Arc<Mutex<Vec<u8>>>,
+}
+
+impl std::io::Read for Script {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let Some(line) = self.lines.pop() else { return Ok(0) };
+        if line == "<bestmove>" {
+            let answered = |w: &Vec<u8>| String::from_utf8_lossy(w).contains("bestmove ");
+            while !answered(&self.written.lock().unwrap()) {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            return self.read(buffer);
+        }
+        let bytes = format!("{line}\n").into_bytes();
+        // Lines are short; one read takes one whole line.
+        buffer[..bytes.len()].copy_from_slice(&bytes);
+        Ok(bytes.len())
+    }
+}
+
+#[test]
+fn the_handshake_names_the_engine_and_its_options() {
+    let lines = session("uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name Rookery"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option name Skill Level type spin default 8 min 1 max 8"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option name UCI_Variant type combo default chess var chess")));
+    let ok = lines.iter().position(|l| l == "uciok").expect("uciok");
+    assert_eq!(lines[ok + 1], "readyok");
+}
+
+#[test]
+fn a_mate_is_found_reported_and_played() {
+    let lines = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n<bestmove>\nquit\n");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 1 score mate 1 ") && l.ends_with("pv a1a8")), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).collect::<Vec<_>>(), ["bestmove a1a8"]);
+}
+
+#[test]
+fn an_infinite_search_answers_only_when_stopped() {
+    let lines = session("position startpos moves e2e4\ngo infinite\nisready\nstop\nquit\n");
+    let ready = lines.iter().position(|l| l == "readyok").expect("readyok while thinking");
+    let best = lines.iter().position(|l| l.starts_with("bestmove ")).expect("bestmove after stop");
+    assert!(ready < best, "isready is answered during the search: {lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+}
+
+#[test]
+fn wrong_input_is_explained_and_changes_nothing() {
+    let lines = session(
+        "position startpos moves e2e5\nsetoption name Skill Level value 9\nsetoption name UCI_Variant value luckdragon\n\
+         go depth 1\n<bestmove>\nquit\n",
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info string move e2e5 refused")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "info string Skill Level is a level from 1 to 8"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("luckdragon is not one Rookery plays over UCI")), "{lines:?}");
+    // Still chess from the start: a first move of White's.
+    let best = lines.iter().find_map(|l| l.strip_prefix("bestmove ")).expect("a move");
+    assert!(best.ends_with('3') || best.ends_with('4'), "{best}");
+}
+
+/// Plays Rookery against itself through python-chess at two skill levels,
+/// analyses a position, and prints what it saw; python-chess raises on any
+/// malformed line or illegal move.
+const CLIENT: &str = r#"
+import sys, chess, chess.engine
+engine = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"])
+assert engine.id["name"].startswith("Rookery"), engine.id
+assert "Skill Level" in engine.options and "UCI_Variant" in engine.options
+info = engine.analyse(chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), chess.engine.Limit(depth=3))
+assert info["score"].white().mate() == 1, info
+assert info["pv"][0] == chess.Move.from_uci("a1a8"), info
+board = chess.Board()
+weak = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"])
+weak.configure({"Skill Level": 2})
+while not board.is_game_over() and board.ply() < 60:
+    player = engine if board.turn == chess.WHITE else weak
+    result = player.play(board, chess.engine.Limit(time=0.05))
+    board.push(result.move)
+print("played", board.ply(), board.fen())
+engine.quit()
+weak.quit()
+"#;
+
+#[test]
+fn python_chess_plays_and_analyses_with_it() {
+    let available = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !available {
+        eprintln!(
+            "SKIPPED: python3 with the chess package is missing (pip install chess); the UCI client test did not run"
+        );
+        return;
+    }
+    let output =
+        Command::new("python3").args(["-c", CLIENT, env!("CARGO_BIN_EXE_rookery")]).output().expect("python3 runs");
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "python-chess refused the engine: {said}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(said.starts_with("played "), "{said}");
+}
