@@ -204,6 +204,14 @@ const NOTATION_LINES: &[&str] = &[
     "7d6km4",
     "maiden: 6d10 km3",
     "5d10 tl4",
+    "maiden: 5d10 tl4",
+    "maiden: 6d6 b2",
+    "8d10t8f1c",
+    "5d6irg5",
+    "maiden: 6d6 ir1",
+    "nr 3d6",
+    "ul 5d6 + 1",
+    "maiden: fitd3 - 1",
     "4d10t7ds9",
     "maiden: 6d10 t7 ds",
     "6d10tl3ds1",
@@ -405,7 +413,9 @@ fn the_browser_verifier_re_derives_every_row_of_rookery_and_dice_maiden_notation
             .collect();
         let (state, dom) = page_verdict(browser, &dir, &forged);
         assert_eq!(state, "mismatch", "{dom}");
-        for (record, (state, cells)) in records.iter().zip(table_rows(&dom)) {
+        let rows = table_rows(&dom);
+        assert_eq!(rows.len(), records.len(), "{dom}");
+        for (record, (state, cells)) in records.iter().zip(rows) {
             assert_eq!(state, "bad", "a forged total of {record} passed: {cells:?}");
             let result = &cells[5];
             assert!(result.contains("totals differ") || result.contains("the roll fails"), "{record}: {result}");
@@ -453,4 +463,77 @@ fn the_browser_verifier_never_passes_a_row_it_cannot_read() {
     assert_eq!(row_state, "unchecked", "{cells:?}");
     assert!(cells[3].starts_with("this page cannot check this total"), "{cells:?}");
     assert!(dom.contains("NOT FULLY CHECKED: this page cannot check 1 total"), "{dom}");
+}
+
+/// The page with its "Game systems" block (between the Avrae block and the checking
+/// block) replaced by `block`.
+fn page_with_systems(dir: &std::path::Path, block: &str) {
+    let page = browser::PAGE;
+    let avrae = page.find("function evaluateAvrae").expect("the Avrae block");
+    let after_avrae = avrae + page[avrae..].find("</script>").unwrap() + "</script>".len();
+    let checking = page.find("<script>\n\"use strict\";\n// ---- Checking ----").expect("the checking block");
+    let replaced = format!("{}\n{block}\n{}", &page[..after_avrae], &page[checking..]);
+    std::fs::write(dir.join("verify.html"), replaced).unwrap();
+}
+
+/// The contract with the "Game systems" block: a probe system standing for
+/// `(2d6, 1d4)kh1 + 3` that draws one d8 more gets the roll's dice terms in order, its
+/// total, and the faces after the roll's own, after flags, a label and a comment.
+#[test]
+fn the_browser_verifier_hands_game_systems_the_roll_as_the_bot_does() {
+    use rookery_dice::{Evaluated, Ledger, LedgerId, ServerSeed};
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: Chromium is not installed (apt-get install -y chromium); docs/verify.html was not run");
+        return;
+    };
+    let dir = page_dir("systems-contract");
+    page_with_systems(
+        &dir,
+        r#"<script>
+"use strict";
+const refusedSystem = () => null;
+const recogniseSystem = (rest) => (rest.trim() === "probe" ? { notation: "(2d6, 1d4)kh1 + 3", system: { probe: true } } : null);
+const finishSystem = (system, evaluated, draw) => {
+  const extra = draw(8);
+  const terms = evaluated.terms.map((t) => t.sides + ":" + t.total + ":" + t.dice.map((d) => d.value + (d.kept ? "" : "x")).join(","));
+  return { total: evaluated.total + BigInt(extra), note: "total " + evaluated.total + ", terms " + terms.join(" ") + ", drew " + extra };
+};
+</script>"#,
+    );
+    let mut ledger = Ledger::new(LedgerId::new("doc:systems").unwrap(), ServerSeed::from_bytes([5; 32]));
+    let written = [
+        ("(2d6, 1d4)kh1 + 3 + 1d8", "probe"),
+        ("maiden: s (Check) (2d6, 1d4)kh1 + 3 + 1d8 ! why", "maiden: s (Check) probe ! why"),
+    ];
+    let mut notes = Vec::new();
+    for (rolled, _) in written {
+        let result = ledger.roll_notation(rolled).unwrap().results.remove(0);
+        let Evaluated::Binary { lhs, rhs, .. } = &result.expr else { panic!("{:?}", result.expr) };
+        let (Evaluated::Binary { lhs: set, .. }, Evaluated::Dice(d8)) = (&**lhs, &**rhs) else { panic!("{lhs:?}") };
+        let Evaluated::Set(items) = &**set else { panic!("{set:?}") };
+        let terms: Vec<String> = items
+            .iter()
+            .zip([6, 4])
+            .map(|((item, _), sides)| {
+                let Evaluated::Dice(term) = item else { panic!("{item:?}") };
+                let values: Vec<String> = term.dice.iter().map(|d| d.value.to_string()).collect();
+                format!("{sides}:{}:{}", term.total, values.join(","))
+            })
+            .collect();
+        let extra = d8.total;
+        notes.push((result.total, format!("total {}, terms {}, drew {extra}", result.total - extra, terms.join(" "))));
+    }
+    let mut transcript: String =
+        ledger.reveal().to_string().lines().filter(|l| !l.starts_with("chain ")).map(|l| format!("{l}\n")).collect();
+    for (rolled, typed) in written {
+        transcript = transcript.replace(&format!("expr {rolled}\n"), &format!("expr {typed}\n"));
+    }
+    let (state, dom) = page_verdict(browser, &dir, &transcript);
+    assert_eq!(state, "verified", "{dom}");
+    let rows = table_rows(&dom);
+    assert_eq!(rows.len(), notes.len(), "{dom}");
+    for ((_, cells), (total, note)) in rows.iter().zip(&notes) {
+        assert_eq!(cells[3], total.to_string(), "{cells:?}");
+        assert_eq!(&cells[4], note, "{cells:?}");
+    }
 }
