@@ -1,7 +1,10 @@
 //! docs/verify.html, the browser verifier, run in headless Chromium (Debian's
-//! `chromium` package) on the published vectors: the documented transcripts verify,
-//! and tampered ones (a face, a total, the seed, the entropy, an unopened sealed
-//! roll) are marked as mismatches. Skipped, saying so, when Chromium is missing.
+//! `chromium` package): the published vectors verify, and tampered ones (a face, a
+//! total, the seed, the entropy, an unopened sealed roll) are marked as mismatches;
+//! transcripts of every kind of row the notation writes, made by the ledger, verify
+//! with each row's totals and reading equal to the bot's, and every forged total is
+//! caught; a line the bot refuses is a mismatch and a total the page cannot read is
+//! never passed. Skipped, saying so, when Chromium is missing.
 
 mod browser;
 
