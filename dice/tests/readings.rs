@@ -248,3 +248,51 @@ fn nonsense_is_refused_in_every_dialect_with_the_reason() {
     let error = parse("maiden: (Fire) sw5 ! burns").unwrap_err();
     assert_eq!(&"maiden: (Fire) sw5 ! burns"[error.span().start..error.span().end], "sw5");
 }
+
+/// Which of the dice equal in value keep/drop chooses (docs "Order of application",
+/// step 6, and `advN`/`disN`), as the systems' readings see them through `kept`.
+#[test]
+fn among_equal_dice_keep_and_drop_choose_the_earlier_and_km_the_later_as_lower() {
+    let kept = |line: &str, faces: &[u32]| -> Vec<bool> {
+        match &roll(line, faces)[0].expr {
+            rookery_dice::Evaluated::Dice(term) => term.dice.iter().map(|d| d.kept).collect(),
+            other => panic!("{line}: {other:?}"),
+        }
+    };
+    assert_eq!(kept("2d20kl1", &[7, 7]), [true, false]);
+    assert_eq!(kept("2d20kh1", &[7, 7]), [true, false]);
+    assert_eq!(kept("3d6dl1", &[4, 2, 2]), [true, false, true]);
+    assert_eq!(kept("3d6dh1", &[5, 2, 5]), [false, true, true]);
+    // km ranks 3, 3 with the later one lower: dropping one low die drops the second 3.
+    assert_eq!(kept("4d6km2", &[3, 3, 5, 6]), [true, false, true, false]);
+    // adv1 drops the earlier of two equal lowest dice.
+    assert_eq!(kept("2d6adv1", &[2, 2, 5]), [false, true, true]);
+}
+
+/// In Rookery's and Dice Maiden's readings a keep/drop after parentheses makes a set,
+/// even around a single dice term; an implosion draws a plain face.
+#[test]
+fn a_keep_after_parentheses_keeps_items_and_implosions_draw_plain_faces() {
+    assert_eq!(total("(3d6)kh1", &[1, 2, 6]), 9);
+    assert_eq!(total("maiden: (3d6)kh1", &[1, 2, 6]), 9);
+    assert_eq!(total("avrae: (3d6)kh1", &[1, 2, 6]), 6);
+    assert_eq!(total("(1d6, 2)", &[5]), 7);
+    assert!(matches!(refusal("(1d6, 2)d1"), DiceErrorKind::Expected(_)));
+    // The die (its 1 rerolled to 2) implodes; the fresh face 1 is neither rerolled
+    // nor clamped by mi.
+    assert_eq!(total("1d6i2r1", &[1, 2, 1]), 1);
+    assert_eq!(total("1d6mi2i2", &[1, 1]), 1);
+}
+
+/// A preset's reading (docs "System presets and their readings") applies when the
+/// line's first word is the preset, to every roll of the line.
+#[test]
+fn a_preset_reads_every_roll_of_a_line_that_starts_with_it() {
+    use rookery_dice::verdict;
+    assert_eq!(verdict("pbta ; 1d6", &roll("pbta ; 1d6", &[3, 4, 6])).as_deref(), Some("7: weak hit; 6: miss"));
+    // The first word runs up to a space, `+` or `-`: here it is `pbta;`.
+    assert_eq!(verdict("pbta; 1d6", &roll("pbta; 1d6", &[3, 4, 6])), None);
+    assert_eq!(verdict("s pbta", &roll("s pbta", &[3, 4])), None);
+    assert_eq!(verdict("maiden: sr4", &roll("maiden: sr4", &[1, 1, 1, 5])).as_deref(), Some("1 hit, glitch"));
+    assert_eq!(verdict("sw8", &roll("sw8", &[8, 4, 2])).as_deref(), Some("success with 2 raises"));
+}
