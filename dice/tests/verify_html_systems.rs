@@ -186,7 +186,10 @@ const SYSTEM_LINES: &[&str] = &[
     "maiden: 3 coc 50 b1",
     "maiden: vtm6h2 ! hunger",
     "maiden: cpd3 ! hits",
-    // Roll sets, so that the rarer branches of the readings occur.
+];
+
+/// Roll sets, so that the rarer branches of the readings occur.
+const ROLL_SETS: &[&str] = &[
     "40 bnw4",
     "40 wit",
     "30 coc 30 p2",
@@ -307,7 +310,7 @@ fn totals_of(roll_line: &str) -> &str {
 }
 
 fn all_lines() -> Vec<String> {
-    SYSTEM_LINES.iter().map(|l| (*l).to_owned()).chain(earthdawn_lines()).collect()
+    SYSTEM_LINES.iter().chain(ROLL_SETS).map(|l| (*l).to_owned()).chain(earthdawn_lines()).collect()
 }
 
 #[test]
@@ -372,11 +375,12 @@ fn the_browser_verifier_re_derives_every_game_system_total_and_reading() {
     let missing: Vec<&str> = BRANCHES.iter().zip(&seen).filter(|(_, &n)| n == 0).map(|(b, _)| *b).collect();
     assert!(missing.is_empty(), "readings that never occurred: {missing:?}");
     println!(
-        "{} system lines ({} forms, {} Earthdawn steps) x {} seeds: {rows_checked} rows verified with \
+        "{} system lines ({} forms and variants, {} roll sets, {} Earthdawn steps) x {} seeds: {rows_checked} rows verified with \
          {readings_checked} readings equal to the bot's; {forged_caught} forged totals caught; \
          {} reading branches seen",
         lines.len(),
         SYSTEM_LINES.len(),
+        ROLL_SETS.len(),
         earthdawn_lines().len(),
         SEEDS.len(),
         BRANCHES.len()
