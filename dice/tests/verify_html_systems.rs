@@ -468,3 +468,77 @@ fn the_browser_verifier_refuses_what_the_bot_refuses() {
     }
     println!("{} refused system rolls refused by the page with the bot's reason", REFUSED.len());
 }
+
+/// Records the sides of every die asked for and shows each a 1, so nothing explodes.
+struct Ones(Vec<u32>);
+
+impl rookery_dice::DieSource for Ones {
+    fn roll(&mut self, sides: u32) -> u32 {
+        self.0.push(sides);
+        1
+    }
+}
+
+/// The sides of the dice in a list like `2d20 1d8 d6` or `` `1d12 + 2d6` ``, in order.
+fn sides_of(dice: &str) -> Vec<u32> {
+    dice.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|term| term.split_once('d'))
+        .flat_map(|(count, sides)| {
+            let count: usize = if count.is_empty() { 1 } else { count.parse().unwrap() };
+            std::iter::repeat_n(sides.parse::<u32>().unwrap(), count)
+        })
+        .collect()
+}
+
+/// The dice docs/dice-notation.md gives Earthdawn step `step`, from its text alone.
+fn documented_step(doc: &str, step: usize, fourth: bool) -> Vec<u32> {
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let doc = doc.as_str();
+    let between = |from: &str, to: &str| {
+        let start = doc.find(from).unwrap_or_else(|| panic!("the docs say {from:?}")) + from.len();
+        &doc[start..start + doc[start..].find(to).unwrap()]
+    };
+    let base: Vec<Vec<u32>> =
+        between("Steps 1–18, both editions: ", " (each die").split('`').skip(1).step_by(2).map(sides_of).collect();
+    assert_eq!(base.len(), 18);
+    if step <= 18 {
+        return base[step - 1].clone();
+    }
+    if fourth {
+        let d20s = (step - 19) / 11 + 1;
+        return std::iter::repeat_n(20, d20s).chain(base[7 + (step - 19) % 11].iter().copied()).collect();
+    }
+    let first = between("steps 19–50 (the d20s, then the rest): ", " (a die without");
+    let rows: Vec<Vec<u32>> = first
+        .split("; ")
+        .map(|row| match (row.strip_prefix("19–35 one d20 with "), row.strip_prefix("36–50 two d20s with ")) {
+            (Some(rest), _) => [20].into_iter().chain(sides_of(rest)).collect(),
+            (_, Some(rest)) => [20, 20].into_iter().chain(sides_of(rest)).collect(),
+            _ => sides_of(row),
+        })
+        .collect();
+    assert_eq!(rows.len(), 32, "steps 19 to 50");
+    // A row after the first of each group has that group's d20s.
+    let group = if step <= 35 { vec![20] } else { vec![20, 20] };
+    let row = &rows[step - 19];
+    if row.first() == Some(&20) {
+        row.clone()
+    } else {
+        group.into_iter().chain(row.iter().copied()).collect()
+    }
+}
+
+/// docs/dice-notation.md's Earthdawn step tables are the dice the bot rolls, step by
+/// step, in both editions: a verifier working from the docs alone draws the same dice.
+#[test]
+fn the_documented_earthdawn_steps_are_the_dice_the_bot_rolls() {
+    let doc = include_str!("../../docs/dice-notation.md");
+    for (fourth, last) in [(false, 50), (true, 100)] {
+        for step in 1..=last {
+            let line = format!("ed{}{step}", if fourth { "4e" } else { "" });
+            let mut asked = Ones(Vec::new());
+            rookery_dice::evaluate(&rookery_dice::parse(&line).unwrap(), &mut asked).unwrap();
+            assert_eq!(asked.0, documented_step(doc, step, fourth), "{line}");
+        }
+    }
+}
