@@ -1,0 +1,4 @@
+//! Tournament logic for Rookery, free of I/O: Swiss events paired by the FIDE
+//! Dutch system, lichess-style Arenas, tie-breaks and FIDE TRF files.
+
+pub mod matching;
