@@ -2,3 +2,7 @@
 //! Dutch system, lichess-style Arenas, tie-breaks and FIDE TRF files.
 
 pub mod matching;
+pub mod swiss;
+mod types;
+
+pub use types::{Colour, GameResult, Outcome, Player, Score};

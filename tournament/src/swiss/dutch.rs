@@ -1,0 +1,302 @@
+//! Pairing one round by the FIDE Dutch system (C.04.3) with weighted matching.
+//!
+//! Brackets are paired from the top score down. For each bracket one maximum-
+//! weight matching is solved over every player not yet paired, with each edge's
+//! weight packing the criteria in order of importance, so that the bracket's
+//! pairs are the best ones that still leave the rest of the field pairable
+//! (the completion criterion). The criteria, most important first:
+//!
+//! 1. absolute: no rematch, no bye to a player who had one (or a forfeit win),
+//!    no two non-topscorers with the same absolute colour preference — these
+//!    are only broken when nothing else pairs everyone;
+//! 2. as many pairs inside the bracket as possible;
+//! 3. the smallest score differences (pairing the highest scores, so the
+//!    downfloaters' scores are the lowest);
+//! 4. the fewest players denied their colour preference, then their strong one;
+//! 5. the floater history: no downfloat twice running, no upfloat twice running
+//!    (the round before counting less);
+//! 6. closest to the Dutch order: S1's i-th player against S2's i-th.
+//!
+//! Pairs found inside the bracket are fixed; unpaired players float down.
+
+use super::colour::{self, Side, Strength};
+use super::event::{Game, Round, SwissError};
+use crate::matching::{max_weight_matching, Edge};
+use crate::types::{Colour, Score};
+
+/// Whether a player floated in a round: paired against a lower score (or given
+/// the bye) is down, against a higher score is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    None,
+    Down,
+    Up,
+}
+
+/// What the pairing knows about a player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contender {
+    pub entrant: usize,
+    pub pairing_number: usize,
+    pub score: Score,
+    /// Colours of the games played, oldest first.
+    pub colours: Vec<Colour>,
+    /// Opponents met over the board.
+    pub opponents: Vec<usize>,
+    pub can_have_bye: bool,
+    pub last_float: Float,
+    pub float_before_last: Float,
+}
+
+/// Pairs a round. `contenders` may come in any order; the result depends only
+/// on their contents.
+/// `rounds_played` and `last_round` decide who counts as a topscorer (more
+/// than half the points possible, before the last round), whose absolute
+/// colour preferences may clash.
+pub fn pair(
+    contenders: &[Contender],
+    first_colour: Colour,
+    rounds_played: u32,
+    last_round: bool,
+) -> Result<Round, SwissError> {
+    if contenders.len() < 2 {
+        return Err(SwissError::NotEnoughPlayers);
+    }
+    let mut players: Vec<&Contender> = contenders.iter().collect();
+    players.sort_by_key(|c| (std::cmp::Reverse(c.score), c.pairing_number));
+    let n = players.len();
+    let bye_vertex = (n % 2 == 1).then_some(n);
+    let vertex_count = n + bye_vertex.map_or(0, |_| 1);
+    let pairer = Pairer { players: &players, last_round, rounds_played };
+
+    let mut partner: Vec<Option<usize>> = vec![None; vertex_count];
+    let mut scores: Vec<Score> = players.iter().map(|c| c.score).collect();
+    scores.dedup();
+    for &bracket_score in &scores {
+        let remaining: Vec<usize> = (0..vertex_count).filter(|&v| partner[v].is_none()).collect();
+        let in_bracket = |v: usize| v < n && players[v].score >= bracket_score;
+        if !remaining.iter().any(|&v| in_bracket(v)) {
+            continue;
+        }
+        let is_last_bracket = remaining.iter().all(|&v| v == n || in_bracket(v));
+        let edges = pairer.edges(&remaining, bracket_score, is_last_bracket);
+        let mate = max_weight_matching(vertex_count, &edges);
+        for &v in &remaining {
+            let Some(m) = mate[v] else { return Err(SwissError::NoPairing) };
+            let fixed = if is_last_bracket { true } else { in_bracket(v) && in_bracket(m) };
+            if fixed {
+                partner[v] = Some(m);
+            }
+        }
+    }
+    Ok(pairer.into_round(&partner, first_colour))
+}
+
+struct Pairer<'a> {
+    players: &'a [&'a Contender],
+    last_round: bool,
+    rounds_played: u32,
+}
+
+/// Each criterion's value on one edge, and the largest value it can take.
+struct Criterion {
+    value: u64,
+    max: u64,
+}
+
+impl Pairer<'_> {
+    fn topscorer(&self, c: &Contender) -> bool {
+        self.last_round && c.score.half_points() > self.rounds_played
+    }
+
+    fn absolute_ok(&self, a: &Contender, b: &Contender) -> (bool, bool) {
+        let rematch = a.opponents.contains(&b.entrant);
+        let clash = match (colour::preference(&a.colours), colour::preference(&b.colours)) {
+            (Some(x), Some(y)) => {
+                x.strength == Strength::Absolute
+                    && y.strength == Strength::Absolute
+                    && x.colour == y.colour
+                    && !(self.topscorer(a) || self.topscorer(b))
+            }
+            _ => false,
+        };
+        (!rematch, !clash)
+    }
+
+    /// The edges among `remaining` weighted for the bracket of `bracket_score`.
+    fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> Vec<Edge> {
+        let n = self.players.len();
+        let bracket: Vec<usize> =
+            remaining.iter().copied().filter(|&v| v < n && self.players[v].score >= bracket_score).collect();
+        let movers = bracket.iter().filter(|&&v| self.players[v].score > bracket_score).count();
+        let max_order_cost = (bracket.len() * bracket.len()) as u64;
+        let top_score = self.players[0].score.half_points() as u64;
+        let mut edges = Vec::new();
+        for (i, &a) in remaining.iter().enumerate() {
+            for &b in &remaining[i + 1..] {
+                let criteria = if b == n {
+                    self.bye_criteria(a, &bracket, is_last_bracket, max_order_cost, top_score)
+                } else {
+                    self.pair_criteria(a, b, &bracket, movers, bracket_score, max_order_cost, top_score)
+                };
+                edges.push((a, b, pack(&criteria, remaining.len() as u64 / 2 + 1)));
+            }
+        }
+        edges
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pair_criteria(
+        &self,
+        a: usize,
+        b: usize,
+        bracket: &[usize],
+        movers: usize,
+        bracket_score: Score,
+        max_order_cost: u64,
+        top_score: u64,
+    ) -> [Criterion; 8] {
+        let (pa, pb) = (self.players[a], self.players[b]);
+        let (no_rematch, no_clash) = self.absolute_ok(pa, pb);
+        let position = |v: usize| bracket.iter().position(|&x| x == v);
+        let both_in = position(a).zip(position(b));
+        let inside = both_in.is_some();
+        let (mut psd, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0);
+        if let Some((x, y)) = both_in {
+            let low = pa.score.min(pb.score).half_points() as u64;
+            psd = 2 * (low - bracket_score.half_points() as u64) + 2;
+            let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
+            let (conflict, strong_conflict) = match (prefs_a, prefs_b) {
+                (Some(p), Some(q)) if p.colour == q.colour => {
+                    (true, p.strength >= Strength::Strong && q.strength >= Strength::Strong)
+                }
+                _ => (false, false),
+            };
+            colour_ok = u64::from(!conflict);
+            strong_ok = u64::from(!strong_conflict);
+            floats = float_value(pa, pb);
+            let cost = order_cost(x, y, movers, bracket.len());
+            order = max_order_cost - cost.min(max_order_cost);
+        }
+        [
+            Criterion { value: u64::from(no_rematch), max: 1 },
+            Criterion { value: u64::from(no_clash), max: 1 },
+            Criterion { value: u64::from(inside), max: 1 },
+            Criterion { value: psd, max: 2 * top_score + 2 },
+            Criterion { value: colour_ok, max: 1 },
+            Criterion { value: strong_ok, max: 1 },
+            Criterion { value: floats, max: 12 },
+            Criterion { value: order, max: max_order_cost },
+        ]
+    }
+
+    /// The bye goes to an eligible player, as low in the order as possible,
+    /// preferring one who did not float down in the last rounds.
+    fn bye_criteria(
+        &self,
+        a: usize,
+        bracket: &[usize],
+        is_last_bracket: bool,
+        max_order_cost: u64,
+        top_score: u64,
+    ) -> [Criterion; 8] {
+        let p = self.players[a];
+        let position = bracket.iter().position(|&x| x == a);
+        let (mut floats, mut order) = (0, 0);
+        if let (true, Some(x)) = (is_last_bracket, position) {
+            floats = 12 - 4 * u64::from(p.last_float == Float::Down) - 2 * u64::from(p.float_before_last == Float::Down);
+            let from_bottom = (bracket.len() - 1 - x) as u64;
+            order = max_order_cost - (from_bottom * from_bottom).min(max_order_cost);
+        }
+        [
+            Criterion { value: u64::from(p.can_have_bye), max: 1 },
+            Criterion { value: 1, max: 1 },
+            Criterion { value: 0, max: 1 },
+            Criterion { value: 0, max: 2 * top_score + 2 },
+            Criterion { value: 1, max: 1 },
+            Criterion { value: 1, max: 1 },
+            Criterion { value: floats, max: 12 },
+            Criterion { value: order, max: max_order_cost },
+        ]
+    }
+
+    /// Orders the pairs on boards (highest scores first, then the best pairing
+    /// number) and gives each its colours.
+    fn into_round(self, partner: &[Option<usize>], first_colour: Colour) -> Round {
+        let n = self.players.len();
+        let mut pairs: Vec<(usize, usize)> =
+            (0..n).filter_map(|v| partner[v].filter(|&m| m > v && m < n).map(|m| (v, m))).collect();
+        let key = |&(a, b): &(usize, usize)| {
+            let (pa, pb) = (self.players[a], self.players[b]);
+            (
+                std::cmp::Reverse(pa.score.max(pb.score)),
+                std::cmp::Reverse(pa.score + pb.score),
+                pa.pairing_number.min(pb.pairing_number),
+            )
+        };
+        pairs.sort_by_key(key);
+        let games = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                let (pa, pb) = (self.players[a], self.players[b]);
+                let side_a = Side { colours: &pa.colours, pairing_number: pa.pairing_number, rank: a };
+                let side_b = Side { colours: &pb.colours, pairing_number: pb.pairing_number, rank: b };
+                let (a_white, _) = colour::allocate(&side_a, &side_b, first_colour);
+                if a_white {
+                    Game { white: pa.entrant, black: pb.entrant, result: None }
+                } else {
+                    Game { white: pb.entrant, black: pa.entrant, result: None }
+                }
+            })
+            .collect();
+        let bye = (0..n).find(|&v| partner[v] == Some(n)).map(|v| self.players[v].entrant);
+        Round { games, bye }
+    }
+}
+
+/// The floater criteria on a pair inside a bracket: keeping in the bracket a
+/// player who floated down last round (or the round before) counts for the
+/// pair; making a player float up again counts against it.
+fn float_value(a: &Contender, b: &Contender) -> u64 {
+    let mut value: i64 = 6;
+    for (me, other) in [(a, b), (b, a)] {
+        value += 2 * i64::from(me.last_float == Float::Down) + i64::from(me.float_before_last == Float::Down);
+        if me.score < other.score {
+            value -= 2 * i64::from(me.last_float == Float::Up) + i64::from(me.float_before_last == Float::Up);
+        }
+    }
+    value.clamp(0, 12) as u64
+}
+
+/// How far a pair is from the Dutch order. The bracket lists its movers (the
+/// players moved down from higher brackets) first, then its residents; movers
+/// meet the top residents in order, and the remaining residents split into S1
+/// and S2 with S1's i-th against S2's i-th.
+fn order_cost(x: usize, y: usize, movers: usize, size: usize) -> u64 {
+    let (x, y) = (x.min(y) as i64, x.max(y) as i64);
+    let (movers, size) = (movers as i64, size as i64);
+    let residents = size - movers;
+    let deviation = if x < movers && y >= movers {
+        (y - movers) - x
+    } else if y < movers {
+        (y - x) - movers / 2
+    } else {
+        let remainder = residents - movers.min(residents);
+        (y - x) - remainder / 2
+    };
+    (deviation * deviation) as u64
+}
+
+/// Packs criteria into one weight, the first the most significant. Each
+/// criterion's radix exceeds its largest possible sum over a matching of
+/// `pairs_bound` edges, so no amount of a lesser one can outweigh a greater.
+fn pack(criteria: &[Criterion], pairs_bound: u64) -> i128 {
+    // Every edge also carries a leading 1 so that the matching is as large as
+    // possible before anything else.
+    let mut weight: i128 = 1;
+    for c in criteria {
+        let radix = i128::from(pairs_bound * c.max + 1);
+        weight = weight * radix + i128::from(c.value);
+    }
+    weight
+}

@@ -1,0 +1,7 @@
+//! Swiss events paired by the FIDE Dutch system.
+
+pub mod colour;
+pub mod dutch;
+mod event;
+
+pub use event::{Entrant, Game, LateEntry, Round, SwissConfig, SwissError, SwissEvent};
