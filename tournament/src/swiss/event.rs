@@ -251,7 +251,8 @@ impl SwissEvent {
                     if matches!(outcome, Some(Outcome::Bye | Outcome::ForfeitWin)) {
                         had_bye_or_forfeit_win = true;
                     }
-                    if outcome == Some(Outcome::Bye) {
+                    // A player who does not play a round counts as floating down (A.4).
+                    if self.game_of(e, r).is_none() {
                         float = Float::Down;
                     }
                     floats.push(float);

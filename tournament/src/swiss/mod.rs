@@ -3,5 +3,7 @@
 pub mod colour;
 pub mod dutch;
 mod event;
+pub mod tiebreak;
 
 pub use event::{Entrant, Game, LateEntry, Round, SwissConfig, SwissError, SwissEvent};
+pub use tiebreak::{standings, Standing, TieBreak};
