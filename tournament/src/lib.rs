@@ -3,6 +3,7 @@
 
 pub mod matching;
 pub mod swiss;
+pub mod trf;
 mod types;
 
 pub use types::{Colour, GameResult, Outcome, Player, Score};
