@@ -138,6 +138,11 @@ pub fn import(text: &str) -> Result<SwissEvent, TrfError> {
                 continue;
             }
             let other = index_of(entry.opponent).ok_or(TrfError::BadRound { line: *line })?;
+            let back = lines[other].1.rounds.get(round);
+            let expected_colour = if entry.colour == 'w' { 'b' } else { 'w' };
+            if back.is_none_or(|b| b.opponent != p.rank || b.colour != expected_colour) {
+                return Err(TrfError::Inconsistent { round: round + 1 });
+            }
             if entry.colour != 'w' {
                 continue;
             }
@@ -152,10 +157,6 @@ pub fn import(text: &str) -> Result<SwissEvent, TrfError> {
                 }
                 _ => None,
             };
-            let back = lines[other].1.rounds.get(round);
-            if back.is_none_or(|b| b.opponent != p.rank || b.colour != 'b') {
-                return Err(TrfError::Inconsistent { round: round + 1 });
-            }
             rounds[round].games.push(Game { white: me, black: other, result });
         }
     }
