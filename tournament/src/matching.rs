@@ -533,13 +533,18 @@ mod tests {
     fn matches_brute_force_on_random_small_graphs() {
         let mut rng = StdRng::seed_from_u64(7);
         for round in 0..3000 {
-            let n = rng.random_range(1..=10);
+            let n = rng.random_range(1..=12);
             let density = rng.random_range(0.2..1.0);
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
                     if rng.random_bool(density) {
-                        edges.push((a, b, rng.random_range(1..=if round % 2 == 0 { 10 } else { 1000 })));
+                        let top: i128 = match round % 3 {
+                            0 => 10,
+                            1 => 1000,
+                            _ => 1 << 80,
+                        };
+                        edges.push((a, b, rng.random_range(1..=top)));
                     }
                 }
             }

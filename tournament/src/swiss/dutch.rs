@@ -21,7 +21,7 @@
 
 use super::colour::{self, Side, Strength};
 use super::event::{Game, Round, SwissError};
-use crate::matching::{max_weight_matching, Edge};
+use super::order::{self, WeightedEdge};
 use crate::types::{Colour, Score};
 
 /// Whether a player floated in a round: paired against a lower score (or given
@@ -80,7 +80,9 @@ pub fn pair(
         }
         let is_last_bracket = remaining.iter().all(|&v| v == n || in_bracket(v));
         let edges = pairer.edges(&remaining, bracket_score, is_last_bracket);
-        let mate = max_weight_matching(vertex_count, &edges);
+        let bracket: Vec<usize> = remaining.iter().copied().filter(|&v| in_bracket(v)).collect();
+        let movers = bracket.iter().filter(|&&v| players[v].score > bracket_score).count();
+        let mate = order::settle(vertex_count, &edges, &bracket, movers);
         for &v in &remaining {
             let Some(m) = mate[v] else { return Err(SwissError::NoPairing) };
             let fixed = if is_last_bracket { true } else { in_bracket(v) && in_bracket(m) };
@@ -124,7 +126,7 @@ impl Pairer<'_> {
     }
 
     /// The edges among `remaining` weighted for the bracket of `bracket_score`.
-    fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> Vec<Edge> {
+    fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> Vec<WeightedEdge> {
         let n = self.players.len();
         let bracket: Vec<usize> =
             remaining.iter().copied().filter(|&v| v < n && self.players[v].score >= bracket_score).collect();
@@ -139,7 +141,9 @@ impl Pairer<'_> {
                 } else {
                     self.pair_criteria(a, b, &bracket, movers, bracket_score, max_order_cost, top_score)
                 };
-                edges.push((a, b, pack(&criteria, remaining.len() as u64 / 2 + 1)));
+                let pairs_bound = remaining.len() as u64 / 2 + 1;
+                let quality = pack(&criteria[..criteria.len() - 1], pairs_bound);
+                edges.push(WeightedEdge { a, b, full: pack(&criteria, pairs_bound), quality });
             }
         }
         edges

@@ -3,6 +3,7 @@
 pub mod colour;
 pub mod dutch;
 mod event;
+mod order;
 pub mod tiebreak;
 
 pub use event::{Entrant, Game, LateEntry, Round, SwissConfig, SwissError, SwissEvent};

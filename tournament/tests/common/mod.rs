@@ -96,11 +96,10 @@ impl Before {
     pub fn legal_pairing_exists(&self) -> bool {
         fn search(before: &Before, left: &mut Vec<usize>, bye_used: bool) -> bool {
             let Some(first) = left.pop() else { return true };
-            if !bye_used && left.len() % 2 == 0 && !before.had_bye_or_forfeit_win.contains(&first) {
-                if search(before, left, true) {
-                    left.push(first);
-                    return true;
-                }
+            let may_take_bye = !bye_used && left.len() % 2 == 0 && !before.had_bye_or_forfeit_win.contains(&first);
+            if may_take_bye && search(before, left, true) {
+                left.push(first);
+                return true;
             }
             for i in 0..left.len() {
                 let other = left[i];

@@ -1,0 +1,117 @@
+//! The last tie-break of a bracket: among the pairings that are equally good
+//! by every quality criterion, the Dutch system takes the first in its order
+//! of transpositions and exchanges. That order is lexicographic from the top
+//! of the bracket, so it is found greedily: each player in turn, from the
+//! highest, takes the first opponent in Dutch order with whom the rest of the
+//! field can still be paired as well as the best matching pairs it.
+
+use std::collections::HashMap;
+
+use crate::matching::max_weight_matching;
+
+/// An edge with two weights: `full` packs every criterion including the
+/// Dutch-order estimate, `quality` every criterion but that one.
+pub struct WeightedEdge {
+    pub a: usize,
+    pub b: usize,
+    pub full: i128,
+    pub quality: i128,
+}
+
+/// The matching of `vertex_count` vertices for one bracket: best by quality,
+/// then first in Dutch order. `bracket` lists the bracket's vertices in
+/// order, its `movers` (moved-down players) first.
+pub fn settle(vertex_count: usize, edges: &[WeightedEdge], bracket: &[usize], movers: usize) -> Vec<Option<usize>> {
+    let quality: HashMap<(usize, usize), i128> = edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
+    let quality_of = |a: usize, b: usize| quality.get(&(a.min(b), a.max(b))).copied();
+    let mut excluded = vec![false; vertex_count];
+    let (mut mate, best) = solve(vertex_count, edges, &excluded, &quality_of);
+    let mut in_bracket = vec![false; vertex_count];
+    for &v in bracket {
+        in_bracket[v] = true;
+    }
+    let mut fixed: Vec<(usize, usize)> = Vec::new();
+    let mut fixed_quality = 0;
+    for (position, &x) in bracket.iter().enumerate() {
+        if excluded[x] {
+            continue;
+        }
+        let current = mate[x].filter(|&m| in_bracket[m]);
+        for j in candidates(position, bracket, movers, &excluded, &mate, &in_bracket) {
+            let Some(pair_quality) = quality_of(x, j) else { continue };
+            if Some(j) != current {
+                let mut trial = excluded.clone();
+                trial[x] = true;
+                trial[j] = true;
+                let (rest, rest_quality) = solve(vertex_count, edges, &trial, &quality_of);
+                if rest_quality + pair_quality + fixed_quality != best {
+                    continue;
+                }
+                mate = rest;
+                for &(a, b) in &fixed {
+                    mate[a] = Some(b);
+                    mate[b] = Some(a);
+                }
+                mate[x] = Some(j);
+                mate[j] = Some(x);
+            }
+            excluded[x] = true;
+            excluded[j] = true;
+            fixed.push((x, j));
+            fixed_quality += pair_quality;
+            break;
+        }
+    }
+    mate
+}
+
+fn solve(
+    vertex_count: usize,
+    edges: &[WeightedEdge],
+    excluded: &[bool],
+    quality_of: &dyn Fn(usize, usize) -> Option<i128>,
+) -> (Vec<Option<usize>>, i128) {
+    let kept: Vec<(usize, usize, i128)> =
+        edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
+    let mate = max_weight_matching(vertex_count, &kept);
+    let total = mate
+        .iter()
+        .enumerate()
+        .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality_of(v, m)))
+        .sum();
+    (mate, total)
+}
+
+/// The opponents of the bracket's player at `position`, in Dutch order. A
+/// moved-down player meets the residents from the top, then the other movers.
+/// A resident in S1 (the top half of the residents the matching pairs here)
+/// meets S2 from the top (transpositions), then S1 from the bottom
+/// (exchanges); anyone else meets the players below them from the top.
+fn candidates(
+    position: usize,
+    bracket: &[usize],
+    movers: usize,
+    excluded: &[bool],
+    mate: &[Option<usize>],
+    in_bracket: &[bool],
+) -> Vec<usize> {
+    let open: Vec<usize> = (position + 1..bracket.len()).filter(|&p| !excluded[bracket[p]]).collect();
+    let as_vertices = |positions: Vec<usize>| positions.into_iter().map(|p| bracket[p]).collect();
+    if position < movers {
+        let (residents, others): (Vec<usize>, Vec<usize>) = open.into_iter().partition(|&p| p >= movers);
+        return as_vertices(residents.into_iter().chain(others).collect());
+    }
+    let paired_here = |p: usize| mate[bracket[p]].is_some_and(|m| in_bracket[m]);
+    let half: Vec<usize> =
+        (movers..bracket.len()).filter(|&p| !excluded[bracket[p]] && (p == position || paired_here(p))).collect();
+    let s1_size = half.len() / 2;
+    let Some(rank) = half.iter().position(|&p| p == position).filter(|&r| r < s1_size) else {
+        return as_vertices(open);
+    };
+    let s2 = half[s1_size..].iter().copied();
+    let s1_below = half[rank + 1..s1_size].iter().rev().copied();
+    let mut order: Vec<usize> = s2.chain(s1_below).collect();
+    let rest: Vec<usize> = open.into_iter().filter(|p| !order.contains(p)).collect();
+    order.extend(rest);
+    as_vertices(order)
+}
