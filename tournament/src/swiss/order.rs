@@ -101,15 +101,16 @@ fn candidates(
         let (residents, others): (Vec<usize>, Vec<usize>) = open.into_iter().partition(|&p| p >= movers);
         return as_vertices(residents.into_iter().chain(others).collect());
     }
-    let paired_here = |p: usize| mate[bracket[p]].is_some_and(|m| in_bracket[m]);
-    let half: Vec<usize> =
-        (movers..bracket.len()).filter(|&p| !excluded[bracket[p]] && (p == position || paired_here(p))).collect();
-    let s1_size = half.len() / 2;
-    let Some(rank) = half.iter().position(|&p| p == position).filter(|&r| r < s1_size) else {
+    // S1 is as many of the open residents, from the top, as the matching
+    // makes pairs of; S2 is all the others, so the last of S2 float.
+    let residents: Vec<usize> = (movers..bracket.len()).filter(|&p| !excluded[bracket[p]]).collect();
+    let pairs = residents.iter().filter(|&&p| mate[bracket[p]].is_some_and(|m| in_bracket[m])).count() / 2;
+    let s1_size = pairs.min(residents.len() / 2);
+    let Some(rank) = residents.iter().position(|&p| p == position).filter(|&r| r < s1_size) else {
         return as_vertices(open);
     };
-    let s2 = half[s1_size..].iter().copied();
-    let s1_below = half[rank + 1..s1_size].iter().rev().copied();
+    let s2 = residents[s1_size..].iter().copied();
+    let s1_below = residents[rank + 1..s1_size].iter().rev().copied();
     let mut order: Vec<usize> = s2.chain(s1_below).collect();
     let rest: Vec<usize> = open.into_iter().filter(|p| !order.contains(p)).collect();
     order.extend(rest);
