@@ -82,7 +82,7 @@ pub fn pair(
         let edges = pairer.edges(&remaining, bracket_score, is_last_bracket);
         let bracket: Vec<usize> = remaining.iter().copied().filter(|&v| in_bracket(v)).collect();
         let movers = bracket.iter().filter(|&&v| players[v].score > bracket_score).count();
-        let mate = order::settle(vertex_count, &edges, &bracket, movers);
+        let mate = order::settle(vertex_count, edges, &bracket, movers);
         for &v in &remaining {
             let Some(m) = mate[v] else { return Err(SwissError::NoPairing) };
             let fixed = if is_last_bracket { true } else { in_bracket(v) && in_bracket(m) };

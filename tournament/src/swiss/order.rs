@@ -11,6 +11,7 @@ use crate::matching::max_weight_matching;
 
 /// An edge with two weights: `full` packs every criterion including the
 /// Dutch-order estimate, `quality` every criterion but that one.
+#[derive(Clone, Copy)]
 pub struct WeightedEdge {
     pub a: usize,
     pub b: usize,
@@ -21,37 +22,56 @@ pub struct WeightedEdge {
 /// The matching of `vertex_count` vertices for one bracket: best by quality,
 /// then first in Dutch order. `bracket` lists the bracket's vertices in
 /// order, its `movers` (moved-down players) first.
-pub fn settle(vertex_count: usize, edges: &[WeightedEdge], bracket: &[usize], movers: usize) -> Vec<Option<usize>> {
+pub fn settle(vertex_count: usize, edges: Vec<WeightedEdge>, bracket: &[usize], movers: usize) -> Vec<Option<usize>> {
     let quality: HashMap<(usize, usize), i128> = edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
     let quality_of = |a: usize, b: usize| quality.get(&(a.min(b), a.max(b))).copied();
+    let mut edges = edges;
     let mut excluded = vec![false; vertex_count];
-    let (mut mate, best) = solve(vertex_count, edges, &excluded, &quality_of);
+    let (mut mate, best) = solve(vertex_count, &edges, &excluded, &quality_of);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
     let mut fixed: Vec<(usize, usize)> = Vec::new();
     let mut fixed_quality = 0;
+    let mut split_tried = false;
     for (position, &x) in bracket.iter().enumerate() {
         if excluded[x] {
             continue;
         }
+        if position >= movers && !split_tried {
+            split_tried = true;
+            // Transpositions come before exchanges: if the best quality can
+            // be had with every pair joining S1 to S2, only such pairs count.
+            let s1 = first_half(bracket, movers, &excluded, &mate, &in_bracket);
+            let crosses = |e: &WeightedEdge| {
+                !(in_bracket[e.a] && in_bracket[e.b]) || s1.contains(&e.a) != s1.contains(&e.b)
+            };
+            let restricted: Vec<WeightedEdge> =
+                edges.iter().filter(|e| crosses(e)).copied().collect();
+            let (candidate, candidate_quality) = solve(vertex_count, &restricted, &excluded, &quality_of);
+            if candidate_quality + fixed_quality == best {
+                edges = restricted;
+                mate = with_fixed(candidate, &fixed);
+            }
+        }
         let current = mate[x].filter(|&m| in_bracket[m]);
+        let allowed: std::collections::HashSet<(usize, usize)> =
+            edges.iter().filter(|e| e.a == x || e.b == x).map(|e| (e.a.min(e.b), e.a.max(e.b))).collect();
         for j in candidates(position, bracket, movers, &excluded, &mate, &in_bracket) {
+            if !allowed.contains(&(x.min(j), x.max(j))) {
+                continue;
+            }
             let Some(pair_quality) = quality_of(x, j) else { continue };
             if Some(j) != current {
                 let mut trial = excluded.clone();
                 trial[x] = true;
                 trial[j] = true;
-                let (rest, rest_quality) = solve(vertex_count, edges, &trial, &quality_of);
+                let (rest, rest_quality) = solve(vertex_count, &edges, &trial, &quality_of);
                 if rest_quality + pair_quality + fixed_quality != best {
                     continue;
                 }
-                mate = rest;
-                for &(a, b) in &fixed {
-                    mate[a] = Some(b);
-                    mate[b] = Some(a);
-                }
+                mate = with_fixed(rest, &fixed);
                 mate[x] = Some(j);
                 mate[j] = Some(x);
             }
@@ -63,6 +83,27 @@ pub fn settle(vertex_count: usize, edges: &[WeightedEdge], bracket: &[usize], mo
         }
     }
     mate
+}
+
+fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Option<usize>> {
+    for &(a, b) in fixed {
+        mate[a] = Some(b);
+        mate[b] = Some(a);
+    }
+    mate
+}
+
+/// S1 of the open residents: as many from the top as the matching makes pairs.
+fn first_half(
+    bracket: &[usize],
+    movers: usize,
+    excluded: &[bool],
+    mate: &[Option<usize>],
+    in_bracket: &[bool],
+) -> Vec<usize> {
+    let residents: Vec<usize> = bracket[movers..].iter().copied().filter(|&v| !excluded[v]).collect();
+    let pairs = residents.iter().filter(|&&v| mate[v].is_some_and(|m| in_bracket[m])).count() / 2;
+    residents[..pairs.min(residents.len() / 2)].to_vec()
 }
 
 fn solve(
