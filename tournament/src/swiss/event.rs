@@ -251,8 +251,9 @@ impl SwissEvent {
                     if matches!(outcome, Some(Outcome::Bye | Outcome::ForfeitWin)) {
                         had_bye_or_forfeit_win = true;
                     }
-                    // A player who does not play a round counts as floating down (A.4).
-                    if self.game_of(e, r).is_none() {
+                    // A player who does not play a round, forfeits included,
+                    // counts as floating down (A.4).
+                    if !outcome.is_some_and(Outcome::was_played) {
                         float = Float::Down;
                     }
                     floats.push(float);
