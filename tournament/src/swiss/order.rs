@@ -19,70 +19,137 @@ pub struct WeightedEdge {
     pub quality: i128,
 }
 
+/// How many single exchanges between S1 and S2 are tried before giving up on
+/// the exact Dutch order (each costs a matching).
+const MAX_EXCHANGES: usize = 40;
+
 /// The matching of `vertex_count` vertices for one bracket: best by quality,
 /// then first in Dutch order. `bracket` lists the bracket's vertices in
 /// order, its `movers` (moved-down players) first.
 pub fn settle(vertex_count: usize, edges: Vec<WeightedEdge>, bracket: &[usize], movers: usize) -> Vec<Option<usize>> {
-    let quality: HashMap<(usize, usize), i128> = edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
-    let quality_of = |a: usize, b: usize| quality.get(&(a.min(b), a.max(b))).copied();
-    let mut edges = edges;
-    let mut excluded = vec![false; vertex_count];
-    let (mut mate, best) = solve(vertex_count, &edges, &excluded, &quality_of);
+    let quality: HashMap<(usize, usize), i128> =
+        edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
+    let excluded = vec![false; vertex_count];
+    let (mate, best) = solve(vertex_count, &edges, &excluded, &quality);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
-    let mut fixed: Vec<(usize, usize)> = Vec::new();
-    let mut fixed_quality = 0;
-    let mut split_tried = false;
-    for (position, &x) in bracket.iter().enumerate() {
-        if excluded[x] {
-            continue;
+    let mut settler = Settler { edges, quality, excluded, mate, best, fixed: Vec::new(), fixed_quality: 0, in_bracket };
+    for position in 0..movers {
+        // A moved-down player meets the residents from the top, then the other movers.
+        let (residents, others): (Vec<usize>, Vec<usize>) =
+            bracket[position + 1..].iter().copied().partition(|&v| bracket[movers..].contains(&v));
+        settler.settle_player(bracket[position], residents.into_iter().chain(others).collect());
+    }
+    let s1 = settler.choose_s1(&bracket[movers..]);
+    for &x in &bracket[movers..] {
+        let below: Vec<usize> = bracket.iter().copied().skip_while(|&v| v != x).skip(1).collect();
+        let order = if s1.contains(&x) {
+            // S2 from the top (transpositions), then S1 from the bottom.
+            let s2 = below.iter().copied().filter(|v| !s1.contains(v));
+            let s1_below = below.iter().copied().filter(|v| s1.contains(v)).rev();
+            s2.chain(s1_below).collect()
+        } else {
+            below
+        };
+        settler.settle_player(x, order);
+    }
+    settler.mate
+}
+
+struct Settler {
+    edges: Vec<WeightedEdge>,
+    quality: HashMap<(usize, usize), i128>,
+    excluded: Vec<bool>,
+    mate: Vec<Option<usize>>,
+    best: i128,
+    fixed: Vec<(usize, usize)>,
+    fixed_quality: i128,
+    in_bracket: Vec<bool>,
+}
+
+impl Settler {
+    fn quality_of(&self, a: usize, b: usize) -> Option<i128> {
+        self.quality.get(&(a.min(b), a.max(b))).copied()
+    }
+
+    /// Pairs `x` with the first of `order` that keeps the best quality
+    /// reachable; if none does, `x` is left as the matching has it (floating).
+    fn settle_player(&mut self, x: usize, order: Vec<usize>) {
+        if self.excluded[x] {
+            return;
         }
-        if position >= movers && !split_tried {
-            split_tried = true;
-            // Transpositions come before exchanges: if the best quality can
-            // be had with every pair joining S1 to S2, only such pairs count.
-            let s1 = first_half(bracket, movers, &excluded, &mate, &in_bracket);
-            let crosses = |e: &WeightedEdge| {
-                !(in_bracket[e.a] && in_bracket[e.b]) || s1.contains(&e.a) != s1.contains(&e.b)
-            };
-            let restricted: Vec<WeightedEdge> =
-                edges.iter().filter(|e| crosses(e)).copied().collect();
-            let (candidate, candidate_quality) = solve(vertex_count, &restricted, &excluded, &quality_of);
-            if candidate_quality + fixed_quality == best {
-                edges = restricted;
-                mate = with_fixed(candidate, &fixed);
-            }
-        }
-        let current = mate[x].filter(|&m| in_bracket[m]);
-        let allowed: std::collections::HashSet<(usize, usize)> =
-            edges.iter().filter(|e| e.a == x || e.b == x).map(|e| (e.a.min(e.b), e.a.max(e.b))).collect();
-        for j in candidates(position, bracket, movers, &excluded, &mate, &in_bracket) {
-            if !allowed.contains(&(x.min(j), x.max(j))) {
+        let current = self.mate[x].filter(|&m| self.in_bracket[m]);
+        let allowed: std::collections::HashSet<usize> =
+            self.edges.iter().filter(|e| e.a == x || e.b == x).map(|e| e.a + e.b - x).collect();
+        for j in order {
+            if self.excluded[j] || !allowed.contains(&j) {
                 continue;
             }
-            let Some(pair_quality) = quality_of(x, j) else { continue };
+            let Some(pair_quality) = self.quality_of(x, j) else { continue };
             if Some(j) != current {
-                let mut trial = excluded.clone();
+                let mut trial = self.excluded.clone();
                 trial[x] = true;
                 trial[j] = true;
-                let (rest, rest_quality) = solve(vertex_count, &edges, &trial, &quality_of);
-                if rest_quality + pair_quality + fixed_quality != best {
+                let (rest, rest_quality) = solve(trial.len(), &self.edges, &trial, &self.quality);
+                if rest_quality + pair_quality + self.fixed_quality != self.best {
                     continue;
                 }
-                mate = with_fixed(rest, &fixed);
-                mate[x] = Some(j);
-                mate[j] = Some(x);
+                self.mate = with_fixed(rest, &self.fixed);
+                self.mate[x] = Some(j);
+                self.mate[j] = Some(x);
             }
-            excluded[x] = true;
-            excluded[j] = true;
-            fixed.push((x, j));
-            fixed_quality += pair_quality;
-            break;
+            self.excluded[x] = true;
+            self.excluded[j] = true;
+            self.fixed.push((x, j));
+            self.fixed_quality += pair_quality;
+            return;
         }
     }
-    mate
+
+    /// S1 of the residents: as many from the top as the best matching pairs
+    /// here, with S2 all the others. Transpositions come before exchanges: if
+    /// the best quality can be had with every pair joining S1 to S2, only
+    /// such pairs count from now on; if not, the single exchanges between S1
+    /// and S2 are tried in Dutch order (smallest difference of rank first,
+    /// the lowest S1 player first).
+    fn choose_s1(&mut self, residents: &[usize]) -> Vec<usize> {
+        let open: Vec<usize> = residents.iter().copied().filter(|&v| !self.excluded[v]).collect();
+        let paired = open.iter().filter(|&&v| self.mate[v].is_some_and(|m| self.in_bracket[m])).count();
+        let s1_size = (paired / 2).min(open.len() / 2);
+        let natural = open[..s1_size].to_vec();
+        if s1_size == 0 || self.restrict_to_crossing(&open, &natural) {
+            return natural;
+        }
+        let s2_size = open.len() - s1_size;
+        let mut exchanges: Vec<(usize, usize)> = (0..s1_size).flat_map(|i| (0..s2_size).map(move |j| (i, j))).collect();
+        exchanges.sort_by_key(|&(i, j)| (s1_size + j - i, std::cmp::Reverse(i), j));
+        for &(i, j) in exchanges.iter().take(MAX_EXCHANGES) {
+            let mut s1 = natural.clone();
+            s1[i] = open[s1_size + j];
+            s1.sort_by_key(|v| open.iter().position(|o| o == v));
+            if self.restrict_to_crossing(&open, &s1) {
+                return s1;
+            }
+        }
+        natural
+    }
+
+    /// Keeps only pairs across S1 and S2 if that loses no quality.
+    fn restrict_to_crossing(&mut self, open: &[usize], s1: &[usize]) -> bool {
+        let crosses = |e: &WeightedEdge| {
+            !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b)
+        };
+        let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e)).copied().collect();
+        let (mate, quality) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
+        if quality + self.fixed_quality != self.best {
+            return false;
+        }
+        self.edges = restricted;
+        self.mate = with_fixed(mate, &self.fixed);
+        true
+    }
 }
 
 fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Option<usize>> {
@@ -93,24 +160,11 @@ fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Opt
     mate
 }
 
-/// S1 of the open residents: as many from the top as the matching makes pairs.
-fn first_half(
-    bracket: &[usize],
-    movers: usize,
-    excluded: &[bool],
-    mate: &[Option<usize>],
-    in_bracket: &[bool],
-) -> Vec<usize> {
-    let residents: Vec<usize> = bracket[movers..].iter().copied().filter(|&v| !excluded[v]).collect();
-    let pairs = residents.iter().filter(|&&v| mate[v].is_some_and(|m| in_bracket[m])).count() / 2;
-    residents[..pairs.min(residents.len() / 2)].to_vec()
-}
-
 fn solve(
     vertex_count: usize,
     edges: &[WeightedEdge],
     excluded: &[bool],
-    quality_of: &dyn Fn(usize, usize) -> Option<i128>,
+    quality: &HashMap<(usize, usize), i128>,
 ) -> (Vec<Option<usize>>, i128) {
     let kept: Vec<(usize, usize, i128)> =
         edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
@@ -118,42 +172,7 @@ fn solve(
     let total = mate
         .iter()
         .enumerate()
-        .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality_of(v, m)))
+        .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(&(v, m)).copied()))
         .sum();
     (mate, total)
-}
-
-/// The opponents of the bracket's player at `position`, in Dutch order. A
-/// moved-down player meets the residents from the top, then the other movers.
-/// A resident in S1 (the top half of the residents the matching pairs here)
-/// meets S2 from the top (transpositions), then S1 from the bottom
-/// (exchanges); anyone else meets the players below them from the top.
-fn candidates(
-    position: usize,
-    bracket: &[usize],
-    movers: usize,
-    excluded: &[bool],
-    mate: &[Option<usize>],
-    in_bracket: &[bool],
-) -> Vec<usize> {
-    let open: Vec<usize> = (position + 1..bracket.len()).filter(|&p| !excluded[bracket[p]]).collect();
-    let as_vertices = |positions: Vec<usize>| positions.into_iter().map(|p| bracket[p]).collect();
-    if position < movers {
-        let (residents, others): (Vec<usize>, Vec<usize>) = open.into_iter().partition(|&p| p >= movers);
-        return as_vertices(residents.into_iter().chain(others).collect());
-    }
-    // S1 is as many of the open residents, from the top, as the matching
-    // makes pairs of; S2 is all the others, so the last of S2 float.
-    let residents: Vec<usize> = (movers..bracket.len()).filter(|&p| !excluded[bracket[p]]).collect();
-    let pairs = residents.iter().filter(|&&p| mate[bracket[p]].is_some_and(|m| in_bracket[m])).count() / 2;
-    let s1_size = pairs.min(residents.len() / 2);
-    let Some(rank) = residents.iter().position(|&p| p == position).filter(|&r| r < s1_size) else {
-        return as_vertices(open);
-    };
-    let s2 = residents[s1_size..].iter().copied();
-    let s1_below = residents[rank + 1..s1_size].iter().rev().copied();
-    let mut order: Vec<usize> = s2.chain(s1_below).collect();
-    let rest: Vec<usize> = open.into_iter().filter(|p| !order.contains(p)).collect();
-    order.extend(rest);
-    as_vertices(order)
 }
