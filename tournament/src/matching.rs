@@ -16,14 +16,23 @@ pub type Edge = (usize, usize, i128);
 /// vertex its partner, or `None`. Edges with a weight ≤ 0 are never needed and
 /// are ignored; an edge from a vertex to itself is ignored.
 pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<usize>> {
+    max_weight_matching_with_bound(vertex_count, edges).0
+}
+
+/// The matching and, for each vertex, a dual value `d` that bounds every
+/// other matching: one that contains the edge (a, b, w) weighs at most the
+/// optimum minus `(d[a] + d[b] − 4w) / 4`, which is at most the edge's
+/// reduced cost (LP duality; `d` is four times the vertex dual).
+pub fn max_weight_matching_with_bound(vertex_count: usize, edges: &[Edge]) -> (Vec<Option<usize>>, Vec<i128>) {
     let edges: Vec<Edge> =
         edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
     if edges.is_empty() || vertex_count == 0 {
-        return vec![None; vertex_count];
+        return (vec![None; vertex_count], vec![0; vertex_count]);
     }
     let mut solver = Solver::new(vertex_count, edges);
     solver.solve();
-    solver.mate.iter().map(|&p| (p != NONE).then(|| solver.endpoint[p])).collect()
+    let mate = solver.mate.iter().map(|&p| (p != NONE).then(|| solver.endpoint[p])).collect();
+    (mate, solver.dualvar[..vertex_count].to_vec())
 }
 
 struct Solver {
@@ -402,7 +411,8 @@ impl Solver {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
-                for p in self.neighbend[v].clone() {
+                for index in 0..self.neighbend[v].len() {
+                    let p = self.neighbend[v][index];
                     let k = p / 2;
                     let w = self.endpoint[p];
                     if self.inblossom[v] == self.inblossom[w] {
@@ -557,6 +567,31 @@ mod tests {
             }
             let expected = brute_force(n, &edges, 0, &mut vec![false; n]);
             assert_eq!(weight_of(&edges, &mate), expected, "graph {edges:?}");
+        }
+    }
+
+    #[test]
+    fn the_dual_bound_holds_for_every_edge() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..500 {
+            let n = rng.random_range(2..=9);
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        edges.push((a, b, rng.random_range(1..=50)));
+                    }
+                }
+            }
+            let (mate, duals) = max_weight_matching_with_bound(n, &edges);
+            let best = weight_of(&edges, &mate);
+            for &(a, b, w) in &edges {
+                let rest: Vec<Edge> =
+                    edges.iter().copied().filter(|&(x, y, _)| ![a, b].contains(&x) && ![a, b].contains(&y)).collect();
+                let with_edge = w + brute_force(n, &rest, 0, &mut vec![false; n]);
+                let reduced = duals[a] + duals[b] - 4 * w;
+                assert!(with_edge * 4 <= best * 4 - reduced, "edge {:?} in {edges:?}", (a, b, w));
+            }
         }
     }
 

@@ -79,10 +79,10 @@ pub fn pair(
             continue;
         }
         let is_last_bracket = remaining.iter().all(|&v| v == n || in_bracket(v));
-        let edges = pairer.edges(&remaining, bracket_score, is_last_bracket);
+        let (edges, order_radix) = pairer.edges(&remaining, bracket_score, is_last_bracket);
         let bracket: Vec<usize> = remaining.iter().copied().filter(|&v| in_bracket(v)).collect();
         let movers = bracket.iter().filter(|&&v| players[v].score > bracket_score).count();
-        let mate = order::settle(vertex_count, edges, &bracket, movers);
+        let mate = order::settle(vertex_count, edges, order_radix, &bracket, movers);
         for &v in &remaining {
             let Some(m) = mate[v] else { return Err(SwissError::NoPairing) };
             let fixed = if is_last_bracket { true } else { in_bracket(v) && in_bracket(m) };
@@ -126,13 +126,15 @@ impl Pairer<'_> {
     }
 
     /// The edges among `remaining` weighted for the bracket of `bracket_score`.
-    fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> Vec<WeightedEdge> {
+    /// The edges and the radix of the last criterion (the Dutch-order estimate).
+    fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> (Vec<WeightedEdge>, i128) {
         let n = self.players.len();
         let bracket: Vec<usize> =
             remaining.iter().copied().filter(|&v| v < n && self.players[v].score >= bracket_score).collect();
         let movers = bracket.iter().filter(|&&v| self.players[v].score > bracket_score).count();
         let max_order_cost = (bracket.len() * bracket.len()) as u64;
         let top_score = self.players[0].score.half_points() as u64;
+        let pairs_bound = remaining.len() as u64 / 2 + 1;
         let mut edges = Vec::new();
         for (i, &a) in remaining.iter().enumerate() {
             for &b in &remaining[i + 1..] {
@@ -141,12 +143,11 @@ impl Pairer<'_> {
                 } else {
                     self.pair_criteria(a, b, &bracket, movers, bracket_score, max_order_cost, top_score)
                 };
-                let pairs_bound = remaining.len() as u64 / 2 + 1;
                 let quality = pack(&criteria[..criteria.len() - 1], pairs_bound);
                 edges.push(WeightedEdge { a, b, full: pack(&criteria, pairs_bound), quality });
             }
         }
-        edges
+        (edges, i128::from(pairs_bound * max_order_cost + 1))
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::matching::max_weight_matching;
+use crate::matching::max_weight_matching_with_bound;
 
 /// An edge with two weights: `full` packs every criterion including the
 /// Dutch-order estimate, `quality` every criterion but that one.
@@ -26,16 +26,39 @@ const MAX_EXCHANGES: usize = 40;
 /// The matching of `vertex_count` vertices for one bracket: best by quality,
 /// then first in Dutch order. `bracket` lists the bracket's vertices in
 /// order, its `movers` (moved-down players) first.
-pub fn settle(vertex_count: usize, edges: Vec<WeightedEdge>, bracket: &[usize], movers: usize) -> Vec<Option<usize>> {
+///
+/// `order_radix` is how much one unit of quality outweighs in `full`: a
+/// trial pair whose reduced cost reaches it cannot keep the best quality, so
+/// it is refused without solving a matching.
+pub fn settle(
+    vertex_count: usize,
+    edges: Vec<WeightedEdge>,
+    order_radix: i128,
+    bracket: &[usize],
+    movers: usize,
+) -> Vec<Option<usize>> {
     let quality: HashMap<(usize, usize), i128> =
         edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
     let excluded = vec![false; vertex_count];
-    let (mate, best) = solve(vertex_count, &edges, &excluded, &quality);
+    let (mate, best, duals) = solve(vertex_count, &edges, &excluded, &quality);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
-    let mut settler = Settler { edges, quality, excluded, mate, best, fixed: Vec::new(), fixed_quality: 0, in_bracket };
+    let full = edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.full)).collect();
+    let mut settler = Settler {
+        edges,
+        quality,
+        full,
+        order_radix,
+        excluded,
+        mate,
+        duals,
+        best,
+        fixed: Vec::new(),
+        fixed_quality: 0,
+        in_bracket,
+    };
     for position in 0..movers {
         // A moved-down player meets the residents from the top, then the other movers.
         let (residents, others): (Vec<usize>, Vec<usize>) =
@@ -61,8 +84,12 @@ pub fn settle(vertex_count: usize, edges: Vec<WeightedEdge>, bracket: &[usize], 
 struct Settler {
     edges: Vec<WeightedEdge>,
     quality: HashMap<(usize, usize), i128>,
+    full: HashMap<(usize, usize), i128>,
+    order_radix: i128,
     excluded: Vec<bool>,
     mate: Vec<Option<usize>>,
+    /// Dual bounds of the matching that gave `mate`.
+    duals: Vec<i128>,
     best: i128,
     fixed: Vec<(usize, usize)>,
     fixed_quality: i128,
@@ -89,13 +116,18 @@ impl Settler {
             }
             let Some(pair_quality) = self.quality_of(x, j) else { continue };
             if Some(j) != current {
+                let full = self.full[&(x.min(j), x.max(j))];
+                if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
+                    continue;
+                }
                 let mut trial = self.excluded.clone();
                 trial[x] = true;
                 trial[j] = true;
-                let (rest, rest_quality) = solve(trial.len(), &self.edges, &trial, &self.quality);
+                let (rest, rest_quality, duals) = solve(trial.len(), &self.edges, &trial, &self.quality);
                 if rest_quality + pair_quality + self.fixed_quality != self.best {
                     continue;
                 }
+                self.duals = duals;
                 self.mate = with_fixed(rest, &self.fixed);
                 self.mate[x] = Some(j);
                 self.mate[j] = Some(x);
@@ -142,10 +174,11 @@ impl Settler {
             !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b)
         };
         let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e)).copied().collect();
-        let (mate, quality) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
+        let (mate, quality, duals) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
         if quality + self.fixed_quality != self.best {
             return false;
         }
+        self.duals = duals;
         self.edges = restricted;
         self.mate = with_fixed(mate, &self.fixed);
         true
@@ -165,14 +198,14 @@ fn solve(
     edges: &[WeightedEdge],
     excluded: &[bool],
     quality: &HashMap<(usize, usize), i128>,
-) -> (Vec<Option<usize>>, i128) {
+) -> (Vec<Option<usize>>, i128, Vec<i128>) {
     let kept: Vec<(usize, usize, i128)> =
         edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
-    let mate = max_weight_matching(vertex_count, &kept);
+    let (mate, duals) = max_weight_matching_with_bound(vertex_count, &kept);
     let total = mate
         .iter()
         .enumerate()
         .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(&(v, m)).copied()))
         .sum();
-    (mate, total)
+    (mate, total, duals)
 }
