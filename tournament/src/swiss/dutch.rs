@@ -10,8 +10,8 @@
 //!    no two non-topscorers with the same absolute colour preference — these
 //!    are only broken when nothing else pairs everyone;
 //! 2. as many pairs inside the bracket as possible;
-//! 3. the smallest score differences (pairing the highest scores, so the
-//!    downfloaters' scores are the lowest);
+//! 3. the smallest score differences, squared (pairing the highest scores,
+//!    so the downfloaters' scores are the lowest);
 //! 4. the fewest players denied their colour preference, then their strong one;
 //! 5. the floater history: no downfloat twice running, no upfloat twice running
 //!    (the round before counting less);
@@ -168,8 +168,11 @@ impl Pairer<'_> {
         let inside = both_in.is_some();
         let (mut psd, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0);
         if let Some((x, y)) = both_in {
-            let low = pa.score.min(pb.score).half_points() as u64;
-            psd = 2 * (low - bracket_score.half_points() as u64) + 2;
+            // Score differences count squared, as FIDE compares them largest
+            // first: a floater's difference is to one below the bracket, so
+            // pairing a and b saves x² + y² − (x − y)² = 2xy.
+            let above = |c: &Contender| (c.score.half_points() - bracket_score.half_points()) as u64 + 1;
+            psd = 2 * above(pa) * above(pb);
             let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
             let (conflict, strong_conflict) = match (prefs_a, prefs_b) {
                 (Some(p), Some(q)) if p.colour == q.colour => {
@@ -187,7 +190,7 @@ impl Pairer<'_> {
             Criterion { value: u64::from(no_rematch), max: 1 },
             Criterion { value: u64::from(no_clash), max: 1 },
             Criterion { value: u64::from(inside), max: 1 },
-            Criterion { value: psd, max: 2 * top_score + 2 },
+            Criterion { value: psd, max: 2 * (top_score + 1) * (top_score + 1) },
             Criterion { value: colour_ok, max: 1 },
             Criterion { value: strong_ok, max: 1 },
             Criterion { value: floats, max: 12 },
@@ -217,7 +220,7 @@ impl Pairer<'_> {
             Criterion { value: u64::from(p.can_have_bye), max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: 0, max: 1 },
-            Criterion { value: 0, max: 2 * top_score + 2 },
+            Criterion { value: 0, max: 2 * (top_score + 1) * (top_score + 1) },
             Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: floats, max: 12 },
