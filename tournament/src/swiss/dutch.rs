@@ -11,7 +11,9 @@
 //!    are only broken when nothing else pairs everyone;
 //! 2. as many pairs inside the bracket as possible;
 //! 3. the smallest score differences, squared (pairing the highest scores,
-//!    so the downfloaters' scores are the lowest);
+//!    so the downfloaters' scores are the lowest); then, among the players
+//!    who could float, those that let the next bracket pair the most players
+//!    with the smallest differences (C.7);
 //! 4. the fewest players denied their colour preference, then their strong one;
 //! 5. the floater history: no downfloat twice running, no upfloat twice running
 //!    (the round before counting less);
@@ -100,6 +102,19 @@ struct Pairer<'a> {
     rounds_played: u32,
 }
 
+/// The bracket being paired, as the edge weights see it.
+struct BracketView {
+    /// Its players in order, the moved-down players first.
+    bracket: Vec<usize>,
+    movers: usize,
+    bracket_score: Score,
+    /// The score of the next bracket down, if any.
+    next_score: Option<Score>,
+    is_last_bracket: bool,
+    max_order_cost: u64,
+    max_psd: u64,
+}
+
 /// Each criterion's value on one edge, and the largest value it can take.
 struct Criterion {
     value: u64,
@@ -125,54 +140,52 @@ impl Pairer<'_> {
         (!rematch, !clash)
     }
 
-    /// The edges among `remaining` weighted for the bracket of `bracket_score`.
-    /// The edges and the radix of the last criterion (the Dutch-order estimate).
+    /// The edges among `remaining` weighted for the bracket of `bracket_score`,
+    /// and the radix of the last criterion (the Dutch-order estimate).
     fn edges(&self, remaining: &[usize], bracket_score: Score, is_last_bracket: bool) -> (Vec<WeightedEdge>, i128) {
         let n = self.players.len();
         let bracket: Vec<usize> =
             remaining.iter().copied().filter(|&v| v < n && self.players[v].score >= bracket_score).collect();
-        let movers = bracket.iter().filter(|&&v| self.players[v].score > bracket_score).count();
-        let max_order_cost = (bracket.len() * bracket.len()) as u64;
-        let top_score = self.players[0].score.half_points() as u64;
+        let next_score =
+            remaining.iter().filter(|&&v| v < n).map(|&v| self.players[v].score).filter(|&s| s < bracket_score).max();
+        let top = self.players[0].score.half_points() as u64 + 1;
+        let view = BracketView {
+            movers: bracket.iter().filter(|&&v| self.players[v].score > bracket_score).count(),
+            max_order_cost: (bracket.len() * bracket.len()) as u64,
+            max_psd: 2 * top * top,
+            bracket,
+            bracket_score,
+            next_score,
+            is_last_bracket,
+        };
         let pairs_bound = remaining.len() as u64 / 2 + 1;
         let mut edges = Vec::new();
         for (i, &a) in remaining.iter().enumerate() {
             for &b in &remaining[i + 1..] {
-                let criteria = if b == n {
-                    self.bye_criteria(a, &bracket, is_last_bracket, max_order_cost, top_score)
-                } else {
-                    self.pair_criteria(a, b, &bracket, movers, bracket_score, max_order_cost, top_score)
-                };
+                let criteria = if b == n { self.bye_criteria(a, &view) } else { self.pair_criteria(a, b, &view) };
                 let quality = pack(&criteria[..criteria.len() - 1], pairs_bound);
                 edges.push(WeightedEdge { a, b, full: pack(&criteria, pairs_bound), quality });
             }
         }
-        (edges, i128::from(pairs_bound * max_order_cost + 1))
+        (edges, i128::from(pairs_bound * view.max_order_cost + 1))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn pair_criteria(
-        &self,
-        a: usize,
-        b: usize,
-        bracket: &[usize],
-        movers: usize,
-        bracket_score: Score,
-        max_order_cost: u64,
-        top_score: u64,
-    ) -> [Criterion; 8] {
+    fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 10] {
         let (pa, pb) = (self.players[a], self.players[b]);
         let (no_rematch, no_clash) = self.absolute_ok(pa, pb);
-        let position = |v: usize| bracket.iter().position(|&x| x == v);
+        let position = |v: usize| view.bracket.iter().position(|&x| x == v);
         let both_in = position(a).zip(position(b));
         let inside = both_in.is_some();
+        // Score differences count squared, as FIDE compares them largest
+        // first: a floater's difference is to one below its bracket, so
+        // pairing a and b saves x² + y² − (x − y)² = 2xy.
+        let saved = |score: Score| {
+            let above = |c: &Contender| (c.score.half_points() - score.half_points()) as u64 + 1;
+            2 * above(pa) * above(pb)
+        };
         let (mut psd, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0);
         if let Some((x, y)) = both_in {
-            // Score differences count squared, as FIDE compares them largest
-            // first: a floater's difference is to one below the bracket, so
-            // pairing a and b saves x² + y² − (x − y)² = 2xy.
-            let above = |c: &Contender| (c.score.half_points() - bracket_score.half_points()) as u64 + 1;
-            psd = 2 * above(pa) * above(pb);
+            psd = saved(view.bracket_score);
             let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
             let (conflict, strong_conflict) = match (prefs_a, prefs_b) {
                 (Some(p), Some(q)) if p.colour == q.colour => {
@@ -183,48 +196,55 @@ impl Pairer<'_> {
             colour_ok = u64::from(!conflict);
             strong_ok = u64::from(!strong_conflict);
             floats = float_value(pa, pb);
-            let cost = order_cost(x, y, movers, bracket.len());
-            order = max_order_cost - cost.min(max_order_cost);
+            let cost = order_cost(x, y, view.movers, view.bracket.len());
+            order = view.max_order_cost - cost.min(view.max_order_cost);
+        }
+        // C.7: the downfloaters are chosen so that the next bracket pairs as
+        // many as it can, with the smallest score differences.
+        let (mut next_pair, mut next_psd) = (0, 0);
+        if let (false, Some(next)) = (inside, view.next_score) {
+            let reaches = |c: &Contender| c.score >= next;
+            if reaches(pa) && reaches(pb) {
+                next_pair = 1;
+                next_psd = saved(next);
+            }
         }
         [
             Criterion { value: u64::from(no_rematch), max: 1 },
             Criterion { value: u64::from(no_clash), max: 1 },
             Criterion { value: u64::from(inside), max: 1 },
-            Criterion { value: psd, max: 2 * (top_score + 1) * (top_score + 1) },
+            Criterion { value: psd, max: view.max_psd },
+            Criterion { value: next_pair, max: 1 },
+            Criterion { value: next_psd, max: view.max_psd },
             Criterion { value: colour_ok, max: 1 },
             Criterion { value: strong_ok, max: 1 },
             Criterion { value: floats, max: 12 },
-            Criterion { value: order, max: max_order_cost },
+            Criterion { value: order, max: view.max_order_cost },
         ]
     }
 
     /// The bye goes to an eligible player, as low in the order as possible,
     /// preferring one who did not float down in the last rounds.
-    fn bye_criteria(
-        &self,
-        a: usize,
-        bracket: &[usize],
-        is_last_bracket: bool,
-        max_order_cost: u64,
-        top_score: u64,
-    ) -> [Criterion; 8] {
+    fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 10] {
         let p = self.players[a];
-        let position = bracket.iter().position(|&x| x == a);
+        let position = view.bracket.iter().position(|&x| x == a);
         let (mut floats, mut order) = (0, 0);
-        if let (true, Some(x)) = (is_last_bracket, position) {
+        if let (true, Some(x)) = (view.is_last_bracket, position) {
             floats = 12 - 4 * u64::from(p.last_float == Float::Down) - 2 * u64::from(p.float_before_last == Float::Down);
-            let from_bottom = (bracket.len() - 1 - x) as u64;
-            order = max_order_cost - (from_bottom * from_bottom).min(max_order_cost);
+            let from_bottom = (view.bracket.len() - 1 - x) as u64;
+            order = view.max_order_cost - (from_bottom * from_bottom).min(view.max_order_cost);
         }
         [
             Criterion { value: u64::from(p.can_have_bye), max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: 0, max: 1 },
-            Criterion { value: 0, max: 2 * (top_score + 1) * (top_score + 1) },
+            Criterion { value: 0, max: view.max_psd },
+            Criterion { value: 0, max: 1 },
+            Criterion { value: 0, max: view.max_psd },
             Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: floats, max: 12 },
-            Criterion { value: order, max: max_order_cost },
+            Criterion { value: order, max: view.max_order_cost },
         ]
     }
 
