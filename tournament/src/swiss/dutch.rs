@@ -14,7 +14,9 @@
 //!    so the downfloaters' scores are the lowest); then, among the players
 //!    who could float, those that let the next bracket pair the most players
 //!    with the smallest differences (C.7);
-//! 4. the fewest players denied their colour preference, then their strong one;
+//! 4. the fewest topscorers pushed past the colour limits in the last round,
+//!    then the fewest players denied their colour preference, then their
+//!    strong one;
 //! 5. the floater history: no downfloat twice running, no upfloat twice running
 //!    (the round before counting less);
 //! 6. closest to the Dutch order: S1's i-th player against S2's i-th.
@@ -170,7 +172,7 @@ impl Pairer<'_> {
         (edges, i128::from(pairs_bound * view.max_order_cost + 1))
     }
 
-    fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 10] {
+    fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 11] {
         let (pa, pb) = (self.players[a], self.players[b]);
         let (no_rematch, no_clash) = self.absolute_ok(pa, pb);
         let position = |v: usize| view.bracket.iter().position(|&x| x == v);
@@ -183,7 +185,7 @@ impl Pairer<'_> {
             let above = |c: &Contender| (c.score.half_points() - score.half_points()) as u64 + 1;
             2 * above(pa) * above(pb)
         };
-        let (mut psd, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0);
+        let (mut psd, mut topscorer_ok, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0, 0);
         if let Some((x, y)) = both_in {
             psd = saved(view.bracket_score);
             let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
@@ -193,6 +195,11 @@ impl Pairer<'_> {
                 }
                 _ => (false, false),
             };
+            // C.10-C.11: two topscorers sharing an absolute preference may
+            // meet in the last round, but one then breaks the colour limits.
+            let absolute_clash = conflict
+                && prefs_a.zip(prefs_b).is_some_and(|(p, q)| p.strength == Strength::Absolute && q.strength == Strength::Absolute);
+            topscorer_ok = u64::from(!absolute_clash);
             colour_ok = u64::from(!conflict);
             strong_ok = u64::from(!strong_conflict);
             floats = float_value(pa, pb);
@@ -216,6 +223,7 @@ impl Pairer<'_> {
             Criterion { value: psd, max: view.max_psd },
             Criterion { value: next_pair, max: 1 },
             Criterion { value: next_psd, max: view.max_psd },
+            Criterion { value: topscorer_ok, max: 1 },
             Criterion { value: colour_ok, max: 1 },
             Criterion { value: strong_ok, max: 1 },
             Criterion { value: floats, max: 12 },
@@ -225,7 +233,7 @@ impl Pairer<'_> {
 
     /// The bye goes to an eligible player, as low in the order as possible,
     /// preferring one who did not float down in the last rounds.
-    fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 10] {
+    fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 11] {
         let p = self.players[a];
         let position = view.bracket.iter().position(|&x| x == a);
         let (mut floats, mut order) = (0, 0);
@@ -241,6 +249,7 @@ impl Pairer<'_> {
             Criterion { value: 0, max: view.max_psd },
             Criterion { value: 0, max: 1 },
             Criterion { value: 0, max: view.max_psd },
+            Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: floats, max: 12 },
