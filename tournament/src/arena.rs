@@ -288,7 +288,13 @@ mod tests {
             let games = arena.pair_waiting(1).unwrap();
             for g in games {
                 let game = arena.games()[g];
-                let r = if game.white == 0 { result } else if game.black == 0 { mirror(result) } else { GameResult::Draw };
+                let r = if game.white == 0 {
+                    result
+                } else if game.black == 0 {
+                    mirror(result)
+                } else {
+                    GameResult::Draw
+                };
                 arena.finish_game(g, r).unwrap();
             }
             points.push(arena.players()[0].sheet.last().unwrap().points);

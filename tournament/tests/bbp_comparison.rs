@@ -89,7 +89,8 @@ fn same_pairings_as_bbp_pairings() {
             } else if got == expected {
                 same += 1;
             } else if first_differences.len() < 5 {
-                first_differences.push(format!("seed {seed} round {}:\n{trf}ours   {got:?}\ntheirs {expected:?}", round + 1));
+                first_differences
+                    .push(format!("seed {seed} round {}:\n{trf}ours   {got:?}\ntheirs {expected:?}", round + 1));
             }
             play_last_round(&mut event, &mut rng);
         }

@@ -61,9 +61,8 @@ fn direct_encounter_counts_only_games_among_the_tied() {
     // falls behind both.
     let mut event = worked_event();
     event.record_result(1, 1, GameResult::BlackWins).unwrap();
-    let order_of = |order: &[TieBreak]| -> Vec<usize> {
-        standings(&event, order).into_iter().map(|s| s.entrant + 1).collect()
-    };
+    let order_of =
+        |order: &[TieBreak]| -> Vec<usize> { standings(&event, order).into_iter().map(|s| s.entrant + 1).collect() };
     assert_eq!(order_of(&[TieBreak::Buchholz]), [1, 3, 5, 2, 4]);
     assert_eq!(order_of(&[TieBreak::DirectEncounter, TieBreak::Buchholz]), [1, 3, 2, 4, 5]);
 }

@@ -24,7 +24,10 @@ fn player_lines_use_the_fide_columns() {
     event.record_result(0, 0, GameResult::Draw).unwrap();
     let text = export(&event, "Autumn Swiss");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[..5], ["012 Autumn Swiss", "062 3", "092 Individual: Swiss-System (FIDE Dutch)", "XXR 2", "XXC white1"]);
+    assert_eq!(
+        lines[..5],
+        ["012 Autumn Swiss", "062 3", "092 Individual: Swiss-System (FIDE Dutch)", "XXR 2", "XXC white1"]
+    );
     // Bo (1900) has pairing number 1 and drew Ada with White; Cy had the bye.
     let bo = lines[5];
     assert_eq!((col(bo, 1, 3), col(bo, 5, 8), col(bo, 15, 16), col(bo, 49, 52)), ("001", "   1", "Bo", "1900"));
@@ -53,7 +56,9 @@ fn eventful(seed: u64) -> SwissEvent {
         if round < 4 {
             play_last_round(&mut event, &mut rng);
         } else {
-            event.record_result(4, 0, if rng.random_bool(0.5) { GameResult::Draw } else { GameResult::WhiteWins }).unwrap();
+            event
+                .record_result(4, 0, if rng.random_bool(0.5) { GameResult::Draw } else { GameResult::WhiteWins })
+                .unwrap();
         }
     }
     event
@@ -80,7 +85,12 @@ fn an_imported_event_pairs_its_next_round_like_the_original() {
         let name_pairs = |event: &SwissEvent| -> Vec<(String, String)> {
             let round = event.rounds().last().unwrap();
             let name = |e: usize| event.entrants()[e].player.name.clone();
-            round.games.iter().map(|g| (name(g.white), name(g.black))).chain(round.bye.map(|b| (name(b), "bye".into()))).collect()
+            round
+                .games
+                .iter()
+                .map(|g| (name(g.white), name(g.black)))
+                .chain(round.bye.map(|b| (name(b), "bye".into())))
+                .collect()
         };
         original.pair_next_round().unwrap();
         imported.pair_next_round().unwrap();

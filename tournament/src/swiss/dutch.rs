@@ -19,7 +19,9 @@
 //!    strong one;
 //! 5. the floater history: no downfloat twice running, no upfloat twice running
 //!    (the round before counting less);
-//! 6. closest to the Dutch order: S1's i-th player against S2's i-th.
+//! 6. an estimate of the Dutch order (S1's i-th player against S2's i-th),
+//!    which only steers the first matching: `order::settle` then finds the
+//!    exact first pairing in Dutch order among the equally good ones.
 //!
 //! Pairs found inside the bracket are fixed; unpaired players float down.
 
@@ -198,7 +200,9 @@ impl Pairer<'_> {
             // C.10-C.11: two topscorers sharing an absolute preference may
             // meet in the last round, but one then breaks the colour limits.
             let absolute_clash = conflict
-                && prefs_a.zip(prefs_b).is_some_and(|(p, q)| p.strength == Strength::Absolute && q.strength == Strength::Absolute);
+                && prefs_a
+                    .zip(prefs_b)
+                    .is_some_and(|(p, q)| p.strength == Strength::Absolute && q.strength == Strength::Absolute);
             topscorer_ok = u64::from(!absolute_clash);
             colour_ok = u64::from(!conflict);
             strong_ok = u64::from(!strong_conflict);
@@ -238,7 +242,8 @@ impl Pairer<'_> {
         let position = view.bracket.iter().position(|&x| x == a);
         let (mut floats, mut order) = (0, 0);
         if let (true, Some(x)) = (view.is_last_bracket, position) {
-            floats = 12 - 4 * u64::from(p.last_float == Float::Down) - 2 * u64::from(p.float_before_last == Float::Down);
+            floats =
+                12 - 4 * u64::from(p.last_float == Float::Down) - 2 * u64::from(p.float_before_last == Float::Down);
             let from_bottom = (view.bracket.len() - 1 - x) as u64;
             order = view.max_order_cost - (from_bottom * from_bottom).min(view.max_order_cost);
         }

@@ -133,8 +133,7 @@ impl SwissEvent {
 
     /// Records (or corrects) the result of a game of a round.
     pub fn record_result(&mut self, round: usize, board: usize, result: GameResult) -> Result<(), SwissError> {
-        let game =
-            self.rounds.get_mut(round).and_then(|r| r.games.get_mut(board)).ok_or(SwissError::UnknownGame)?;
+        let game = self.rounds.get_mut(round).and_then(|r| r.games.get_mut(board)).ok_or(SwissError::UnknownGame)?;
         game.result = Some(result);
         Ok(())
     }
@@ -213,7 +212,8 @@ impl SwissEvent {
         if !self.round_complete() {
             return Err(SwissError::RoundInProgress);
         }
-        let round = dutch::pair(&self.contenders(), self.config.first_colour, self.rounds.len() as u32, self.is_last_round())?;
+        let round =
+            dutch::pair(&self.contenders(), self.config.first_colour, self.rounds.len() as u32, self.is_last_round())?;
         self.rounds.push(round);
         Ok(self.rounds.last().expect("just pushed"))
     }

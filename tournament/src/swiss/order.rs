@@ -5,8 +5,6 @@
 //! highest, takes the first opponent in Dutch order with whom the rest of the
 //! field can still be paired as well as the best matching pairs it.
 
-use std::collections::HashMap;
-
 use crate::matching::max_weight_matching_with_bound;
 
 /// An edge with two weights: `full` packs every criterion including the
@@ -37,15 +35,14 @@ pub fn settle(
     bracket: &[usize],
     movers: usize,
 ) -> Vec<Option<usize>> {
-    let quality: HashMap<(usize, usize), i128> =
-        edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.quality)).collect();
+    let quality = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.quality)));
     let excluded = vec![false; vertex_count];
     let (mate, best, duals) = solve(vertex_count, &edges, &excluded, &quality);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
-    let full = edges.iter().map(|e| ((e.a.min(e.b), e.a.max(e.b)), e.full)).collect();
+    let full = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.full)));
     let mut settler = Settler {
         edges,
         quality,
@@ -83,8 +80,8 @@ pub fn settle(
 
 struct Settler {
     edges: Vec<WeightedEdge>,
-    quality: HashMap<(usize, usize), i128>,
-    full: HashMap<(usize, usize), i128>,
+    quality: PairTable,
+    full: PairTable,
     order_radix: i128,
     excluded: Vec<bool>,
     mate: Vec<Option<usize>>,
@@ -98,7 +95,7 @@ struct Settler {
 
 impl Settler {
     fn quality_of(&self, a: usize, b: usize) -> Option<i128> {
-        self.quality.get(&(a.min(b), a.max(b))).copied()
+        self.quality.get(a, b)
     }
 
     /// Pairs `x` with the first of `order` that keeps the best quality
@@ -116,7 +113,7 @@ impl Settler {
             }
             let Some(pair_quality) = self.quality_of(x, j) else { continue };
             if Some(j) != current {
-                let full = self.full[&(x.min(j), x.max(j))];
+                let full = self.full.get(x, j).expect("an edge for every quality");
                 if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
                     continue;
                 }
@@ -170,10 +167,17 @@ impl Settler {
 
     /// Keeps only pairs across S1 and S2 if that loses no quality.
     fn restrict_to_crossing(&mut self, open: &[usize], s1: &[usize]) -> bool {
-        let crosses = |e: &WeightedEdge| {
-            !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b)
-        };
+        let crosses =
+            |e: &WeightedEdge| !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b);
         let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e)).copied().collect();
+        // The current matching already crossing is optimal among crossing
+        // pairs, and its duals still bound them: no new matching is needed.
+        let already =
+            open.iter().all(|&v| self.mate[v].is_none_or(|m| !open.contains(&m) || s1.contains(&v) != s1.contains(&m)));
+        if already {
+            self.edges = restricted;
+            return true;
+        }
         let (mate, quality, duals) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
         if quality + self.fixed_quality != self.best {
             return false;
@@ -197,15 +201,32 @@ fn solve(
     vertex_count: usize,
     edges: &[WeightedEdge],
     excluded: &[bool],
-    quality: &HashMap<(usize, usize), i128>,
+    quality: &PairTable,
 ) -> (Vec<Option<usize>>, i128, Vec<i128>) {
     let kept: Vec<(usize, usize, i128)> =
         edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
     let (mate, duals) = max_weight_matching_with_bound(vertex_count, &kept);
-    let total = mate
-        .iter()
-        .enumerate()
-        .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(&(v, m)).copied()))
-        .sum();
+    let total = mate.iter().enumerate().filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(v, m))).sum();
     (mate, total, duals)
+}
+
+/// A weight for each pair of vertices that has an edge, looked up directly.
+struct PairTable {
+    vertex_count: usize,
+    weights: Vec<Option<i128>>,
+}
+
+impl PairTable {
+    fn new(vertex_count: usize, edges: impl Iterator<Item = (usize, usize, i128)>) -> Self {
+        let mut weights = vec![None; vertex_count * vertex_count];
+        for (a, b, w) in edges {
+            weights[a * vertex_count + b] = Some(w);
+            weights[b * vertex_count + a] = Some(w);
+        }
+        PairTable { vertex_count, weights }
+    }
+
+    fn get(&self, a: usize, b: usize) -> Option<i128> {
+        self.weights[a * self.vertex_count + b]
+    }
 }

@@ -86,8 +86,7 @@ pub fn standings(event: &SwissEvent, order: &[TieBreak]) -> Vec<Standing> {
         }
         let key = |s: &Standing| (s.score, s.tie_breaks[..position].to_vec());
         for e in 0..entrants {
-            let group: Vec<usize> =
-                (0..entrants).filter(|&o| o != e && key(&lines[o]) == key(&lines[e])).collect();
+            let group: Vec<usize> = (0..entrants).filter(|&o| o != e && key(&lines[o]) == key(&lines[e])).collect();
             lines[e].tie_breaks[position] = Value(direct_points(event, rounds, e, &group));
         }
     }
