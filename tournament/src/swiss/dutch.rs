@@ -85,6 +85,10 @@ pub fn pair(
             continue;
         }
         let is_last_bracket = remaining.iter().all(|&v| v == n || in_bracket(v));
+        if !is_last_bracket && remaining.iter().filter(|&&v| in_bracket(v)).count() < 2 {
+            // A lone player cannot be paired inside the bracket: they float.
+            continue;
+        }
         let (edges, order_radix) = pairer.edges(&remaining, bracket_score, is_last_bracket);
         let bracket: Vec<usize> = remaining.iter().copied().filter(|&v| in_bracket(v)).collect();
         let movers = bracket.iter().filter(|&&v| players[v].score > bracket_score).count();

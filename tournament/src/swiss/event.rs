@@ -93,7 +93,8 @@ impl SwissEvent {
         SwissEvent { config, entrants: Vec::new(), rounds: Vec::new() }
     }
 
-    /// Rebuilds an event from its parts (a TRF file, a stored record).
+    /// Rebuilds an event from its parts (a TRF file, a stored record). The
+    /// games must name entrants that exist, as `trf::import` checks.
     pub fn from_parts(config: SwissConfig, entrants: Vec<Entrant>, rounds: Vec<Round>) -> Self {
         SwissEvent { config, entrants, rounds }
     }
@@ -148,13 +149,15 @@ impl SwissEvent {
 
     /// Whether the entrant takes part in round `round` (0-based).
     pub fn is_active_in(&self, entrant: usize, round: usize) -> bool {
-        let e = &self.entrants[entrant];
+        let Some(e) = self.entrants.get(entrant) else { return false };
         e.joined_at as usize <= round && e.withdrew_at.is_none_or(|w| round < w as usize)
     }
 
-    /// What the entrant got in round `round`; `None` while their game is unfinished.
+    /// What the entrant got in round `round`; `None` while their game is
+    /// unfinished, or for a round or entrant that does not exist.
     pub fn outcome(&self, entrant: usize, round: usize) -> Option<Outcome> {
-        let r = &self.rounds[round];
+        let r = self.rounds.get(round)?;
+        let joined_at = self.entrants.get(entrant)?.joined_at;
         if r.bye == Some(entrant) {
             return Some(Outcome::Bye);
         }
@@ -162,7 +165,7 @@ impl SwissEvent {
             let colour = if game.white == entrant { Colour::White } else { Colour::Black };
             return game.result.map(|res| res.outcome_for(colour));
         }
-        let missed_before_joining = (round as u32) < self.entrants[entrant].joined_at;
+        let missed_before_joining = (round as u32) < joined_at;
         Some(if missed_before_joining && self.config.late_entry == LateEntry::HalfPoint {
             Outcome::HalfBye
         } else {
@@ -172,7 +175,7 @@ impl SwissEvent {
 
     /// The opponent and colour of the entrant in round `round`, if they had a game.
     pub fn game_of(&self, entrant: usize, round: usize) -> Option<(usize, Colour, Option<GameResult>)> {
-        self.rounds[round].games.iter().find_map(|g| {
+        self.rounds.get(round)?.games.iter().find_map(|g| {
             if g.white == entrant {
                 Some((g.black, Colour::White, g.result))
             } else if g.black == entrant {
