@@ -1,8 +1,8 @@
 //! Compares Rookery's Dutch pairings with bbpPairings, an established Dutch
 //! engine (the one lichess uses), on generated tournaments: every round is
 //! exported as a TRF file, paired by bbpPairings, and compared with
-//! `pair_next_round`, and the agreement is reported; the test fails if it
-//! drops below what was measured when it was written. bbpPairings is not packaged for any registry Rookery's
+//! `pair_next_round`. Every round before the last must agree; last rounds
+//! are counted, and must agree at least as often as when this was written. bbpPairings is not packaged for any registry Rookery's
 //! machines reach, so the test runs only on request, with the engine built
 //! from source: `BBP_PAIRINGS=/path/to/bbpPairings.exe cargo test -p
 //! rookery-tournament --test bbp_comparison -- --ignored --nocapture`.
@@ -100,8 +100,8 @@ fn same_pairings_as_bbp_pairings() {
         "{same} of {comparable} rounds before the last paired exactly as bbpPairings pairs them, {last_same} of \
          {last_rounds} last rounds; in {impossible} more rounds bbpPairings found no pairing without breaking a rule"
     );
-    // Measured: 481 of 482 rounds before the last and 95 of 98 last rounds
-    // (docs/tournaments.md). Fail if agreement falls below 99% / 95%.
-    assert!(same * 100 >= comparable * 99, "{}", first_differences.join("\n\n"));
+    // Every round before the last agrees; in last rounds the topscorers'
+    // colour rules are approximated (docs/tournaments.md): 95 of 98 agree.
+    assert_eq!(same, comparable, "{}", first_differences.join("\n\n"));
     assert!(last_same * 100 >= last_rounds * 95, "{}", first_differences.join("\n\n"));
 }

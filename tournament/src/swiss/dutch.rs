@@ -17,8 +17,8 @@
 //! 4. the fewest topscorers pushed past the colour limits in the last round,
 //!    then the fewest players denied their colour preference, then their
 //!    strong one;
-//! 5. the floater history: no downfloat twice running, no upfloat twice running
-//!    (the round before counting less);
+//! 5. the floater history (C.14-C.17): no downfloat twice running, no upfloat
+//!    twice running, then the same with the round before;
 //! 6. an estimate of the Dutch order (S1's i-th player against S2's i-th),
 //!    which only steers the first matching: `order::settle` then finds the
 //!    exact first pairing in Dutch order among the equally good ones.
@@ -178,7 +178,7 @@ impl Pairer<'_> {
         (edges, i128::from(pairs_bound * view.max_order_cost + 1))
     }
 
-    fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 11] {
+    fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 14] {
         let (pa, pb) = (self.players[a], self.players[b]);
         let (no_rematch, no_clash) = self.absolute_ok(pa, pb);
         let position = |v: usize| view.bracket.iter().position(|&x| x == v);
@@ -191,7 +191,8 @@ impl Pairer<'_> {
             let above = |c: &Contender| (c.score.half_points() - score.half_points()) as u64 + 1;
             2 * above(pa) * above(pb)
         };
-        let (mut psd, mut topscorer_ok, mut colour_ok, mut strong_ok, mut floats, mut order) = (0, 0, 0, 0, 0, 0);
+        let (mut psd, mut topscorer_ok, mut colour_ok, mut strong_ok, mut order) = (0, 0, 0, 0, 0);
+        let mut floats = [0; 4];
         if let Some((x, y)) = both_in {
             psd = saved(view.bracket_score);
             let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
@@ -210,7 +211,7 @@ impl Pairer<'_> {
             topscorer_ok = u64::from(!absolute_clash);
             colour_ok = u64::from(!conflict);
             strong_ok = u64::from(!strong_conflict);
-            floats = float_value(pa, pb);
+            floats = float_values(pa, pb);
             let cost = order_cost(x, y, view.movers, view.bracket.len());
             order = view.max_order_cost - cost.min(view.max_order_cost);
         }
@@ -234,20 +235,23 @@ impl Pairer<'_> {
             Criterion { value: topscorer_ok, max: 1 },
             Criterion { value: colour_ok, max: 1 },
             Criterion { value: strong_ok, max: 1 },
-            Criterion { value: floats, max: 12 },
+            Criterion { value: floats[0], max: 2 },
+            Criterion { value: floats[1], max: 1 },
+            Criterion { value: floats[2], max: 2 },
+            Criterion { value: floats[3], max: 1 },
             Criterion { value: order, max: view.max_order_cost },
         ]
     }
 
     /// The bye goes to an eligible player, as low in the order as possible,
     /// preferring one who did not float down in the last rounds.
-    fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 11] {
+    fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 14] {
         let p = self.players[a];
         let position = view.bracket.iter().position(|&x| x == a);
-        let (mut floats, mut order) = (0, 0);
+        // The bye counts as a downfloat: its edge keeps no one from floating.
+        let (mut floats, mut order) = ([0; 4], 0);
         if let (true, Some(x)) = (view.is_last_bracket, position) {
-            floats =
-                12 - 4 * u64::from(p.last_float == Float::Down) - 2 * u64::from(p.float_before_last == Float::Down);
+            floats = [0, 1, 0, 1];
             let from_bottom = (view.bracket.len() - 1 - x) as u64;
             order = view.max_order_cost - (from_bottom * from_bottom).min(view.max_order_cost);
         }
@@ -261,7 +265,10 @@ impl Pairer<'_> {
             Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
             Criterion { value: 1, max: 1 },
-            Criterion { value: floats, max: 12 },
+            Criterion { value: floats[0], max: 2 },
+            Criterion { value: floats[1], max: 1 },
+            Criterion { value: floats[2], max: 2 },
+            Criterion { value: floats[3], max: 1 },
             Criterion { value: order, max: view.max_order_cost },
         ]
     }
@@ -300,18 +307,18 @@ impl Pairer<'_> {
     }
 }
 
-/// The floater criteria on a pair inside a bracket: keeping in the bracket a
-/// player who floated down last round (or the round before) counts for the
-/// pair; making a player float up again counts against it.
-fn float_value(a: &Contender, b: &Contender) -> u64 {
-    let mut value: i64 = 6;
-    for (me, other) in [(a, b), (b, a)] {
-        value += 2 * i64::from(me.last_float == Float::Down) + i64::from(me.float_before_last == Float::Down);
-        if me.score < other.score {
-            value -= 2 * i64::from(me.last_float == Float::Up) + i64::from(me.float_before_last == Float::Up);
-        }
-    }
-    value.clamp(0, 12) as u64
+/// The floater criteria on a pair inside a bracket, in FIDE's order (C.14 to
+/// C.17): how many of the two floated down last round (pairing them keeps
+/// them from floating again); whether neither is made to float up again after
+/// floating up last round; the same two for the round before.
+fn float_values(a: &Contender, b: &Contender) -> [u64; 4] {
+    let (lower, higher) = if a.score <= b.score { (a, b) } else { (b, a) };
+    let floats_up = lower.score < higher.score;
+    let down = |float: fn(&Contender) -> Float| u64::from(float(a) == Float::Down) + u64::from(float(b) == Float::Down);
+    let not_up_again = |float: fn(&Contender) -> Float| u64::from(!(floats_up && float(lower) == Float::Up));
+    let last = |c: &Contender| c.last_float;
+    let before = |c: &Contender| c.float_before_last;
+    [down(last), not_up_again(last), down(before), not_up_again(before)]
 }
 
 /// How far a pair is from the Dutch order. The bracket lists its movers (the
