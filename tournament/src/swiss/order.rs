@@ -117,17 +117,19 @@ impl Settler {
                 if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
                     continue;
                 }
-                let mut trial = self.excluded.clone();
-                trial[x] = true;
-                trial[j] = true;
-                let (rest, rest_quality, duals) = solve(trial.len(), &self.edges, &trial, &self.quality);
-                if rest_quality + pair_quality + self.fixed_quality != self.best {
-                    continue;
+                if !self.swap_partners(x, j) {
+                    let mut trial = self.excluded.clone();
+                    trial[x] = true;
+                    trial[j] = true;
+                    let (rest, rest_quality, duals) = solve(trial.len(), &self.edges, &trial, &self.quality);
+                    if rest_quality + pair_quality + self.fixed_quality != self.best {
+                        continue;
+                    }
+                    self.duals = duals;
+                    self.mate = with_fixed(rest, &self.fixed);
+                    self.mate[x] = Some(j);
+                    self.mate[j] = Some(x);
                 }
-                self.duals = duals;
-                self.mate = with_fixed(rest, &self.fixed);
-                self.mate[x] = Some(j);
-                self.mate[j] = Some(x);
             }
             self.excluded[x] = true;
             self.excluded[j] = true;
@@ -135,6 +137,26 @@ impl Settler {
             self.fixed_quality += pair_quality;
             return;
         }
+    }
+
+    /// Pairs x with j and their two partners together, if that loses no
+    /// quality: the commonest transposition, found without a matching.
+    fn swap_partners(&mut self, x: usize, j: usize) -> bool {
+        let (Some(m), Some(k)) = (self.mate[x], self.mate[j]) else { return false };
+        let has_edge = |a: usize, b: usize| self.edges.iter().any(|e| (e.a, e.b) == (a.min(b), a.max(b)));
+        let quality = |a: usize, b: usize| self.quality_of(a, b);
+        let (Some(xj), Some(mk), Some(xm), Some(jk)) = (quality(x, j), quality(m, k), quality(x, m), quality(j, k))
+        else {
+            return false;
+        };
+        if xj + mk != xm + jk || !has_edge(m, k) {
+            return false;
+        }
+        self.mate[x] = Some(j);
+        self.mate[j] = Some(x);
+        self.mate[m] = Some(k);
+        self.mate[k] = Some(m);
+        true
     }
 
     /// S1 of the residents: as many from the top as the best matching pairs
