@@ -1,0 +1,102 @@
+//! The blossom matching against brute force on random graphs, and its dual
+//! bound against every edge.
+
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use rookery_tournament::matching::{max_weight_matching, max_weight_matching_with_bound, Edge};
+
+fn weight_of(edges: &[Edge], mate: &[Option<usize>]) -> i128 {
+    edges.iter().filter(|&&(a, b, w)| w > 0 && mate[a] == Some(b)).map(|e| e.2).sum()
+}
+
+fn brute_force(n: usize, edges: &[Edge], from: usize, used: &mut Vec<bool>) -> i128 {
+    let Some(v) = (from..n).find(|&v| !used[v]) else { return 0 };
+    used[v] = true;
+    let mut best = brute_force(n, edges, v + 1, used);
+    for &(a, b, w) in edges {
+        let other = if a == v {
+            b
+        } else if b == v {
+            a
+        } else {
+            continue;
+        };
+        if !used[other] && w > 0 {
+            used[other] = true;
+            best = best.max(w + brute_force(n, edges, v + 1, used));
+            used[other] = false;
+        }
+    }
+    used[v] = false;
+    best
+}
+
+#[test]
+fn matches_brute_force_on_random_small_graphs() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..3000 {
+        let n = rng.random_range(1..=12);
+        let density = rng.random_range(0.2..1.0);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(density) {
+                    let top: i128 = match round % 3 {
+                        0 => 10,
+                        1 => 1000,
+                        _ => 1 << 80,
+                    };
+                    edges.push((a, b, rng.random_range(1..=top)));
+                }
+            }
+        }
+        let mate = max_weight_matching(n, &edges);
+        for (v, m) in mate.iter().enumerate() {
+            if let Some(m) = *m {
+                assert_eq!(mate[m], Some(v), "matching must be symmetric");
+                assert!(edges.iter().any(|&(a, b, _)| (a, b) == (v, m) || (a, b) == (m, v)));
+            }
+        }
+        let expected = brute_force(n, &edges, 0, &mut vec![false; n]);
+        assert_eq!(weight_of(&edges, &mate), expected, "graph {edges:?}");
+    }
+}
+
+#[test]
+fn the_dual_bound_holds_for_every_edge() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..500 {
+        let n = rng.random_range(2..=9);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.6) {
+                    edges.push((a, b, rng.random_range(1..=50)));
+                }
+            }
+        }
+        let (mate, duals) = max_weight_matching_with_bound(n, &edges);
+        let best = weight_of(&edges, &mate);
+        for &(a, b, w) in &edges {
+            let rest: Vec<Edge> =
+                edges.iter().copied().filter(|&(x, y, _)| ![a, b].contains(&x) && ![a, b].contains(&y)).collect();
+            let with_edge = w + brute_force(n, &rest, 0, &mut vec![false; n]);
+            let reduced = duals[a] + duals[b] - 4 * w;
+            assert!(with_edge * 4 <= best * 4 - reduced, "edge {:?} in {edges:?}", (a, b, w));
+        }
+    }
+}
+
+#[test]
+fn a_heavier_pair_beats_two_light_ones() {
+    let mate = max_weight_matching(4, &[(0, 1, 5), (1, 2, 11), (2, 3, 5)]);
+    assert_eq!(mate, [None, Some(2), Some(1), None]);
+}
+
+#[test]
+fn odd_cycles_need_blossoms() {
+    // A triangle with a tail on each corner: all three tails can be matched
+    // only by contracting the triangle.
+    let edges = [(0, 1, 6), (1, 2, 6), (2, 0, 6), (0, 3, 5), (1, 4, 5), (2, 5, 5)];
+    let mate = max_weight_matching(6, &edges);
+    assert_eq!(weight_of(&edges, &mate), 15);
+}
