@@ -551,12 +551,12 @@ impl Storage {
             };
             Ok(Ok(match change {
                 Change::Put(game, reply) => {
-                    games.insert(&key, records::encode_game(&game))?;
+                    games.insert(key, records::encode_game(&game))?;
                     reply
                 }
                 Change::Finish { game, rated, rate, reply } => {
-                    games.remove(&key)?;
-                    archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
+                    games.remove(key)?;
+                    archive.insert(archive_key(channel, game.id), records::encode_game(&game))?;
                     finished::index_tx(&finished_ids, &finished_players, channel, &game)?;
                     let mut current = Vec::with_capacity(rated.len());
                     for user in &rated {
@@ -586,12 +586,12 @@ impl Storage {
                     reply
                 }
                 Change::Clear(reply) => {
-                    games.remove(&key)?;
+                    games.remove(key)?;
                     reply
                 }
                 Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
-                    games.insert(&key, records::encode_game(&game))?;
-                    ledgers.insert(&archive_key(channel, id), ledgers::encode_game_ledger(&ledger))?;
+                    games.insert(key, records::encode_game(&game))?;
+                    ledgers.insert(archive_key(channel, id), ledgers::encode_game_ledger(&ledger))?;
                     reply
                 }
                 Change::Keep(reply) => reply,

@@ -23,7 +23,7 @@ const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
 
 /// A database the contract runs on, and how to get another handle on it.
 enum Database {
-    Sled { _dir: tempfile::TempDir, storage: Storage },
+    Sled { _dir: tempfile::TempDir, storage: Box<Storage> },
     Postgres { url: String },
 }
 
@@ -31,7 +31,7 @@ impl Database {
     fn sled() -> Database {
         let dir = tempfile::tempdir().unwrap();
         let storage = Storage::open(dir.path()).unwrap();
-        Database::Sled { _dir: dir, storage }
+        Database::Sled { _dir: dir, storage: Box::new(storage) }
     }
 
     /// A fresh schema for `test` on the test server, if there is one.
@@ -59,7 +59,7 @@ impl Database {
     /// A handle on the database, as another process would open it.
     fn handle(&self) -> Storage {
         match self {
-            Database::Sled { storage, .. } => storage.clone(),
+            Database::Sled { storage, .. } => Storage::clone(storage),
             Database::Postgres { url } => Storage::connect(url).unwrap(),
         }
     }

@@ -95,7 +95,7 @@ impl Tree {
     /// Every record, in key order.
     pub fn iter(&self) -> Iter {
         match &self.kind {
-            Kind::Sled(tree) => Iter::Sled(tree.iter()),
+            Kind::Sled(tree) => Iter::Sled(Box::new(tree.iter())),
             Kind::Postgres(pg) => Iter::rows(pg.scan(self.name, &[], None)),
         }
     }
@@ -103,7 +103,7 @@ impl Tree {
     /// The records whose keys start with `prefix`, in key order.
     pub fn scan_prefix(&self, prefix: impl AsRef<[u8]>) -> Iter {
         match &self.kind {
-            Kind::Sled(tree) => Iter::Sled(tree.scan_prefix(prefix)),
+            Kind::Sled(tree) => Iter::Sled(Box::new(tree.scan_prefix(prefix))),
             Kind::Postgres(pg) => {
                 let prefix = prefix.as_ref();
                 Iter::rows(pg.scan(self.name, prefix, after_prefix(prefix).as_deref()))
@@ -114,7 +114,7 @@ impl Tree {
     /// The records with keys from `first` to `last`, both included, in key order.
     pub fn range(&self, first: impl AsRef<[u8]>, last: impl AsRef<[u8]>) -> Iter {
         match &self.kind {
-            Kind::Sled(tree) => Iter::Sled(tree.range(first.as_ref()..=last.as_ref())),
+            Kind::Sled(tree) => Iter::Sled(Box::new(tree.range(first.as_ref()..=last.as_ref()))),
             Kind::Postgres(pg) => {
                 // Up to `last` included is below `last` followed by a zero byte.
                 let mut end = last.as_ref().to_vec();
@@ -160,7 +160,7 @@ fn after_prefix(prefix: &[u8]) -> Option<Vec<u8>> {
 
 /// The records of a scan, each a `Result` as sled gives them.
 pub(crate) enum Iter {
-    Sled(sled::Iter),
+    Sled(Box<sled::Iter>),
     /// Rows read from the server at once (a failed query is one error).
     Rows(std::vec::IntoIter<Result<Entry, StorageError>>),
 }

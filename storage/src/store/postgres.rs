@@ -30,7 +30,7 @@ use crate::StorageError;
 const MIGRATIONS: &[(i32, &str, &str)] = &[(1, "records", include_str!("../../migrations/0001_records.sql"))];
 
 /// The advisory lock held while migrating (any fixed number; "rookery" in ASCII).
-const MIGRATION_LOCK: i64 = 0x726f_6f6b_6572_79;
+const MIGRATION_LOCK: i64 = 0x0072_6f6f_6b65_7279;
 
 /// Connections a process keeps open at most: one per blocking thread at work.
 const POOL_SIZE: u32 = 16;
