@@ -165,3 +165,38 @@ impl Storage {
         }
     }
 }
+
+impl Storage {
+    /// How many records each tree holds, in the order of the export format.
+    pub fn counts(&self) -> Result<Vec<(&'static str, usize)>, StorageError> {
+        TREES.into_iter().map(|name| Ok((name, self.tree(name).len()?))).collect()
+    }
+
+    /// Copies every record into `target`, with the id counters and the
+    /// database id, so the copy goes on as the same database: a migration
+    /// from one backend to the other. Returns how many records were copied
+    /// (besides the counters). What `target` held under the same keys is
+    /// overwritten; the rest of it is left.
+    pub fn copy_into(&self, target: &Storage) -> Result<usize, StorageError> {
+        let _writing = target.writing();
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut copied = 0;
+        let mut trees = TREES.to_vec();
+        trees.push("meta");
+        self.each_record(&trees, |tree, key, value| {
+            // The count of flushes belongs to a sled folder's own watermark.
+            if tree == "meta" && key == crate::WRITES {
+                return Ok(());
+            }
+            copied += usize::from(tree != "meta");
+            batch.push((tree, key.to_vec(), value.to_vec()));
+            if batch.len() == BATCH {
+                target.insert_all(&std::mem::take(&mut batch))?;
+            }
+            Ok(())
+        })?;
+        target.insert_all(&batch)?;
+        target.flush()?;
+        Ok(copied)
+    }
+}
