@@ -41,8 +41,16 @@ pub(crate) struct Pg {
     pool: Pool<Manager>,
 }
 
-fn unreachable_server(error: impl std::fmt::Display) -> StorageError {
-    StorageError::Unreachable(error.to_string())
+fn unreachable_server(error: impl std::error::Error) -> StorageError {
+    // The client's errors say what failed only in their sources ("error
+    // connecting to server" / "Connection refused").
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    StorageError::Unreachable(text)
 }
 
 /// Whether running the transaction again may succeed.
@@ -54,7 +62,7 @@ impl Pg {
     /// Connects to the database at `url` (`postgres://user:password@host/db`
     /// or `postgresql:///db?host=/socket/dir`) and brings its schema up to date.
     pub fn connect(url: &str) -> Result<Pg, StorageError> {
-        let config: postgres::Config = url.parse().map_err(|error| unreachable_server(format!("{error}")))?;
+        let config: postgres::Config = url.parse().map_err(unreachable_server)?;
         // One direct connection first, for the migrations and for a clear
         // error (a pool would only say that it timed out).
         let mut first = config.connect(NoTls).map_err(unreachable_server)?;
