@@ -427,13 +427,20 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
         }
         None => {
             let config = settings.load()?;
-            let storage = Storage::open(&config.data_dir).with_context(|| {
-                format!("opening the database in {} (is Rookery running on it?)", config.data_dir.display())
-            })?;
+            let storage = match config.database_url {
+                Some(_) => admin::open_configured(&config)?,
+                None => Storage::open(&config.data_dir).with_context(|| {
+                    format!("opening the database in {} (is Rookery running on it?)", config.data_dir.display())
+                })?,
+            };
             let known = storage.puzzle_pool(request.variant.name())?;
             let found = puzzles_cli::generate(&request, Some(&storage), &known, &mut progress)?;
             let added = storage.add_puzzles(&found)?;
-            println!("added {} {} puzzles to the pool in {}", added.len(), request.variant, config.data_dir.display());
+            let place = match config.database_url {
+                Some(_) => "the PostgreSQL database".to_string(),
+                None => config.data_dir.display().to_string(),
+            };
+            println!("added {} {} puzzles to the pool in {place}", added.len(), request.variant);
         }
     }
     Ok(())
