@@ -59,7 +59,7 @@ pub use streaks::live_streak;
 pub enum StorageError {
     #[error("the database failed: {0}")]
     Database(#[from] sled::Error),
-    #[error("the database server failed: {0}")]
+    #[error("the database server failed: {}", store::postgres::describe(.0))]
     Postgres(#[from] postgres::Error),
     #[error("cannot reach the database server: {0}")]
     Unreachable(String),

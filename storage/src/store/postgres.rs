@@ -42,15 +42,20 @@ pub(crate) struct Pg {
 }
 
 fn unreachable_server(error: impl std::error::Error) -> StorageError {
-    // The client's errors say what failed only in their sources ("error
-    // connecting to server" / "Connection refused").
+    StorageError::Unreachable(describe(&error))
+}
+
+/// An error with its sources: the client's errors say what failed only in
+/// them ("db error: ERROR: relation ... does not exist", "error connecting to
+/// server: Connection refused").
+pub(crate) fn describe(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(cause) = source {
         text.push_str(&format!(": {cause}"));
         source = cause.source();
     }
-    StorageError::Unreachable(text)
+    text
 }
 
 /// Whether running the transaction again may succeed.
