@@ -14,6 +14,10 @@ use crate::core::limits::LimitConfig;
 pub struct Config {
     /// Where the database lives (`ROOKERY_DATA_DIR`).
     pub data_dir: PathBuf,
+    /// A PostgreSQL database to keep the records in instead of the data
+    /// folder (`DATABASE_URL`), `postgres://user:password@host/database`:
+    /// one database that several Rookery processes share (docs/storage.md).
+    pub database_url: Option<String>,
     /// The bot's token (`DISCORD_TOKEN`); without one, Rookery starts the console.
     pub discord_token: Option<String>,
     /// Where the console writes pictures and files (`ROOKERY_IMAGE_DIR`).
@@ -79,6 +83,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             data_dir: PathBuf::from("rookery-data"),
+            database_url: None,
             discord_token: None,
             image_dir: PathBuf::from("rookery-images"),
             tick_seconds: 1,
@@ -110,6 +115,9 @@ impl Config {
         };
         if let Some(dir) = env("ROOKERY_DATA_DIR") {
             config.data_dir = dir.into();
+        }
+        if let Some(url) = env("DATABASE_URL").filter(|u| !u.trim().is_empty()) {
+            config.database_url = Some(url);
         }
         if let Some(token) = env("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             config.discord_token = Some(token);
@@ -203,6 +211,7 @@ mod tests {
         let env = |name: &str| match name {
             "DISCORD_TOKEN" => Some("secret".to_string()),
             "ROOKERY_IMAGE_DIR" => Some("/tmp/pictures".to_string()),
+            "DATABASE_URL" => Some("postgres://rookery@db/rookery".to_string()),
             _ => None,
         };
         let config = Config::load(Some(&file), env).unwrap();
@@ -210,6 +219,7 @@ mod tests {
         assert_eq!(config.tick_seconds, 30);
         assert_eq!(config.discord_token.as_deref(), Some("secret"));
         assert_eq!(config.image_dir, PathBuf::from("/tmp/pictures"));
+        assert_eq!(config.database_url.as_deref(), Some("postgres://rookery@db/rookery"));
         let mut settled = config.clone();
         settled.settle_paths();
         assert_eq!(settled.backup.dir, PathBuf::from("/srv/rookery-backups"), "beside the data folder");

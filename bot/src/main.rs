@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
-use rookery::cli::{admin, dice as dice_cli, puzzles as puzzles_cli, tools};
+use rookery::cli::{admin, dice as dice_cli, migrate, puzzles as puzzles_cli, tools};
 use rookery::config::Config;
 use rookery::core::limits::LimitConfig;
 use rookery::core::puzzle::{Reserve, ReserveKeeper, RESERVE_TARGET};
@@ -149,7 +149,7 @@ enum Command {
     },
     /// Write every stored record as JSON lines (a backup).
     Export {
-        /// The bot's database directory.
+        /// The bot's database directory, or a `postgres://` URL.
         #[arg(long)]
         data_dir: std::path::PathBuf,
         /// Write to this file instead of standard output.
@@ -177,8 +177,22 @@ enum Command {
     },
     /// Verify a database directory or a backup file and report what it holds.
     Check {
-        /// A database directory or a backup file.
+        /// A database directory, a backup file or a `postgres://` URL.
         path: std::path::PathBuf,
+    },
+    /// Copy a whole database from one backend to the other
+    /// (`--from sled:rookery-data --to postgres://...`), counting every kind
+    /// of record before and after. Stop the bot using a data folder first.
+    Migrate {
+        /// `sled:FOLDER` or `postgres://user:password@host/database`.
+        #[arg(long)]
+        from: migrate::Location,
+        /// The same kinds; it must be empty unless --force is given.
+        #[arg(long)]
+        to: migrate::Location,
+        /// Copy into a database that already holds records (same keys are replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Daily-puzzle tools.
     Puzzles {
@@ -190,6 +204,9 @@ enum Command {
         /// A fresh directory for the bench database (default: a temporary one).
         #[arg(long)]
         data_dir: Option<std::path::PathBuf>,
+        /// Bench on this empty PostgreSQL database instead of a data folder.
+        #[arg(long)]
+        database_url: Option<String>,
         /// Moves to time one at a time.
         #[arg(long, default_value_t = 2000)]
         moves: usize,
@@ -336,8 +353,12 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Backup { settings } => {
             let config = settings.load()?;
-            // A running bot holds the database: it takes the backup itself.
-            if let Some(backup) = control::request_backup(&config.data_dir)? {
+            // A running bot holds a data folder: it takes the backup itself.
+            if config.database_url.is_some() {
+                let storage = admin::open_configured(&config)?;
+                let backup = restore::backup_now(&storage, &config.backup)?;
+                format!("backed up {} records to {} (verified)\n", backup.records, backup.path.display())
+            } else if let Some(backup) = control::request_backup(&config.data_dir)? {
                 format!(
                     "the running bot backed up {} records to {} (verified)\n",
                     backup.records,
@@ -352,15 +373,22 @@ fn run(cli: Cli) -> Result<()> {
         Command::Check { path } => {
             let (report, verdict) = admin::check(path)?;
             print!("{report}");
+            // A URL may hold a password: it is never printed.
+            let what = match admin::postgres_url(path) {
+                Some(_) => "the PostgreSQL database".to_string(),
+                None => path.display().to_string(),
+            };
             match verdict {
                 admin::Verdict::Sound => return Ok(()),
-                admin::Verdict::Damaged => anyhow::bail!("{} is damaged", path.display()),
-                admin::Verdict::Unchecked => anyhow::bail!("{} could not be checked", path.display()),
+                admin::Verdict::Damaged => anyhow::bail!("{what} is damaged"),
+                admin::Verdict::Unchecked => anyhow::bail!("{what} could not be checked"),
             }
         }
+        Command::Migrate { from, to, force } => migrate::migrate(from, to, *force)?,
         Command::Puzzles { action } => return puzzles(action),
         Command::Bench {
             data_dir,
+            database_url,
             moves,
             throughput_moves,
             channels,
@@ -379,6 +407,7 @@ fn run(cli: Cli) -> Result<()> {
                 clock_games: *clock_games,
                 idle_games: *idle_games,
                 long_game_ply: *long_game_ply,
+                database_url: database_url.clone(),
             };
             let result = bench::run(&dir, &plan);
             if data_dir.is_none() {
@@ -405,13 +434,20 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
         }
         None => {
             let config = settings.load()?;
-            let storage = Storage::open(&config.data_dir).with_context(|| {
-                format!("opening the database in {} (is Rookery running on it?)", config.data_dir.display())
-            })?;
+            let storage = match config.database_url {
+                Some(_) => admin::open_configured(&config)?,
+                None => Storage::open(&config.data_dir).with_context(|| {
+                    format!("opening the database in {} (is Rookery running on it?)", config.data_dir.display())
+                })?,
+            };
             let known = storage.puzzle_pool(request.variant.name())?;
             let found = puzzles_cli::generate(&request, Some(&storage), &known, &mut progress)?;
             let added = storage.add_puzzles(&found)?;
-            println!("added {} {} puzzles to the pool in {}", added.len(), request.variant, config.data_dir.display());
+            let place = match config.database_url {
+                Some(_) => "the PostgreSQL database".to_string(),
+                None => config.data_dir.display().to_string(),
+            };
+            println!("added {} {} puzzles to the pool in {place}", added.len(), request.variant);
         }
     }
     Ok(())
@@ -422,13 +458,17 @@ fn puzzles(action: &PuzzlesAction) -> Result<()> {
 /// `limits` on every request if given.
 fn open_core(config: &Config, limits: Option<LimitConfig>) -> Result<(Core, Option<restore::Restored>)> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let opened = restore::open_database(&config.data_dir, &config.backup.dir, config.restore, now)?;
+    let opened = restore::open_configured(config, now)?;
     if let Some(restored) = &opened.restored {
         // Loudly, on the terminal too, whatever the log filter.
         eprintln!("WARNING: {}", restored.notice());
     }
     restore::schedule_backups(opened.storage.clone(), config.backup.clone());
-    if let Err(error) = control::serve(opened.storage.clone(), config.backup.clone(), &config.data_dir) {
+    // Several processes share a PostgreSQL database; `rookery backup` and
+    // `rookery check` reach it directly, with no socket to a process.
+    let socket = (!opened.storage.is_shared())
+        .then(|| control::serve(opened.storage.clone(), config.backup.clone(), &config.data_dir));
+    if let Some(Err(error)) = socket {
         tracing::warn!("no control socket, so `rookery backup` cannot reach this bot: {error:#}");
     }
     let core = Core::new(opened.storage, system_clock())

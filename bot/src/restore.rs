@@ -135,6 +135,19 @@ fn last_change(dir: &Path) -> Option<i64> {
     entries.filter_map(|e| e.ok()?.metadata().ok()?.modified().ok()).map(unix).max()
 }
 
+/// Opens the configured database: the PostgreSQL database of
+/// `database_url` when there is one (read through at startup like a data
+/// folder; the server keeps its own files whole, so there is nothing to
+/// restore automatically), else the data folder, as [`open_database`].
+pub fn open_configured(config: &crate::config::Config, now: i64) -> Result<Opened> {
+    let Some(url) = &config.database_url else {
+        return open_database(&config.data_dir, &config.backup.dir, config.restore, now);
+    };
+    let storage = Storage::connect(url).context("opening the PostgreSQL database of database_url")?;
+    storage.check().context("reading the PostgreSQL database through")?.log_unreadable();
+    Ok(Opened { storage, restored: None })
+}
+
 /// Opens the database in `data_dir`, restoring the newest good backup of it
 /// from `backup_dir` if it is damaged and `restore` allows it, and finishing
 /// any restore an earlier start began.

@@ -216,7 +216,7 @@ pub fn restore_backup(
         let storage = Storage::open(&staging)?;
         let file = File::open(path).map_err(|e| failure(path, e))?;
         crate::import(&storage, BufReader::new(file)).map_err(|e| failure(path, e))?;
-        let held = TREES.iter().map(|name| storage.tree(name).len()).sum::<usize>();
+        let held = TREES.iter().map(|name| storage.tree(name).len()).sum::<Result<usize, _>>()?;
         if held != backup.records {
             return Err(failure(path, format!("restored {held} of its {} records", backup.records)));
         }

@@ -90,6 +90,9 @@ impl fmt::Display for CheckReport {
 pub fn is_damage(error: &StorageError) -> bool {
     match error {
         StorageError::Damaged(_) => true,
+        // A PostgreSQL server keeps its own files whole; its errors are
+        // about reaching it or about a statement, never a damaged database.
+        StorageError::Postgres(_) | StorageError::Unreachable(_) | StorageError::SchemaTooNew(_) => false,
         StorageError::Database(error) | StorageError::NotDurable(error) => match error {
             sled::Error::Corruption { .. } | sled::Error::ReportableBug(_) | sled::Error::Unsupported(_) => true,
             sled::Error::Io(io) => {

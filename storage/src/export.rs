@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 
 use sha2::{Digest, Sha256};
 
-use crate::{Identity, Storage, StorageError, TREES};
+use crate::{Backend, Identity, Storage, StorageError, TREES};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -30,17 +30,15 @@ pub fn export(storage: &Storage, out: &mut impl Write) -> Result<usize, StorageE
         |count: usize| move |e: std::io::Error| StorageError::Import { line: count + 1, reason: e.to_string() };
     let mut count = 0;
     let mut digest = Sha256::new();
-    for name in TREES {
-        for entry in storage.tree(name).iter() {
-            let (key, value) = entry?;
-            let value: serde_json::Value = serde_json::from_slice(&value)
-                .unwrap_or_else(|_| serde_json::Value::String(String::from_utf8_lossy(&value).into_owned()));
-            let line = format!("{}\n", serde_json::json!({ "tree": name, "key": hex(&key), "value": value }));
-            digest.update(line.as_bytes());
-            out.write_all(line.as_bytes()).map_err(failed(count))?;
-            count += 1;
-        }
-    }
+    storage.each_record(&TREES, |name, key, value| {
+        let value: serde_json::Value = serde_json::from_slice(value)
+            .unwrap_or_else(|_| serde_json::Value::String(String::from_utf8_lossy(value).into_owned()));
+        let line = format!("{}\n", serde_json::json!({ "tree": name, "key": hex(key), "value": value }));
+        digest.update(line.as_bytes());
+        out.write_all(line.as_bytes()).map_err(failed(count))?;
+        count += 1;
+        Ok(())
+    })?;
     let end = serde_json::json!({ "end": {
         "records": count,
         "sha256": hex(&digest.finalize()),
@@ -116,10 +114,89 @@ pub(crate) fn read_backup(
 /// kept, so fix the line and import again (records are simply overwritten).
 pub fn import(storage: &Storage, input: impl BufRead) -> Result<usize, StorageError> {
     let _writing = storage.writing();
+    let mut batch = Vec::with_capacity(BATCH);
     let read = read_backup(input, |entry| {
-        storage.tree(entry.tree).insert(entry.key, entry.value)?;
+        batch.push((entry.tree, entry.key, entry.value));
+        if batch.len() == BATCH {
+            storage.insert_all(&std::mem::take(&mut batch))?;
+        }
         Ok(())
     })?;
+    storage.insert_all(&batch)?;
     storage.flush()?;
     Ok(read.records)
+}
+
+/// Records an import writes at once (one transaction on PostgreSQL).
+const BATCH: usize = 1000;
+
+impl Storage {
+    /// Hands every record of `trees` to `each`, tree by tree in key order, as
+    /// of one moment: on sled the caller holds the write gate when it needs
+    /// one (a backup does), on PostgreSQL the records come from one snapshot.
+    pub(crate) fn each_record(
+        &self,
+        trees: &[&'static str],
+        mut each: impl FnMut(&'static str, &[u8], &[u8]) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Postgres(pg) => {
+                pg.snapshot(trees, |name, records| records.iter().try_for_each(|(key, value)| each(name, key, value)))
+            }
+            Backend::Sled(_) => {
+                for name in trees {
+                    for entry in self.tree(name).iter() {
+                        let (key, value) = entry?;
+                        each(name, &key, &value)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Stores many records (tree, key, value) at once: in one transaction on
+    /// PostgreSQL, one by one on sled (durable with the next flush either way).
+    pub(crate) fn insert_all(&self, records: &[(&'static str, Vec<u8>, Vec<u8>)]) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Postgres(pg) if !records.is_empty() => pg.insert_all(records),
+            Backend::Postgres(_) => Ok(()),
+            Backend::Sled(_) => records.iter().try_for_each(|(tree, key, value)| self.tree(tree).insert(key, value)),
+        }
+    }
+}
+
+impl Storage {
+    /// How many records each tree holds, in the order of the export format.
+    pub fn counts(&self) -> Result<Vec<(&'static str, usize)>, StorageError> {
+        TREES.into_iter().map(|name| Ok((name, self.tree(name).len()?))).collect()
+    }
+
+    /// Copies every record into `target`, with the id counters and the
+    /// database id, so the copy goes on as the same database: a migration
+    /// from one backend to the other. Returns how many records were copied
+    /// (besides the counters). What `target` held under the same keys is
+    /// overwritten; the rest of it is left.
+    pub fn copy_into(&self, target: &Storage) -> Result<usize, StorageError> {
+        let _writing = target.writing();
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut copied = 0;
+        let mut trees = TREES.to_vec();
+        trees.push("meta");
+        self.each_record(&trees, |tree, key, value| {
+            // The count of flushes belongs to a sled folder's own watermark.
+            if tree == "meta" && key == crate::WRITES {
+                return Ok(());
+            }
+            copied += usize::from(tree != "meta");
+            batch.push((tree, key.to_vec(), value.to_vec()));
+            if batch.len() == BATCH {
+                target.insert_all(&std::mem::take(&mut batch))?;
+            }
+            Ok(())
+        })?;
+        target.insert_all(&batch)?;
+        target.flush()?;
+        Ok(copied)
+    }
 }

@@ -6,21 +6,20 @@
 //! the game, so an index entry never points at nothing. Game ids grow with
 //! time, so the newest games of a player are the last keys of their prefix.
 
-use sled::transaction::{ConflictableTransactionError, TransactionalTree};
-
 use crate::records::{self, ChannelGame};
+use crate::store::{TxResult, TxTree};
 use crate::{ChannelKey, Storage, StorageError};
 
 /// Records `game` (archived in `channel`) in both indexes.
 pub(crate) fn index_tx(
-    ids: &TransactionalTree,
-    players: &TransactionalTree,
+    ids: &TxTree<'_, '_>,
+    players: &TxTree<'_, '_>,
     channel: ChannelKey,
     game: &ChannelGame,
-) -> Result<(), ConflictableTransactionError<StorageError>> {
-    ids.insert(&game.id.to_be_bytes(), channel_value(channel))?;
+) -> TxResult<()> {
+    ids.insert(game.id.to_be_bytes(), channel_value(channel))?;
     for player in [&game.white, &game.black].into_iter().flatten() {
-        players.insert(&player_key(player.id, game.id), channel_value(channel))?;
+        players.insert(player_key(player.id, game.id), channel_value(channel))?;
     }
     Ok(())
 }
@@ -108,7 +107,7 @@ impl Storage {
     /// Builds both indexes from the archive when they are empty but the
     /// archive is not: a database from before the indexes existed.
     pub(crate) fn index_archive_once(&self) -> Result<(), StorageError> {
-        if !self.finished_ids.is_empty() || self.archive.is_empty() {
+        if !self.finished_ids.is_empty()? || self.archive.is_empty()? {
             return Ok(());
         }
         for entry in self.archive.iter() {

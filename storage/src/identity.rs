@@ -107,15 +107,17 @@ pub(crate) fn is_database_id(bytes: &[u8]) -> bool {
 }
 
 /// 128 random bits in hex: unique across every database ever made.
-fn random_id() -> std::io::Result<String> {
+pub(crate) fn random_id() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// The identity of an open database, and its file.
+/// The identity of an open database, and its file (`None` for a database
+/// on a server, which keeps its id in its `meta` records only: its files
+/// are the server's to keep whole).
 pub(crate) struct Held {
-    dir: PathBuf,
+    dir: Option<PathBuf>,
     identity: Mutex<Identity>,
 }
 
@@ -146,7 +148,14 @@ impl Held {
         if read.as_ref() != Some(&identity) {
             identity.write(dir)?;
         }
-        Ok(Held { dir: dir.to_path_buf(), identity: Mutex::new(identity) })
+        Ok(Held { dir: Some(dir.to_path_buf()), identity: Mutex::new(identity) })
+    }
+
+    /// The identity of a database on a server: its id, and ceilings just
+    /// above its counters (which the server keeps with the writes that used them).
+    pub fn in_memory(database: String, counters: [u64; 2]) -> Held {
+        let identity = Identity { database, ids_below: counters[0] + 1, puzzle_ids_below: counters[1] + 1 };
+        Held { dir: None, identity: Mutex::new(identity) }
     }
 
     pub fn get(&self) -> Identity {
@@ -168,7 +177,9 @@ impl Held {
         }
         let mut raised = identity.clone();
         *raised.ceiling_mut(counter) = id.saturating_add(BLOCK);
-        raised.write(&self.dir)?;
+        if let Some(dir) = &self.dir {
+            raised.write(dir)?;
+        }
         *identity = raised;
         Ok(())
     }

@@ -11,6 +11,7 @@
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
+use crate::store::Iter;
 use crate::{archive_key, ChannelKey, Storage, StorageError};
 
 /// A channel's table ledger for one UTC day. The engine ledger itself is
@@ -181,13 +182,13 @@ impl Storage {
     /// those made since the game with id `first` began (ids only grow), read
     /// without going through the channel's older games.
     pub fn channel_ledgers_since(&self, channel: ChannelKey, first: u64) -> Result<Vec<LedgerRecord>, StorageError> {
-        let range = self.ledgers.range(archive_key(channel, first)..=archive_key(channel, u64::MAX));
+        let range = self.ledgers.range(archive_key(channel, first), archive_key(channel, u64::MAX));
         self.readable_ledgers(channel, range)
     }
 
     /// The entries of a scan of `channel`'s ledgers that can be read; the
     /// others are set aside with their rolls.
-    fn readable_ledgers(&self, channel: ChannelKey, scan: sled::Iter) -> Result<Vec<LedgerRecord>, StorageError> {
+    fn readable_ledgers(&self, channel: ChannelKey, scan: Iter) -> Result<Vec<LedgerRecord>, StorageError> {
         let mut out = Vec::new();
         for entry in scan {
             let (key, bytes) = entry?;

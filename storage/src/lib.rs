@@ -1,6 +1,8 @@
-//! Rookery's storage on sled: the current game of every channel, finished games,
+//! Rookery's storage: the current game of every channel, finished games,
 //! dice ledgers and their roll logs, player ratings, guild settings and daily
-//! puzzles (`puzzles`).
+//! puzzles (`puzzles`). The records live in sled (embedded, one process: the
+//! default) or in PostgreSQL (shared by several processes); see `store` and
+//! docs/storage.md.
 //!
 //! Every key starts with the guild id (big-endian), so the data of a range of
 //! guilds — a Discord shard's guilds — is one contiguous key range that can be
@@ -20,23 +22,23 @@ mod group_commit;
 mod identity;
 mod ledgers;
 mod log_sync;
+mod opening;
 mod puzzle_ratings;
 mod puzzles;
 mod quarantine;
 mod records;
 mod relocate;
+mod store;
 mod streaks;
 mod watermark;
 
-use std::path::Path;
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
-use sled::Transactional;
 
 use quarantine::{quarantine_entry, quarantine_key};
+use store::{Pg, Tree, TxError, TxResult, TxTree};
 
 pub use backup::{backup_database, backups, beside, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
@@ -57,6 +59,12 @@ pub use streaks::live_streak;
 pub enum StorageError {
     #[error("the database failed: {0}")]
     Database(#[from] sled::Error),
+    #[error("the database server failed: {}", store::postgres::describe(.0))]
+    Postgres(#[from] postgres::Error),
+    #[error("cannot reach the database server: {0}")]
+    Unreachable(String),
+    #[error("the database's schema is at version {0}, newer than this Rookery knows: run a newer Rookery")]
+    SchemaTooNew(i32),
     #[error("a stored record could not be read ({0}); it has been set aside so the rest keeps working")]
     Quarantined(String),
     #[error("a stored record was written by a newer Rookery (record version {0})")]
@@ -130,35 +138,50 @@ const DATABASE_ID: &[u8] = b"database_id";
 
 #[derive(Clone)]
 pub struct Storage {
-    db: sled::Db,
-    games: sled::Tree,
-    archive: sled::Tree,
-    finished_ids: sled::Tree,
-    finished_players: sled::Tree,
-    ledgers: sled::Tree,
-    rolls: sled::Tree,
-    stats: sled::Tree,
-    settings: sled::Tree,
-    quarantine: sled::Tree,
-    puzzles: sled::Tree,
-    puzzle_days: sled::Tree,
-    puzzle_solves: sled::Tree,
-    puzzle_streaks: sled::Tree,
-    puzzle_ratings: sled::Tree,
-    solver_ratings: sled::Tree,
-    puzzle_tries: sled::Tree,
-    puzzle_practice: sled::Tree,
-    meta: sled::Tree,
+    games: Tree,
+    archive: Tree,
+    finished_ids: Tree,
+    finished_players: Tree,
+    ledgers: Tree,
+    rolls: Tree,
+    stats: Tree,
+    settings: Tree,
+    quarantine: Tree,
+    puzzles: Tree,
+    puzzle_days: Tree,
+    puzzle_solves: Tree,
+    puzzle_streaks: Tree,
+    puzzle_ratings: Tree,
+    solver_ratings: Tree,
+    puzzle_tries: Tree,
+    puzzle_practice: Tree,
+    meta: Tree,
     /// Held shared by every write and exclusively by a backup, so a backup is
-    /// one consistent moment of the whole database.
+    /// one consistent moment of the whole database (of this process's
+    /// writes; PostgreSQL backups read one snapshot besides).
     gate: Arc<RwLock<()>>,
-    watermark: Arc<watermark::Watermark>,
-    /// Writers waiting for durability at once share one flush.
-    commits: Arc<group_commit::GroupCommit>,
-    /// The `fdatasync` of sled's files that ends every flush.
-    log_sync: Arc<log_sync::LogSync>,
+    backend: Backend,
     /// Which database this is, and the id ceilings (see `identity`).
     identity: Arc<identity::Held>,
+}
+
+/// What is behind the trees.
+#[derive(Clone)]
+enum Backend {
+    Sled(Arc<SledFiles>),
+    Postgres(Arc<Pg>),
+}
+
+/// What makes a sled write durable (a PostgreSQL write is durable once committed).
+struct SledFiles {
+    db: sled::Db,
+    /// The `meta` tree, whose write counter every flush bumps (see `watermark`).
+    meta: sled::Tree,
+    watermark: watermark::Watermark,
+    /// Writers waiting for durability at once share one flush.
+    commits: group_commit::GroupCommit,
+    /// The `fdatasync` of sled's files that ends every flush.
+    log_sync: log_sync::LogSync,
 }
 
 /// Computes players' new ratings from their stored ones (`None`: unrated).
@@ -182,78 +205,6 @@ pub enum Change<T> {
 }
 
 impl Storage {
-    /// Opens (or creates) the database in `dir`, refusing one that has lost
-    /// writes it acknowledged ([`StorageError::Damaged`]; see `watermark`).
-    pub fn open(dir: &Path) -> Result<Storage, StorageError> {
-        let (storage, lost) = Storage::open_lenient(dir)?;
-        match lost {
-            Some(reason) => Err(StorageError::Damaged(reason)),
-            None => {
-                storage.index_archive_once()?;
-                Ok(storage)
-            }
-        }
-    }
-
-    /// Opens the database even when it has lost acknowledged writes, saying
-    /// so: for `rookery check`, which reports what is left.
-    pub fn open_lenient(dir: &Path) -> Result<(Storage, Option<String>), StorageError> {
-        let db = sled::Config::new().path(dir).open().map_err(|error| match error {
-            // sled locks its folder; a second opener gets WouldBlock, which
-            // sled 0.34 wraps in an error of kind Other, saying so in words.
-            sled::Error::Io(io)
-                if io.kind() == std::io::ErrorKind::WouldBlock
-                    || io.to_string().starts_with("could not acquire lock") =>
-            {
-                StorageError::InUse(dir.display().to_string())
-            }
-            other => StorageError::Database(other),
-        })?;
-        let (watermark, recorded) = watermark::Watermark::open(dir).map_err(|e| StorageError::Database(e.into()))?;
-        let meta = db.open_tree("meta")?;
-        let log_sync = log_sync::LogSync::open(dir).map_err(|e| StorageError::Database(e.into()))?;
-        let stored = watermark::counter(meta.get(WRITES)?);
-        let lost = recorded.filter(|&recorded| recorded > stored).map(|recorded| {
-            format!("it holds {stored} of the {recorded} writes it acknowledged: a damaged part of its log was cut off")
-        });
-        let kept_id = meta.get(DATABASE_ID)?.map(|id| String::from_utf8_lossy(&id).into_owned());
-        let counters = [watermark::counter(meta.get(LAST_ID)?), watermark::counter(meta.get(LAST_PUZZLE_ID)?)];
-        let identity =
-            identity::Held::open(dir, kept_id.clone(), counters).map_err(|e| StorageError::Database(e.into()))?;
-        let database = identity.get().database;
-        if kept_id.as_deref() != Some(database.as_str()) {
-            // Durable with the next flush, like any write.
-            meta.insert(DATABASE_ID, database.as_bytes())?;
-        }
-        let storage = Storage {
-            games: db.open_tree("games")?,
-            archive: db.open_tree("archive")?,
-            finished_ids: db.open_tree("finished_ids")?,
-            finished_players: db.open_tree("finished_players")?,
-            ledgers: db.open_tree("ledgers")?,
-            rolls: db.open_tree("rolls")?,
-            stats: db.open_tree("stats")?,
-            settings: db.open_tree("settings")?,
-            quarantine: db.open_tree("quarantine")?,
-            puzzles: db.open_tree("puzzles")?,
-            puzzle_days: db.open_tree("puzzle_days")?,
-            puzzle_solves: db.open_tree("puzzle_solves")?,
-            puzzle_streaks: db.open_tree("puzzle_streaks")?,
-            puzzle_ratings: db.open_tree("puzzle_ratings")?,
-            solver_ratings: db.open_tree("solver_ratings")?,
-            puzzle_tries: db.open_tree("puzzle_tries")?,
-            puzzle_practice: db.open_tree("puzzle_practice")?,
-            meta,
-            gate: Arc::default(),
-            watermark: Arc::new(watermark),
-            commits: Arc::default(),
-            log_sync: Arc::new(log_sync),
-            identity: Arc::new(identity),
-            db,
-        };
-        Ok((storage, lost))
-    }
-
     /// A shared hold on the write gate, for the duration of one write.
     pub(crate) fn writing(&self) -> RwLockReadGuard<'_, ()> {
         // The gate guards no data, so a panic elsewhere cannot leave it inconsistent.
@@ -261,11 +212,11 @@ impl Storage {
     }
 
     /// A tree by one of the names in [`TREES`].
-    pub(crate) fn tree(&self, name: &str) -> &sled::Tree {
+    pub(crate) fn tree(&self, name: &str) -> &Tree {
         self.named_tree(name).expect("a name from TREES")
     }
 
-    fn named_tree(&self, name: &str) -> Option<&sled::Tree> {
+    fn named_tree(&self, name: &str) -> Option<&Tree> {
         Some(match name {
             "games" => &self.games,
             "archive" => &self.archive,
@@ -318,7 +269,7 @@ impl Storage {
             // counters are not exported): start above every id in use, and
             // above every id the database it replaces ever handed out.
             let start = highest()?.max(self.identity.floor(which).saturating_sub(1));
-            let _ = self.meta.compare_and_swap(counter, None as Option<&[u8]>, Some(&start.to_be_bytes()))?;
+            let _ = self.meta.compare_and_swap(counter, None, Some(&start.to_be_bytes()))?;
         }
         let id = watermark::counter(self.meta.update_and_fetch(counter, watermark::increment)?);
         self.identity.reserve(which, id).map_err(|e| StorageError::Database(e.into()))?;
@@ -335,15 +286,15 @@ impl Storage {
     fn highest_id_in_use(&self) -> Result<u64, StorageError> {
         let mut highest = 0;
         for tree in [&self.archive, &self.ledgers] {
-            for key in tree.iter().keys() {
-                let key = key?;
+            for entry in tree.iter() {
+                let (key, _) = entry?;
                 if let Some(id) = key.get(16..24).and_then(|b| b.try_into().ok()) {
                     highest = highest.max(u64::from_be_bytes(id));
                 }
             }
         }
-        for value in self.games.iter().values() {
-            let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
+        for entry in self.games.iter() {
+            let value: serde_json::Value = serde_json::from_slice(&entry?.1).unwrap_or_default();
             highest = highest.max(value["game"]["id"].as_u64().unwrap_or(0));
         }
         Ok(highest)
@@ -352,8 +303,8 @@ impl Storage {
     /// The highest puzzle id in the pool.
     fn highest_puzzle_id(&self) -> Result<u64, StorageError> {
         let mut highest = 0;
-        for value in self.puzzles.iter().values() {
-            let value: serde_json::Value = serde_json::from_slice(&value?).unwrap_or_default();
+        for entry in self.puzzles.iter() {
+            let value: serde_json::Value = serde_json::from_slice(&entry?.1).unwrap_or_default();
             highest = highest.max(value["record"]["id"].as_u64().unwrap_or(0));
         }
         Ok(highest)
@@ -364,13 +315,18 @@ impl Storage {
     ///
     /// Callers flushing at the same moment share one flush (group commit):
     /// each returns only once a flush that began after its write has ended.
+    ///
+    /// On PostgreSQL every write is durable once its statement or transaction
+    /// has committed, before it returns, so there is nothing left to do.
     pub fn flush(&self) -> Result<(), StorageError> {
-        self.commits
+        let Backend::Sled(files) = &self.backend else { return Ok(()) };
+        files
+            .commits
             .durable(|| {
-                let mark = self.meta.update_and_fetch(WRITES, watermark::increment)?;
-                self.db.flush()?;
-                self.log_sync.sync()?;
-                self.watermark.advance(watermark::counter(mark));
+                let mark = files.meta.update_and_fetch(WRITES, watermark::increment)?;
+                files.db.flush()?;
+                files.log_sync.sync()?;
+                files.watermark.advance(watermark::counter(mark));
                 Ok(())
             })
             .map_err(StorageError::NotDurable)
@@ -446,7 +402,7 @@ impl Storage {
                 }
             };
             // Another update of this channel committed since the read: decide again.
-            if self.games.compare_and_swap(key, stored, new)?.is_ok() {
+            if self.games.compare_and_swap(key, stored.as_deref(), new.as_deref())? {
                 self.flush()?;
                 return Ok(Ok(reply));
             }
@@ -462,86 +418,78 @@ impl Storage {
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, E>,
     ) -> Result<Result<T, E>, StorageError> {
         let key = channel.bytes();
-        let trees = (
-            &self.games,
-            &self.archive,
-            &self.stats,
-            &self.quarantine,
-            &self.ledgers,
-            &self.finished_ids,
-            &self.finished_players,
-        );
-        let outcome =
-            trees.transaction(|(games, archive, stats, quarantine, ledgers, finished_ids, finished_players)| {
-                let current = match games.get(key)? {
-                    None => None,
-                    Some(bytes) => Some(records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?),
-                };
-                let change = match decide(current) {
-                    Ok(change) => change,
-                    Err(e) => return Ok(Err(e)),
-                };
-                Ok(Ok(match change {
-                    Change::Put(game, reply) => {
-                        games.insert(&key, records::encode_game(&game))?;
-                        reply
+        let trees = ["games", "archive", "stats", "quarantine", "ledgers", "finished_ids", "finished_players"];
+        let outcome = self.transaction(&trees, |tx| {
+            let [games, archive, stats, quarantine, ledgers, finished_ids, finished_players] =
+                trees.map(|name| tx.tree(name));
+            let current = match games.get(key)? {
+                None => None,
+                Some(bytes) => Some(records::decode_game(&bytes).map_err(TxError::Abort)?),
+            };
+            let change = match decide(current) {
+                Ok(change) => change,
+                Err(e) => return Ok(Err(e)),
+            };
+            Ok(Ok(match change {
+                Change::Put(game, reply) => {
+                    games.insert(key, records::encode_game(&game))?;
+                    reply
+                }
+                Change::Finish { game, rated, rate, reply } => {
+                    games.remove(key)?;
+                    archive.insert(archive_key(channel, game.id), records::encode_game(&game))?;
+                    finished::index_tx(&finished_ids, &finished_players, channel, &game)?;
+                    let mut current = Vec::with_capacity(rated.len());
+                    for user in &rated {
+                        let key = stats_key(channel.guild, &game.variant, *user);
+                        let stored = match stats.get(&key)? {
+                            None => None,
+                            Some(bytes) => match decode_json(&bytes) {
+                                Ok(stats) => Some(stats),
+                                Err(err) => {
+                                    // Kept in quarantine, not overwritten unseen:
+                                    // the player starts afresh and the operator can
+                                    // recover the old record from there.
+                                    tracing::warn!(user, %err, "an unreadable rating was quarantined");
+                                    let reason = err.to_string();
+                                    let qkey =
+                                        quarantine_key("stats", &key, |k| quarantine.get(k).map(|v| v.is_some()))?;
+                                    quarantine.insert(qkey, quarantine_entry(&reason, &bytes))?;
+                                    None
+                                }
+                            },
+                        };
+                        current.push(stored);
                     }
-                    Change::Finish { game, rated, rate, reply } => {
-                        games.remove(&key)?;
-                        archive.insert(&archive_key(channel, game.id), records::encode_game(&game))?;
-                        finished::index_tx(finished_ids, finished_players, channel, &game)?;
-                        let mut current = Vec::with_capacity(rated.len());
-                        for user in &rated {
-                            let key = stats_key(channel.guild, &game.variant, *user);
-                            let stored = match stats.get(&key)? {
-                                None => None,
-                                Some(bytes) => match decode_json(&bytes) {
-                                    Ok(stats) => Some(stats),
-                                    Err(err) => {
-                                        // Kept in quarantine, not overwritten unseen:
-                                        // the player starts afresh and the operator can
-                                        // recover the old record from there.
-                                        tracing::warn!(user, %err, "an unreadable rating was quarantined");
-                                        let reason = err.to_string();
-                                        let qkey =
-                                            quarantine_key("stats", &key, |k| quarantine.get(k).map(|v| v.is_some()))?;
-                                        quarantine.insert(qkey, quarantine_entry(&reason, &bytes))?;
-                                        None
-                                    }
-                                },
-                            };
-                            current.push(stored);
-                        }
-                        for stat in rate(&current) {
-                            put_json_tx(stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
-                        }
-                        reply
+                    for stat in rate(&current) {
+                        put_json_tx(&stats, &stats_key(channel.guild, &stat.variant, stat.user), &stat)?;
                     }
-                    Change::Clear(reply) => {
-                        games.remove(&key)?;
-                        reply
-                    }
-                    Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
-                        games.insert(&key, records::encode_game(&game))?;
-                        ledgers.insert(&archive_key(channel, id), ledgers::encode_game_ledger(&ledger))?;
-                        reply
-                    }
-                    Change::Keep(reply) => reply,
-                }))
-            });
+                    reply
+                }
+                Change::Clear(reply) => {
+                    games.remove(key)?;
+                    reply
+                }
+                Change::PutWithLedger { game, ledger: (id, ledger), reply } => {
+                    games.insert(key, records::encode_game(&game))?;
+                    ledgers.insert(archive_key(channel, id), ledgers::encode_game_ledger(&ledger))?;
+                    reply
+                }
+                Change::Keep(reply) => reply,
+            }))
+        });
         let result = match outcome {
             Ok(result) => result,
             // An unreadable record is set aside once the transaction is over
             // (it cannot write to the quarantine and abort at once).
-            Err(TransactionError::Abort(err @ StorageError::Quarantined(_))) => {
+            Err(err @ StorageError::Quarantined(_)) => {
                 drop(writing);
                 return Err(match self.games.get(key)? {
                     Some(bytes) => self.report_unreadable("games", &key, &bytes, err)?,
                     None => err,
                 });
             }
-            Err(TransactionError::Abort(err)) => return Err(err),
-            Err(TransactionError::Storage(err)) => return Err(err.into()),
+            Err(err) => return Err(err),
         };
         if result.is_ok() {
             self.flush()?;
@@ -608,13 +556,8 @@ fn decode_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageError> {
     serde_json::from_slice(bytes).map_err(|e| StorageError::Quarantined(e.to_string()))
 }
 
-fn put_json_tx<T: Serialize>(
-    tree: &TransactionalTree,
-    key: &[u8],
-    value: &T,
-) -> Result<(), ConflictableTransactionError<StorageError>> {
-    tree.insert(key, serde_json::to_vec(value).expect("json"))?;
-    Ok(())
+fn put_json_tx<T: Serialize>(tree: &TxTree<'_, '_>, key: &[u8], value: &T) -> TxResult<()> {
+    tree.insert(key, serde_json::to_vec(value).expect("json"))
 }
 
 fn archive_key(channel: ChannelKey, id: u64) -> [u8; 24] {

@@ -10,11 +10,11 @@
 //! Trees: `puzzle_ratings` (puzzle id), `solver_ratings` (user, variant),
 //! `puzzle_tries` (user, puzzle id) and `puzzle_practice` (user).
 
+use crate::store::TxTree;
 use serde::{Deserialize, Serialize};
-use sled::transaction::TransactionalTree;
-use sled::Transactional;
 
-use crate::puzzles::{decode, encode, finish, get_tx, TxResult};
+use crate::puzzles::{decode, encode, get_tx};
+use crate::store::TxResult;
 use crate::{Storage, StorageError, StoredPuzzle};
 
 /// A Glicko-2 rating.
@@ -134,7 +134,7 @@ pub(crate) fn try_key(user: u64, puzzle: u64) -> Vec<u8> {
 /// rates it in `solvers` and `puzzles` unless a hint came first. Nothing
 /// moves when the user had attempted the puzzle before.
 pub(crate) fn rate_attempt(
-    (tries, solvers, puzzles): (&TransactionalTree, &TransactionalTree, &TransactionalTree),
+    (tries, solvers, puzzles): (&TxTree<'_, '_>, &TxTree<'_, '_>, &TxTree<'_, '_>),
     (user, name): (u64, &str),
     puzzle: &StoredPuzzle,
     (at, solved): (i64, bool),
@@ -178,7 +178,7 @@ pub(crate) fn rate_attempt(
         solver.glicko = solver_after;
         rating.glicko = puzzle_after;
         *(if solved { &mut rating.solved } else { &mut rating.failed }) += 1;
-        puzzles.insert(&puzzle_key, encode(&rating))?;
+        puzzles.insert(puzzle_key, encode(&rating))?;
     }
     solvers.insert(solver_key, encode(&solver))?;
     Ok(if rated { Rated::First { before, after: Box::new(solver) } } else { Rated::Hinted })
@@ -196,12 +196,11 @@ impl Storage {
         rules: &RatingRules,
     ) -> Result<Rated, StorageError> {
         let _writing = self.writing();
-        let outcome = (&self.puzzle_tries, &self.solver_ratings, &self.puzzle_ratings).transaction(
-            |(tries, solvers, puzzles)| {
-                rate_attempt((tries, solvers, puzzles), (user, name), puzzle, (at, solved), rules)
-            },
-        );
-        let rated = finish(outcome)?;
+        let trees = ["puzzle_tries", "solver_ratings", "puzzle_ratings"];
+        let rated = self.transaction(&trees, |tx| {
+            let [tries, solvers, puzzles] = trees.map(|name| tx.tree(name));
+            rate_attempt((&tries, &solvers, &puzzles), (user, name), puzzle, (at, solved), rules)
+        })?;
         if !matches!(rated, Rated::Again(_)) {
             self.flush()?;
         }
@@ -229,17 +228,17 @@ impl Storage {
         rules: &RatingRules,
     ) -> Result<PracticeAnswered, StorageError> {
         let _writing = self.writing();
-        let trees = (&self.puzzle_practice, &self.puzzle_tries, &self.solver_ratings, &self.puzzle_ratings);
-        let outcome = trees.transaction(|(practice, tries, solvers, puzzles)| {
+        let trees = ["puzzle_practice", "puzzle_tries", "solver_ratings", "puzzle_ratings"];
+        let answered = self.transaction(&trees, |tx| {
+            let [practice, tries, solvers, puzzles] = trees.map(|name| tx.tree(name));
             let key = user.to_be_bytes();
-            let Some(open) = get_tx::<PracticePuzzle>(practice, &key)? else {
+            let Some(open) = get_tx::<PracticePuzzle>(&practice, &key)? else {
                 return Ok(PracticeAnswered::NoneOpen);
             };
-            practice.remove(&key)?;
-            let rated = rate_attempt((tries, solvers, puzzles), (user, name), &open.puzzle, (at, solved), rules)?;
+            practice.remove(key)?;
+            let rated = rate_attempt((&tries, &solvers, &puzzles), (user, name), &open.puzzle, (at, solved), rules)?;
             Ok(PracticeAnswered::Closed { puzzle: open.puzzle, rated })
-        });
-        let answered = finish(outcome)?;
+        })?;
         if matches!(answered, PracticeAnswered::Closed { .. }) {
             self.flush()?;
         }
@@ -251,8 +250,9 @@ impl Storage {
     pub fn take_puzzle_hint(&self, user: u64, puzzle: &StoredPuzzle, at: i64) -> Result<HintTaken, StorageError> {
         let key = try_key(user, puzzle.id);
         let _writing = self.writing();
-        let outcome = self.puzzle_tries.transaction(|tries| {
-            let mut tried = get_tx::<PuzzleTry>(tries, &key)?.unwrap_or_else(|| PuzzleTry {
+        let taken = self.transaction(&["puzzle_tries"], |tx| {
+            let tries = tx.tree("puzzle_tries");
+            let mut tried = get_tx::<PuzzleTry>(&tries, &key)?.unwrap_or_else(|| PuzzleTry {
                 user,
                 puzzle: puzzle.id,
                 variant: puzzle.variant.clone(),
@@ -265,8 +265,7 @@ impl Storage {
             tried.hinted_at = Some(at);
             tries.insert(key.as_slice(), encode(&tried))?;
             Ok(HintTaken::New)
-        });
-        let taken = finish(outcome)?;
+        })?;
         if taken == HintTaken::New {
             self.flush()?;
         }

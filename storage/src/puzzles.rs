@@ -5,10 +5,9 @@
 //! guild); everything else is per guild, keys starting with the guild id.
 //! Values are versioned JSON: `{"version": 1, "record": {...}}`.
 
+use crate::store::{TxError, TxTree};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
-use sled::Transactional;
 
 use crate::puzzle_ratings::{rate_attempt, PuzzleTry, Rated, RatingRules};
 use crate::streaks::grow_streak;
@@ -144,20 +143,12 @@ pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StorageErro
     }
 }
 
-pub(crate) type TxResult<T> = Result<T, ConflictableTransactionError<StorageError>>;
+use crate::store::TxResult;
 
-pub(crate) fn get_tx<T: DeserializeOwned>(tree: &TransactionalTree, key: &[u8]) -> TxResult<Option<T>> {
+pub(crate) fn get_tx<T: DeserializeOwned>(tree: &TxTree<'_, '_>, key: &[u8]) -> TxResult<Option<T>> {
     match tree.get(key)? {
         None => Ok(None),
-        Some(bytes) => decode(&bytes).map(Some).map_err(ConflictableTransactionError::Abort),
-    }
-}
-
-pub(crate) fn finish<T>(outcome: Result<T, TransactionError<StorageError>>) -> Result<T, StorageError> {
-    match outcome {
-        Ok(value) => Ok(value),
-        Err(TransactionError::Abort(err)) => Err(err),
-        Err(TransactionError::Storage(err)) => Err(err.into()),
+        Some(bytes) => decode(&bytes).map(Some).map_err(TxError::Abort),
     }
 }
 
@@ -234,14 +225,14 @@ impl Storage {
     pub fn open_daily_puzzle(&self, guild: u64, fresh: &DailyPuzzle) -> Result<DailyPuzzle, StorageError> {
         let key = day_key(guild, fresh.day);
         let _writing = self.writing();
-        let outcome = self.puzzle_days.transaction(|days| {
-            if let Some(existing) = get_tx::<DailyPuzzle>(days, &key)? {
+        let (daily, created) = self.transaction(&["puzzle_days"], |tx| {
+            let days = tx.tree("puzzle_days");
+            if let Some(existing) = get_tx::<DailyPuzzle>(&days, &key)? {
                 return Ok((existing, false));
             }
-            days.insert(&key, encode(fresh))?;
+            days.insert(key, encode(fresh))?;
             Ok((fresh.clone(), true))
-        });
-        let (daily, created) = finish(outcome)?;
+        })?;
         if created {
             self.flush()?;
         }
@@ -262,24 +253,19 @@ impl Storage {
         let (day_key, solve_key, streak_key) =
             (day_key(guild, day), solve_key(guild, day, solve.user), streak_key(guild, solve.user));
         let _writing = self.writing();
-        let trees = (
-            &self.puzzle_days,
-            &self.puzzle_solves,
-            &self.puzzle_streaks,
-            &self.puzzle_tries,
-            &self.solver_ratings,
-            &self.puzzle_ratings,
-        );
-        let outcome = trees.transaction(|(days, solves, streaks, tries, solvers, ratings)| {
-            if let Some(earlier) = get_tx::<PuzzleSolve>(solves, &solve_key)? {
+        let trees =
+            ["puzzle_days", "puzzle_solves", "puzzle_streaks", "puzzle_tries", "solver_ratings", "puzzle_ratings"];
+        let recorded = self.transaction(&trees, |tx| {
+            let [days, solves, streaks, tries, solvers, ratings] = trees.map(|name| tx.tree(name));
+            if let Some(earlier) = get_tx::<PuzzleSolve>(&solves, &solve_key)? {
                 return Ok(SolveRecorded::Already(earlier));
             }
-            let Some(mut daily) = get_tx::<DailyPuzzle>(days, &day_key)? else {
+            let Some(mut daily) = get_tx::<DailyPuzzle>(&days, &day_key)? else {
                 return Ok(SolveRecorded::NoPuzzle);
             };
             daily.solvers += 1;
             daily.first_solver.get_or_insert_with(|| Player { id: solve.user, name: solve.name.clone() });
-            let mut streak = get_tx::<PuzzleStreak>(streaks, &streak_key)?.unwrap_or(PuzzleStreak {
+            let mut streak = get_tx::<PuzzleStreak>(&streaks, &streak_key)?.unwrap_or(PuzzleStreak {
                 user: solve.user,
                 name: solve.name.clone(),
                 current: 0,
@@ -289,23 +275,22 @@ impl Storage {
                 frozen_day: None,
             });
             let try_key = crate::puzzle_ratings::try_key(solve.user, daily.puzzle.id);
-            let hinted = get_tx::<PuzzleTry>(tries, &try_key)?.is_some_and(|t| t.hinted_at.is_some());
+            let hinted = get_tx::<PuzzleTry>(&tries, &try_key)?.is_some_and(|t| t.hinted_at.is_some());
             grow_streak(&mut streak, day, hinted);
             streak.solved += 1;
             streak.name = solve.name.clone();
-            days.insert(&day_key, encode(&daily))?;
-            solves.insert(&solve_key, encode(solve))?;
-            streaks.insert(&streak_key, encode(&streak))?;
+            days.insert(day_key, encode(&daily))?;
+            solves.insert(solve_key, encode(solve))?;
+            streaks.insert(streak_key, encode(&streak))?;
             let rated = rate_attempt(
-                (tries, solvers, ratings),
+                (&tries, &solvers, &ratings),
                 (solve.user, &solve.name),
                 &daily.puzzle,
                 (solve.at, true),
                 rules,
             )?;
             Ok(SolveRecorded::New { daily: Box::new(daily), streak, rated, hinted })
-        });
-        let recorded = finish(outcome)?;
+        })?;
         if matches!(recorded, SolveRecorded::New { .. }) {
             self.flush()?;
         }
@@ -333,7 +318,7 @@ impl Storage {
         match schedule {
             Some(schedule) => self.settings.insert(key, encode(schedule))?,
             None => self.settings.remove(key)?,
-        };
+        }
         self.flush()
     }
 
@@ -370,16 +355,16 @@ impl Storage {
     fn set_failure_reported(&self, guild: u64, reported: bool) -> Result<bool, StorageError> {
         let key = named_key(guild, SCHEDULE);
         let _writing = self.writing();
-        let outcome = self.settings.transaction(|settings| {
-            let Some(mut schedule) = get_tx::<PuzzleSchedule>(settings, &key)? else { return Ok(false) };
+        let changed = self.transaction(&["settings"], |tx| {
+            let settings = tx.tree("settings");
+            let Some(mut schedule) = get_tx::<PuzzleSchedule>(&settings, &key)? else { return Ok(false) };
             if schedule.failure_reported == reported {
                 return Ok(false);
             }
             schedule.failure_reported = reported;
             settings.insert(key.as_slice(), encode(&schedule))?;
             Ok(true)
-        });
-        let changed = finish(outcome)?;
+        })?;
         if changed {
             self.flush()?;
         }
@@ -394,19 +379,19 @@ impl Storage {
     pub fn claim_puzzle_post(&self, guild: u64, fresh: &DailyPuzzle) -> Result<Option<DailyPuzzle>, StorageError> {
         let (schedule_key, day_key) = (named_key(guild, SCHEDULE), day_key(guild, fresh.day));
         let _writing = self.writing();
-        let outcome = (&self.settings, &self.puzzle_days).transaction(|(settings, days)| {
-            let Some(mut schedule) = get_tx::<PuzzleSchedule>(settings, &schedule_key)? else { return Ok(None) };
+        let claimed = self.transaction(&["settings", "puzzle_days"], |tx| {
+            let (settings, days) = (tx.tree("settings"), tx.tree("puzzle_days"));
+            let Some(mut schedule) = get_tx::<PuzzleSchedule>(&settings, &schedule_key)? else { return Ok(None) };
             if schedule.last_posted_day.is_some_and(|d| d >= fresh.day) {
                 return Ok(None);
             }
             schedule.last_posted_day = Some(fresh.day);
-            let mut daily = get_tx::<DailyPuzzle>(days, &day_key)?.unwrap_or_else(|| fresh.clone());
+            let mut daily = get_tx::<DailyPuzzle>(&days, &day_key)?.unwrap_or_else(|| fresh.clone());
             daily.posted_in = Some(schedule.channel);
             settings.insert(schedule_key.as_slice(), encode(&schedule))?;
-            days.insert(&day_key, encode(&daily))?;
+            days.insert(day_key, encode(&daily))?;
             Ok(Some(daily))
-        });
-        let claimed = finish(outcome)?;
+        })?;
         if claimed.is_some() {
             self.flush()?;
         }

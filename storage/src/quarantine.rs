@@ -9,9 +9,7 @@
 //! on with what is left. A record written by a newer Rookery is not damage
 //! and is left where it is: single reads report it, lists pass over it.
 
-use sled::transaction::TransactionError;
-use sled::Transactional;
-
+use crate::store::Iter;
 use crate::{archive_key, ChannelKey, Storage, StorageError};
 
 impl Storage {
@@ -22,21 +20,20 @@ impl Storage {
         tracing::warn!(tree, key = %hex(key), reason, "a stored record was set aside in quarantine");
         let entry = quarantine_entry(reason, bytes);
         let _writing = self.writing();
-        let moved: Result<(), TransactionError<StorageError>> =
-            (self.tree(tree), &self.quarantine).transaction(|(records, quarantine)| {
-                if records.get(key)?.as_deref() != Some(bytes) {
-                    return Ok(());
-                }
-                let qkey = quarantine_key(tree, key, |k| quarantine.get(k).map(|v| v.is_some()))?;
-                quarantine.insert(qkey, entry.as_slice())?;
-                records.remove(key)?;
-                Ok(())
-            });
-        match moved {
-            Ok(()) => self.flush(),
-            Err(TransactionError::Abort(err)) => Err(err),
-            Err(TransactionError::Storage(err)) => Err(err.into()),
-        }
+        let Some(tree) = crate::TREES.into_iter().find(|name| *name == tree) else {
+            return Err(StorageError::Damaged(format!("no tree named {tree}")));
+        };
+        self.transaction(&[tree, "quarantine"], |tx| {
+            let (records, quarantine) = (tx.tree(tree), tx.tree("quarantine"));
+            if records.get(key)?.as_deref() != Some(bytes) {
+                return Ok(());
+            }
+            let qkey = quarantine_key(tree, key, |k| quarantine.get(k).map(|v| v.is_some()))?;
+            quarantine.insert(qkey, entry.as_slice())?;
+            records.remove(key)?;
+            Ok(())
+        })?;
+        self.flush()
     }
 
     /// After a read of `key` failed with `err`: a record that cannot be
@@ -96,7 +93,7 @@ impl Storage {
     pub(crate) fn decode_scan<T>(
         &self,
         tree: &str,
-        scan: sled::Iter,
+        scan: Iter,
         decode: impl Fn(&[u8]) -> Result<T, StorageError>,
     ) -> Result<Vec<T>, StorageError> {
         let mut out = Vec::new();

@@ -2,9 +2,7 @@
 //! thread leaves the channel where it was accepted, taking with it everything
 //! stored beside it (its dice ledger, sealed secrets), in one transaction.
 
-use sled::transaction::ConflictableTransactionError;
-use sled::Transactional;
-
+use crate::store::TxError;
 use crate::{archive_key, records, ChannelKey, Storage, StorageError};
 
 impl Storage {
@@ -28,24 +26,21 @@ impl Storage {
         }
         let (from_key, to_key) = (from.bytes(), to.bytes());
         let _writing = self.writing();
-        let moved = (&self.games, &self.ledgers).transaction(|(games, ledgers)| {
+        let moved = self.transaction(&["games", "ledgers"], |tx| {
+            let (games, ledgers) = (tx.tree("games"), tx.tree("ledgers"));
             let Some(bytes) = games.get(from_key)? else { return Ok(false) };
-            let game = records::decode_game(&bytes).map_err(ConflictableTransactionError::Abort)?;
+            let game = records::decode_game(&bytes).map_err(TxError::Abort)?;
             if game.id != id || games.get(to_key)?.is_some() {
                 return Ok(false);
             }
-            games.insert(&to_key, bytes)?;
-            games.remove(&from_key)?;
+            games.insert(to_key, bytes)?;
+            games.remove(from_key)?;
             for ledger in &ledger_ids {
-                if let Some(entry) = ledgers.remove(&archive_key(from, *ledger))? {
-                    ledgers.insert(&archive_key(to, *ledger), entry)?;
+                if let Some(entry) = ledgers.remove(archive_key(from, *ledger))? {
+                    ledgers.insert(archive_key(to, *ledger), entry)?;
                 }
             }
             Ok(true)
-        });
-        let moved = moved.map_err(|error| match error {
-            sled::transaction::TransactionError::Abort(error) => error,
-            sled::transaction::TransactionError::Storage(error) => error.into(),
         })?;
         if moved {
             self.flush()?;

@@ -21,3 +21,13 @@ pub fn open_fresh(data_dir: &Path) -> Result<Core> {
     let storage = Storage::open(data_dir).with_context(|| format!("opening {}", data_dir.display()))?;
     Ok(Core::new(storage, system_clock()).with_millis(system_millis()))
 }
+
+/// Opens an empty PostgreSQL database to bench on, refusing one with records.
+pub fn open_fresh_postgres(url: &str) -> Result<Core> {
+    let storage = Storage::connect(url).context("opening the PostgreSQL database to bench on")?;
+    let held: usize = storage.counts()?.iter().map(|(_, count)| count).sum();
+    if held > 0 {
+        bail!("the PostgreSQL database holds {held} records; the bench needs an empty one");
+    }
+    Ok(Core::new(storage, system_clock()).with_millis(system_millis()))
+}

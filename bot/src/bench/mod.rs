@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::core::{system_clock, system_millis, Core, Place};
 use fixture::ms;
-pub use fixture::open_fresh;
+pub use fixture::{open_fresh, open_fresh_postgres};
 use load::{prepare, send_move, step_scripted, Script};
 
 mod fixture;
@@ -215,6 +215,8 @@ pub struct Plan {
     pub idle_games: u64,
     /// The late ply of the long game whose moves are timed (and ply 10).
     pub long_game_ply: usize,
+    /// An empty PostgreSQL database to play in instead of a fresh data folder.
+    pub database_url: Option<String>,
 }
 
 /// `rookery bench`: the measurements on a fresh database at `data_dir`, as a
@@ -222,7 +224,14 @@ pub struct Plan {
 /// second at least 0.8x the disk's sync rate measured in the same run, a move
 /// late in a long game as cheap as an early one, flags posted within 2 s.
 pub fn run(data_dir: &Path, plan: &Plan) -> Result<String> {
-    let core = open_fresh(data_dir)?;
+    let core = match &plan.database_url {
+        Some(url) => {
+            // The folder then only holds the disk probe.
+            std::fs::create_dir_all(data_dir)?;
+            open_fresh_postgres(url)?
+        }
+        None => open_fresh(data_dir)?,
+    };
     let disk = disk_syncs(data_dir, Duration::from_secs(1))?;
     let latency = latency(&core, plan.moves)?;
     let run = throughput(&core, plan.throughput_moves, plan.channels, plan.threads)?;

@@ -9,9 +9,27 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use rookery_storage::{is_damage, restore_backup, Identity, Storage, StorageError};
 
-/// Opens an existing database. sled would silently create an empty one at a
-/// mistyped path, and an export of that would look like a valid empty backup.
+/// The PostgreSQL URL a database argument holds, if it is one rather than a
+/// data folder (`rookery export --data-dir postgres://...`, `rookery check postgres://...`).
+pub fn postgres_url(database: &Path) -> Option<&str> {
+    database.to_str().filter(|text| text.starts_with("postgres://") || text.starts_with("postgresql://"))
+}
+
+/// Opens the database the settings name: `database_url`, else the data folder.
+pub fn open_configured(config: &crate::config::Config) -> Result<Storage> {
+    match &config.database_url {
+        Some(url) => Storage::connect(url).context("opening the PostgreSQL database of database_url"),
+        None => open_existing(&config.data_dir),
+    }
+}
+
+/// Opens an existing database: a data folder, or a PostgreSQL URL. sled
+/// would silently create an empty one at a mistyped path, and an export of
+/// that would look like a valid empty backup.
 pub fn open_existing(data_dir: &Path) -> Result<Storage> {
+    if let Some(url) = postgres_url(data_dir) {
+        return Storage::connect(url).context("opening the PostgreSQL database");
+    }
     if !data_dir.is_dir() {
         bail!("there is no Rookery database at {}", data_dir.display());
     }
@@ -53,6 +71,17 @@ pub enum Verdict {
 /// holds is read through by that bot, over its control socket; a file is
 /// verified as a backup. Returns the report and the verdict.
 pub fn check(path: &Path) -> Result<(String, Verdict)> {
+    if let Some(url) = postgres_url(path) {
+        let storage = match Storage::connect(url) {
+            Ok(storage) => storage,
+            Err(error) => {
+                return Ok((format!("the PostgreSQL database could not be opened: {error}\n"), Verdict::Unchecked))
+            }
+        };
+        let report = storage.check().context("reading the PostgreSQL database through")?;
+        let verdict = if report.unreadable.is_empty() { Verdict::Sound } else { Verdict::Damaged };
+        return Ok((report.to_string(), verdict));
+    }
     if path.is_file() {
         return Ok(match rookery_storage::verify_backup(path) {
             Ok(backup) => {
@@ -114,7 +143,7 @@ pub fn export(data_dir: &Path, out: &mut impl Write) -> Result<usize> {
 /// Writes every record to a new file at `path`; returns how many.
 pub fn export_to_file(data_dir: &Path, path: &Path) -> Result<usize> {
     // Check the database first so a failed export leaves no empty file behind.
-    if !data_dir.is_dir() {
+    if postgres_url(data_dir).is_none() && !data_dir.is_dir() {
         bail!("there is no Rookery database at {}", data_dir.display());
     }
     let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;

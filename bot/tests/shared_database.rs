@@ -1,0 +1,86 @@
+//! Two bot processes on one database: each has its own live-game cache, and
+//! neither may act on a game the other has moved on. On sled the two cores
+//! share one handle (sled allows one process per folder); on PostgreSQL each
+//! has its own connection pool, as two processes do. The PostgreSQL run needs
+//! `ROOKERY_TEST_DATABASE_URL` and says SKIPPED without it.
+
+use std::io::Write;
+
+use rookery::core::{Command, Core, Handler, Place, Reply, Request, TakebackAction, User};
+use rookery_storage::{ChannelKey, Storage};
+
+const HERE: Place = Place { guild: 1, channel: 10 };
+
+fn user(id: u64, name: &str) -> User {
+    User { id, name: name.into(), can_manage_channel: false }
+}
+
+fn send(core: &Core, who: &User, command: Command) -> Reply {
+    let mut replies = core.handle(Request { place: HERE, user: who.clone(), command });
+    assert!(!replies.is_empty());
+    replies.remove(0)
+}
+
+fn mv(core: &Core, who: &User, text: &str) -> Reply {
+    send(core, who, Command::Move { text: text.into() })
+}
+
+/// Plays one game across two cores, each move through the core that did not
+/// make the last one, and takes a move back behind one core's cache.
+fn two_cores_never_act_on_a_stale_game(first: Storage, second: Storage) {
+    let clock = std::sync::Arc::new(|| 1_700_000_000);
+    let (a, b) = (Core::new(first, clock.clone()), Core::new(second, clock));
+    let (alice, bob) = (user(1, "alice"), user(2, "bob"));
+    let play = Command::Play {
+        variant: "chess".into(),
+        opponent: Some(bob.clone()),
+        move_days: None,
+        options: None,
+        clock: None,
+    };
+    assert!(!send(&a, &alice, play).ephemeral);
+    assert!(!send(&b, &bob, Command::Accept).ephemeral);
+    // Both cores have the game cached after their first move.
+    assert!(!mv(&a, &alice, "e4").ephemeral);
+    assert!(!mv(&b, &bob, "e5").ephemeral);
+    // `a` last saw the game after e4: it must see e5 before Nf3.
+    let reply = mv(&a, &alice, "Nf3");
+    assert!(reply.text.contains("1. e4 e5 2. Nf3"), "{}", reply.text);
+    // Bob asks for a takeback in `b` and Alice grants it in `a`: then `b`
+    // must not play on from its cached position after Nf3.
+    assert!(!mv(&b, &bob, "Nc6").ephemeral);
+    assert!(!send(&b, &bob, Command::Takeback(TakebackAction::Request)).ephemeral);
+    assert!(!send(&a, &alice, Command::Takeback(TakebackAction::Accept)).ephemeral);
+    let refused = mv(&b, &alice, "d4");
+    assert!(refused.ephemeral, "not Alice's turn after the takeback: {}", refused.text);
+    let reply = mv(&b, &bob, "Nf6");
+    assert!(reply.text.contains("2. Nf3 Nf6"), "{}", reply.text);
+    let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };
+    let stored = a.storage().channel_game(key).unwrap().unwrap();
+    assert_eq!(stored.actions.len(), 4, "{:?}", stored.actions);
+}
+
+#[test]
+fn two_cores_on_one_sled_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::open(dir.path()).unwrap();
+    two_cores_never_act_on_a_stale_game(storage.clone(), storage);
+}
+
+#[test]
+fn two_processes_on_one_postgresql_database() {
+    let Ok(url) = std::env::var("ROOKERY_TEST_DATABASE_URL") else {
+        // Straight to the terminal: the test harness captures `eprintln!`.
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: two_processes_on_one_postgresql_database (set ROOKERY_TEST_DATABASE_URL to run it)"
+        );
+        return;
+    };
+    let schema = "bot_shared_database";
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")).unwrap();
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let url = format!("{url}{separator}options=-c%20search_path%3D{schema}");
+    two_cores_never_act_on_a_stale_game(Storage::connect(&url).unwrap(), Storage::connect(&url).unwrap());
+}
