@@ -8,7 +8,7 @@
 
 mod browser;
 
-use browser::{chromium, page_dir, page_verdict, page_verdict_against};
+use browser::{chromium, page_dir, page_verdict, page_verdict_against, table_rows};
 
 const DOC: &str = include_str!("../../docs/fairness.md");
 
@@ -357,23 +357,6 @@ fn notation_transcript(seed: u8, happened: &mut Happened) -> (String, Vec<String
         }
     }
     (ledger.reveal().to_string(), readings)
-}
-
-/// The table rows of the page: each row's state and its cells' text.
-fn table_rows(dom: &str) -> Vec<(String, Vec<String>)> {
-    let body = &dom[dom.find("<tbody>").expect("the table")..];
-    let unescape = |s: &str| s.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
-    body.split("<tr data-state=\"")
-        .skip(1)
-        .map(|row| {
-            let state = row[..row.find('"').unwrap()].to_owned();
-            let cells = row.split("<td").skip(1).map(|cell| {
-                let text = &cell[cell.find('>').unwrap() + 1..];
-                unescape(&text[..text.find("</td>").unwrap()])
-            });
-            (state, cells.collect())
-        })
-        .collect()
 }
 
 #[test]

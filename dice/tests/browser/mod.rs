@@ -65,3 +65,20 @@ pub fn page_verdict_against(
     let state = &dom[at + marker.len()..];
     (state[..state.find('"').unwrap()].to_owned(), dom)
 }
+
+/// The table rows of the page: each row's state and its cells' text.
+pub fn table_rows(dom: &str) -> Vec<(String, Vec<String>)> {
+    let body = &dom[dom.find("<tbody>").expect("the table")..];
+    let unescape = |s: &str| s.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    body.split("<tr data-state=\"")
+        .skip(1)
+        .map(|row| {
+            let state = row[..row.find('"').unwrap()].to_owned();
+            let cells = row.split("<td").skip(1).map(|cell| {
+                let text = &cell[cell.find('>').unwrap() + 1..];
+                unescape(&text[..text.find("</td>").unwrap()])
+            });
+            (state, cells.collect())
+        })
+        .collect()
+}
