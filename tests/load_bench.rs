@@ -31,6 +31,7 @@ async fn main() -> Result<()> {
         plies: 8,
         processes: numbers.get(1).map_or(1, |&n| n as u32),
         kill_after: numbers.get(2).map(|&s| Duration::from_secs(s)),
+        stop: load::Stop::Kill,
         database_url: std::env::var("DATABASE_URL").ok(),
         dir: dir.path().to_path_buf(),
     };
