@@ -1,7 +1,6 @@
 //! Connecting to Discord: the REST client, the poise framework and the gateway.
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -159,11 +158,11 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
         *client.ws_url.lock().await = url;
     }
     let manager = client.shard_manager.clone();
-    let watching = tokio::spawn(gateway_watch::watch(manager.clone(), shards.range().len(), health.clone()));
+    let watching = tokio::spawn(gateway_watch::watch(manager.clone(), shards.count(), health.clone()));
     tracing::info!(%shards, "connecting");
     let ended = tokio::select! {
         started = client.start_shard_range(shards.range(), shards.total()) => started,
-        never = close_when_requested(&shutdown, &manager, &health) => match never {},
+        () = close_when_requested(&shutdown, &manager, &health) => Ok(()),
     };
     watching.abort();
     health.set_gateway_connected(false);
@@ -174,18 +173,14 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
     Ok(())
 }
 
-/// Once a stop is requested: not ready any more, and the shards closed, which
-/// ends the client. Runs until the client has ended.
-async fn close_when_requested(shutdown: &Shutdown, manager: &ShardManager, health: &Health) -> Infallible {
+/// Once a stop is requested: not ready any more, and the shards closed.
+/// Returns when they are; a shard still waiting to connect is not closed
+/// but dropped with the client.
+async fn close_when_requested(shutdown: &Shutdown, manager: &ShardManager, health: &Health) {
     shutdown.requested().await;
     health.set_stopping();
     tracing::info!("stopping: closing the gateway, then finishing the commands in flight");
-    // A shard still waiting to connect is not in the manager yet, and
-    // closing none does not end the client: try again until it has ended.
-    loop {
-        manager.shutdown_all().await;
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
+    manager.shutdown_all().await;
 }
 
 /// How long events the gateway delivered just before it closed get to reach

@@ -55,9 +55,17 @@ impl ShardBlock {
         Ok(ShardBlock { first, last, total })
     }
 
-    /// The shard ids, as serenity's shard manager takes them.
+    /// The shard ids as serenity's `start_shard_range` takes them: despite
+    /// the `Range` type it counts the end in (it starts `end - start + 1`
+    /// shards), so `first..last`. One more would start a shard beyond the
+    /// block, or beyond the total, which Discord refuses.
     pub fn range(self) -> std::ops::Range<u32> {
-        self.first..self.last + 1
+        self.first..self.last
+    }
+
+    /// How many shards this process runs.
+    pub fn count(self) -> usize {
+        (self.last - self.first) as usize + 1
     }
 
     pub fn total(self) -> u32 {
@@ -107,9 +115,12 @@ mod tests {
 
     #[test]
     fn blocks_are_read_as_written() {
-        assert_eq!(block("0-3", 16).unwrap().range(), 0..4);
-        assert_eq!(block("5", 16).unwrap().range(), 5..6);
-        assert_eq!(block(" 2 - 2 ", 4).unwrap().range(), 2..3);
+        assert_eq!(block("0-3", 16).unwrap().range(), 0..3);
+        assert_eq!(block("0-3", 16).unwrap().count(), 4);
+        assert_eq!(block("5", 16).unwrap().range(), 5..5);
+        assert_eq!(block("5", 16).unwrap().count(), 1);
+        assert_eq!(block(" 2 - 2 ", 4).unwrap().range(), 2..2);
+        assert_eq!(ShardBlock::ALL_OF_ONE.range(), 0..0, "one process, one shard: shard 0 only");
         assert!(block("0-3", 16).unwrap().coordinates());
         assert!(!block("4-7", 16).unwrap().coordinates());
     }
