@@ -281,7 +281,13 @@ enum Answer {
 async fn ask(fake: &FakeDiscord, answers: &Answers, interaction: Value) -> Result<Answer> {
     let id: u64 = interaction["id"].as_str().context("an interaction id")?.parse()?;
     let (seen, answered) = answers.expect(id);
-    fake.dispatch(interaction)?;
+    if fake.dispatch(interaction).is_err() {
+        // No process connected (one is between a stop and its restart):
+        // Discord drops the interaction, and the player sees no sign of it.
+        answers.waiting.lock().unwrap().remove(&id);
+        tokio::time::sleep(FIRST_SIGN).await;
+        return Ok(Answer::Lost);
+    }
     if !matches!(tokio::time::timeout(FIRST_SIGN, seen).await, Ok(Ok(()))) {
         answers.waiting.lock().unwrap().remove(&id);
         return Ok(Answer::Lost);
