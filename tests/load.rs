@@ -295,9 +295,7 @@ async fn ask(fake: &FakeDiscord, answers: &Answers, interaction: Value) -> Resul
     Ok(match tokio::time::timeout(DEFERRED, answered).await {
         Ok(Ok(message)) if message["flags"].as_u64().unwrap_or(0) & 64 == 0 => Answer::Public,
         // Turned away unread by a stopping process: to be sent again.
-        Ok(Ok(message)) if message["content"].as_str().is_some_and(|text| text.starts_with(RESTARTING)) => {
-            Answer::Lost
-        }
+        Ok(Ok(message)) if message["content"].as_str().is_some_and(|text| text.starts_with(RESTARTING)) => Answer::Lost,
         Ok(Ok(_)) => Answer::Private,
         _ => Answer::Lost,
     })

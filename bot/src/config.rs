@@ -179,7 +179,8 @@ impl Config {
             config.log_format = format.parse().context("ROOKERY_LOG_FORMAT")?;
         }
         if let Some(address) = env("ROOKERY_METRICS_ADDRESS").filter(|a| !a.trim().is_empty()) {
-            let address = address.trim().parse().context("ROOKERY_METRICS_ADDRESS must be host:port, like 127.0.0.1:9184")?;
+            let address =
+                address.trim().parse().context("ROOKERY_METRICS_ADDRESS must be host:port, like 127.0.0.1:9184")?;
             config.metrics.address = Some(address);
         }
         if let Some(seconds) = env("ROOKERY_SHUTDOWN_SECONDS") {

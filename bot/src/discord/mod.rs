@@ -23,6 +23,7 @@ mod choices;
 mod commands;
 mod convert;
 mod dice;
+mod gateway_watch;
 mod notice;
 mod puzzle;
 mod puzzle_posts;
@@ -30,7 +31,6 @@ mod reply;
 mod respond;
 mod serve;
 mod shards;
-mod gateway_watch;
 mod threads;
 
 use std::collections::HashMap;

@@ -265,14 +265,14 @@ impl DuePosts {
             }
             let Some(_working) = self.in_flight.start() else { return };
             let ask = self.handler.clone();
-            let due =
-                match tokio::task::spawn_blocking(move || if schedules { ask.due() } else { ask.own_due() }).await {
-                    Ok(due) => due,
-                    Err(error) => {
-                        tracing::error!(%error, "the deadline check panicked");
-                        continue;
-                    }
-                };
+            let due = match tokio::task::spawn_blocking(move || if schedules { ask.due() } else { ask.own_due() }).await
+            {
+                Ok(due) => due,
+                Err(error) => {
+                    tracing::error!(%error, "the deadline check panicked");
+                    continue;
+                }
+            };
             for (place, reply) in due {
                 super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
             }

@@ -17,8 +17,7 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 /// Latency buckets, in seconds: a command answers in milliseconds, a slow
 /// one (a big picture, a busy disk) in seconds, and Discord wants an answer
 /// within three.
-const SECOND_BUCKETS: [f64; 14] =
-    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
+const SECOND_BUCKETS: [f64; 14] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
 
 /// How often histograms are folded and idle series swept.
 const UPKEEP: Duration = Duration::from_secs(5);
