@@ -18,12 +18,14 @@
 //! - `shards`: two processes with a shard each; only shard 0's coordinates.
 //! - `load`: `rookery serve` processes under many games at once, one killed
 //!   and restarted; nothing acknowledged is lost or applied twice.
+//! - `graceful`: a stop waits for the command in flight.
 
 mod adapter;
 mod admins;
 mod chess_game;
 mod dicelanding_game;
 mod fake_discord;
+mod graceful;
 mod guardener_game;
 mod interactions;
 mod load;

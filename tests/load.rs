@@ -3,12 +3,14 @@
 //! its shard), play many games at once and roll on table ledgers, as players
 //! would: each move is a `/move` interaction, and it counts as acknowledged
 //! when the bot's public answer arrives. Optionally one process is killed with
-//! SIGKILL in the middle of the run and started again.
+//! SIGKILL (or stopped gracefully with SIGTERM) in the middle of the run and
+//! started again.
 //!
 //! Afterwards the database is read back: every acknowledged move must be in
 //! its game, in order (none lost), and a game may hold at most one move more,
 //! the one in flight when the process died, and never a move twice; every
-//! acknowledged roll must be in its channel's ledger exactly once.
+//! acknowledged roll must be in its channel's ledger exactly once. After a
+//! graceful stop not even that one move may be missing its answer.
 //!
 //! Used by the end-to-end suite (a small run) and by `cargo bench -p
 //! rookery-tests --bench load` (the full one, figures printed).
@@ -48,12 +50,27 @@ pub struct Plan {
     /// Kill the last process with SIGKILL, no sooner than this and once a
     /// third of the moves are in, then start it again.
     pub kill_after: Option<Duration>,
+    /// How that process is stopped.
+    pub stop: Stop,
     /// `DATABASE_URL` for PostgreSQL; without it, one sled folder (then only
     /// one process may run).
     pub database_url: Option<String>,
     /// Where the processes run (their sled folder, logs).
     pub dir: PathBuf,
 }
+
+/// How a process is stopped in the middle of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// SIGKILL: a crash.
+    Kill,
+    /// SIGTERM: a graceful stop, which must end the process by itself, successfully.
+    Terminate,
+}
+
+/// How long a graceful stop may take: the bot's own limit for the commands in
+/// flight (20 s by default) and then some.
+const GRACEFUL_EXIT: Duration = Duration::from_secs(30);
 
 /// What a run measured and found.
 #[derive(Debug)]
@@ -70,6 +87,11 @@ pub struct Report {
     pub lost: Vec<String>,
     /// Moves or rolls stored more often than they were sent.
     pub twice: Vec<String>,
+    /// Moves stored whose answer never came: the one in flight when a
+    /// process died (allowed after a kill, never after a graceful stop).
+    pub unanswered_but_stored: Vec<String>,
+    /// How long the stopped process took to exit after SIGTERM.
+    pub graceful_exit: Option<Duration>,
 }
 
 impl Report {
@@ -92,7 +114,17 @@ impl std::fmt::Display for Report {
         for (shard, moves) in self.moves_by_process.iter().enumerate() {
             writeln!(f, "process {shard}: {moves} moves, {:.1} durable moves/s", *moves as f64 / seconds)?;
         }
-        write!(f, "unanswered {}, lost {}, applied twice {}", self.unanswered, self.lost.len(), self.twice.len())
+        if let Some(took) = self.graceful_exit {
+            writeln!(f, "graceful stop: exited {took:?} after SIGTERM")?;
+        }
+        write!(
+            f,
+            "unanswered {}, lost {}, applied twice {}, stored without an answer {}",
+            self.unanswered,
+            self.lost.len(),
+            self.twice.len(),
+            self.unanswered_but_stored.len()
+        )
     }
 }
 
@@ -123,16 +155,40 @@ impl Processes<'_> {
         command.spawn().with_context(|| format!("starting {}", self.plan.binary.display()))
     }
 
-    /// Kills the last process with SIGKILL and starts it again.
-    async fn kill_and_restart(&mut self) -> Result<()> {
+    /// Stops the last process as the plan says and starts it again; a
+    /// graceful stop's duration is returned.
+    async fn stop_and_restart(&mut self) -> Result<Option<Duration>> {
         let shard = self.children.len() - 1;
         let child = &mut self.children[shard];
-        child.kill()?;
-        child.wait()?;
+        let mut graceful_exit = None;
+        match self.plan.stop {
+            Stop::Kill => {
+                child.kill()?;
+                child.wait()?;
+            }
+            Stop::Terminate => {
+                let asked = Instant::now();
+                rustix::process::kill_process(rustix::process::Pid::from_child(child), rustix::process::Signal::TERM)?;
+                let status = loop {
+                    if let Some(status) = child.try_wait()? {
+                        break status;
+                    }
+                    if asked.elapsed() > GRACEFUL_EXIT {
+                        child.kill()?;
+                        bail!("the process did not stop within {GRACEFUL_EXIT:?} of SIGTERM");
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                };
+                if !status.success() {
+                    bail!("after SIGTERM the process ended with {status}, not success");
+                }
+                graceful_exit = Some(asked.elapsed());
+            }
+        }
         let identified = self.fake.identified().len();
         self.children[shard] = self.spawn(shard as u32)?;
         self.fake.wait_identified(identified + 1).await?;
-        Ok(())
+        Ok(graceful_exit)
     }
 }
 
@@ -149,6 +205,8 @@ impl Drop for Processes<'_> {
 /// before deciding the interaction was lost, and then for a deferred answer.
 const FIRST_SIGN: Duration = Duration::from_secs(5);
 const DEFERRED: Duration = Duration::from_secs(60);
+/// What a process that is stopping says to a command it turned away.
+const RESTARTING: &str = "Rookery is restarting";
 /// How often a player sends a lost step again.
 const RETRIES: usize = 5;
 
@@ -223,13 +281,21 @@ enum Answer {
 async fn ask(fake: &FakeDiscord, answers: &Answers, interaction: Value) -> Result<Answer> {
     let id: u64 = interaction["id"].as_str().context("an interaction id")?.parse()?;
     let (seen, answered) = answers.expect(id);
-    fake.dispatch(interaction)?;
+    if fake.dispatch(interaction).is_err() {
+        // No process connected (one is between a stop and its restart):
+        // Discord drops the interaction, and the player sees no sign of it.
+        answers.waiting.lock().unwrap().remove(&id);
+        tokio::time::sleep(FIRST_SIGN).await;
+        return Ok(Answer::Lost);
+    }
     if !matches!(tokio::time::timeout(FIRST_SIGN, seen).await, Ok(Ok(()))) {
         answers.waiting.lock().unwrap().remove(&id);
         return Ok(Answer::Lost);
     }
     Ok(match tokio::time::timeout(DEFERRED, answered).await {
         Ok(Ok(message)) if message["flags"].as_u64().unwrap_or(0) & 64 == 0 => Answer::Public,
+        // Turned away unread by a stopping process: to be sent again.
+        Ok(Ok(message)) if message["content"].as_str().is_some_and(|text| text.starts_with(RESTARTING)) => Answer::Lost,
         Ok(Ok(_)) => Answer::Private,
         _ => Answer::Lost,
     })
@@ -392,13 +458,14 @@ pub async fn run(plan: &Plan) -> Result<Report> {
             tokio::spawn(async move { play(&fake, &answers, index, plies, &moved).await })
         })
         .collect();
+    let mut graceful_exit = None;
     if let Some(after) = plan.kill_after {
         // Mid-run: once a third of the moves are in, and not before `after`.
         tokio::time::sleep(after).await;
         while moved.load(Ordering::Relaxed) < plan.games * plan.plies / 3 && !tables.iter().all(|t| t.is_finished()) {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        processes.kill_and_restart().await?;
+        graceful_exit = processes.stop_and_restart().await?;
     }
     let mut results = Vec::new();
     for table in tables {
@@ -407,7 +474,9 @@ pub async fn run(plan: &Plan) -> Result<Report> {
     let elapsed = started.elapsed();
     drop(processes);
     routing.abort();
-    check(plan, &actions, results, elapsed)
+    let mut report = check(plan, &actions, results, elapsed)?;
+    report.graceful_exit = graceful_exit;
+    Ok(report)
 }
 
 /// Reads every table's game and ledger back and compares them with what the
@@ -422,6 +491,8 @@ fn check(plan: &Plan, opening: &[String], results: Vec<Played>, elapsed: Duratio
         unanswered: 0,
         lost: Vec::new(),
         twice: Vec::new(),
+        unanswered_but_stored: Vec::new(),
+        graceful_exit: None,
     };
     for (index, played) in results.into_iter().enumerate() {
         let table = Table::new(index);
@@ -439,8 +510,10 @@ fn check(plan: &Plan, opening: &[String], results: Vec<Played>, elapsed: Duratio
             || stored.len() > opening.len()
             || stored[..] != opening[..stored.len()]
         {
-            // One more than played: the move whose answer was lost with its process.
             report.twice.push(told);
+        } else if stored.len() > played.played {
+            // One more than played: the move whose answer was lost with its process.
+            report.unanswered_but_stored.push(told);
         }
         let Some(roll) = played.roll else { continue };
         report.acknowledged_rolls += 1;

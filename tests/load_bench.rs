@@ -2,8 +2,11 @@
 //!
 //! ```text
 //! cargo build --release -p rookery
-//! cargo bench -p rookery-tests --bench load -- [GAMES] [PROCESSES] [KILL_AFTER_SECONDS]
+//! cargo bench -p rookery-tests --bench load -- [GAMES] [PROCESSES] [KILL_AFTER_SECONDS] [graceful]
 //! ```
+//!
+//! With `graceful` the process is stopped with SIGTERM instead of SIGKILL, and
+//! the report says how long it took to exit.
 //!
 //! 1,000 games by default, one process on sled; with `DATABASE_URL` set, any
 //! number of processes share that PostgreSQL database (it should be empty).
@@ -31,6 +34,7 @@ async fn main() -> Result<()> {
         plies: 8,
         processes: numbers.get(1).map_or(1, |&n| n as u32),
         kill_after: numbers.get(2).map(|&s| Duration::from_secs(s)),
+        stop: if std::env::args().any(|a| a == "graceful") { load::Stop::Terminate } else { load::Stop::Kill },
         database_url: std::env::var("DATABASE_URL").ok(),
         dir: dir.path().to_path_buf(),
     };

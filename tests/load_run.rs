@@ -1,12 +1,13 @@
-//! A small run of the loopback load test in the suite: `rookery serve` plays
+//! Small runs of the loopback load test in the suite: `rookery serve` plays
 //! 40 games at once on sled, is killed with SIGKILL in the middle and started
-//! again, and nothing it acknowledged is lost or applied twice.
+//! again, and nothing it acknowledged is lost or applied twice; stopped with
+//! SIGTERM instead, it exits by itself and answers every move it applied.
 
 use std::time::Duration;
 
 use anyhow::Result;
 
-use crate::load::{rookery_binary, run, Plan};
+use crate::load::{rookery_binary, run, Plan, Stop};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_and_restarted_process_loses_nothing_it_acknowledged() -> Result<()> {
@@ -17,6 +18,7 @@ async fn a_killed_and_restarted_process_loses_nothing_it_acknowledged() -> Resul
         plies: 6,
         processes: 1,
         kill_after: Some(Duration::from_millis(1500)),
+        stop: Stop::Kill,
         database_url: None,
         dir: dir.path().to_path_buf(),
     };
@@ -25,5 +27,34 @@ async fn a_killed_and_restarted_process_loses_nothing_it_acknowledged() -> Resul
     assert!(report.lost.is_empty(), "acknowledged and lost: {:?}", report.lost);
     assert!(report.twice.is_empty(), "applied twice: {:?}", report.twice);
     assert!(report.latencies.len() >= 40, "most moves were acknowledged: {report}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gracefully_stopped_process_answers_every_move_it_applied() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let plan = Plan {
+        binary: rookery_binary()?,
+        games: 40,
+        plies: 6,
+        processes: 1,
+        // As soon as a third of the moves are in: the rest are still to come
+        // (and some in flight), however fast this machine plays.
+        kill_after: Some(Duration::ZERO),
+        stop: Stop::Terminate,
+        database_url: None,
+        dir: dir.path().to_path_buf(),
+    };
+    let report = run(&plan).await?;
+    println!("{report}");
+    assert!(report.graceful_exit.is_some(), "the process was stopped with SIGTERM: {report}");
+    assert!(report.unanswered > 0, "the stop came mid-run: moves were sent while the process was down: {report}");
+    assert!(report.lost.is_empty(), "acknowledged and lost: {:?}", report.lost);
+    assert!(report.twice.is_empty(), "applied twice: {:?}", report.twice);
+    // A kill may take one move's answer with it; a graceful stop answers it first.
+    assert!(report.unanswered_but_stored.is_empty(), "applied but never answered: {:?}", report.unanswered_but_stored);
+    assert!(report.latencies.len() >= 40, "most moves were acknowledged: {report}");
+    let log = std::fs::read_to_string(dir.path().join("process-0.log"))?;
+    assert!(!log.contains("still in flight"), "the stop waited for every command: {log}");
     Ok(())
 }

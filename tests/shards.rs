@@ -2,7 +2,8 @@
 //! one shard each of two; the fake Discord routes each server's interactions
 //! to the shard Discord would, so each is answered once, by the process holding
 //! it. Only the process holding shard 0 registers the commands and runs the
-//! schedulers; the other posts only what its own commands left due.
+//! schedulers; the other posts only what its own commands left due. A process
+//! starts exactly the shards of its block.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -101,5 +102,19 @@ async fn two_processes_split_the_servers_and_only_shard_0_coordinates() -> Resul
     assert!(second.own.load(Ordering::SeqCst) > 0, "but posts what its own commands left due");
     first_bot.abort();
     second_bot.abort();
+    Ok(())
+}
+
+/// serenity's shard queuer starts one shard every 5 seconds; a range one too
+/// long would bring the next process's shard (or one beyond the total, which
+/// Discord refuses) after that.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_process_runs_exactly_its_own_shards() -> Result<()> {
+    let fake = FakeDiscord::start().await?;
+    let (_counting, bot, _dir) = process(&fake, ShardBlock::new(0..=0, 2)?)?;
+    fake.wait_identified(1).await?;
+    tokio::time::sleep(Duration::from_millis(6_500)).await;
+    assert_eq!(fake.identified(), [[0, 2]], "shard 0 of 2, and not shard 1 too");
+    bot.abort();
     Ok(())
 }

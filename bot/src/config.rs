@@ -57,6 +57,45 @@ pub struct Config {
     /// The gateway's WebSocket URL, instead of the one Discord names
     /// (`ROOKERY_GATEWAY_URL`): for a gateway proxy, or a test double.
     pub gateway_url: Option<String>,
+    /// How log lines are written (`ROOKERY_LOG_FORMAT`): `text` for people,
+    /// `json` (one object a line) for log collectors.
+    pub log_format: LogFormat,
+    /// The operations endpoint (the `[metrics]` table).
+    pub metrics: MetricsConfig,
+    /// How long a stop (SIGTERM, Ctrl-C) waits for the commands in flight,
+    /// in seconds (`ROOKERY_SHUTDOWN_SECONDS`).
+    pub shutdown_seconds: u64,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<LogFormat> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            _ => anyhow::bail!("the log format is `text` or `json`, not {text:?}"),
+        }
+    }
+}
+
+/// Where `/metrics`, `/healthz` and `/readyz` are served.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// `host:port` to listen on (`ROOKERY_METRICS_ADDRESS`); left out, no
+    /// endpoint runs. Metrics carry no secrets but no access control either,
+    /// so keep it on a private address such as `127.0.0.1:9184`.
+    pub address: Option<std::net::SocketAddr>,
 }
 
 /// Where and how often backups are taken, and how many are kept.
@@ -97,6 +136,9 @@ impl Default for Config {
             moderator_roles: BTreeMap::new(),
             rest_proxy: None,
             gateway_url: None,
+            log_format: LogFormat::Text,
+            metrics: MetricsConfig::default(),
+            shutdown_seconds: 20,
         }
     }
 }
@@ -140,6 +182,17 @@ impl Config {
         }
         if let Some(url) = env("ROOKERY_GATEWAY_URL").filter(|u| !u.trim().is_empty()) {
             config.gateway_url = Some(url);
+        }
+        if let Some(format) = env("ROOKERY_LOG_FORMAT").filter(|f| !f.trim().is_empty()) {
+            config.log_format = format.parse().context("ROOKERY_LOG_FORMAT")?;
+        }
+        if let Some(address) = env("ROOKERY_METRICS_ADDRESS").filter(|a| !a.trim().is_empty()) {
+            let address =
+                address.trim().parse().context("ROOKERY_METRICS_ADDRESS must be host:port, like 127.0.0.1:9184")?;
+            config.metrics.address = Some(address);
+        }
+        if let Some(seconds) = env("ROOKERY_SHUTDOWN_SECONDS") {
+            config.shutdown_seconds = seconds.parse().context("ROOKERY_SHUTDOWN_SECONDS must be a whole number")?;
         }
         config.moderator_role_ids()?;
         Ok(config)
@@ -228,6 +281,31 @@ mod tests {
         assert_eq!(settled.backup.dir, PathBuf::from("/srv/rookery-backups"), "a chosen folder stays");
         std::fs::write(&file, "data_dirr = \"x\"\n").unwrap();
         assert!(format!("{:#}", Config::load(Some(&file), |_| None).unwrap_err()).contains("unknown field"));
+    }
+
+    #[test]
+    fn operations_settings_come_from_the_file_or_the_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("rookery.toml");
+        std::fs::write(&file, "log_format = \"json\"\nshutdown_seconds = 5\n[metrics]\naddress = \"127.0.0.1:9184\"\n")
+            .unwrap();
+        let config = Config::load(Some(&file), |_| None).unwrap();
+        assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(config.shutdown_seconds, 5);
+        assert_eq!(config.metrics.address, Some("127.0.0.1:9184".parse().unwrap()));
+        let env = |name: &str| match name {
+            "ROOKERY_LOG_FORMAT" => Some("Text".to_string()),
+            "ROOKERY_METRICS_ADDRESS" => Some("0.0.0.0:9000".to_string()),
+            _ => None,
+        };
+        let config = Config::load(Some(&file), env).unwrap();
+        assert_eq!(config.log_format, LogFormat::Text);
+        assert_eq!(config.metrics.address, Some("0.0.0.0:9000".parse().unwrap()));
+        let wrong = |name: &str| (name == "ROOKERY_LOG_FORMAT").then(|| "yaml".to_string());
+        let error = format!("{:#}", Config::load(Some(&file), wrong).unwrap_err());
+        assert!(error.contains("`text` or `json`"), "{error}");
+        std::fs::write(&file, "[metrics]\naddress = \"localhost\"\n").unwrap();
+        assert!(Config::load(Some(&file), |_| None).is_err(), "an address needs a port");
     }
 
     #[test]

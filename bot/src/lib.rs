@@ -14,5 +14,6 @@ pub mod picture;
 pub mod plain;
 pub mod replay;
 pub mod restore;
+pub mod telemetry;
 pub mod uci;
 pub mod words;

@@ -7,10 +7,12 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use rookery::cli::{admin, dice as dice_cli, migrate, puzzles as puzzles_cli, tools};
-use rookery::config::Config;
+use rookery::config::{Config, LogFormat};
 use rookery::core::limits::LimitConfig;
 use rookery::core::puzzle::{Reserve, ReserveKeeper, RESERVE_TARGET};
 use rookery::core::{system_clock, system_millis, Core};
+use rookery::telemetry::endpoint::Endpoint;
+use rookery::telemetry::shutdown::Shutdown;
 use rookery::{bench, console as local, control, discord, restore};
 use rookery_storage::Storage;
 
@@ -483,20 +485,24 @@ fn open_core(config: &Config, limits: Option<LimitConfig>) -> Result<(Core, Opti
     Ok((core, opened.restored))
 }
 
-/// Logs to standard error, filtered by `RUST_LOG` or else `default`.
-fn init_logging(default: &str) {
-    tracing_subscriber::fmt()
+/// Logs to standard error, filtered by `RUST_LOG` or else `default`, as
+/// text or as one JSON object a line.
+fn init_logging(default: &str, format: LogFormat) {
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default.into()))
-        .with_writer(std::io::stderr)
+        .with_writer(std::io::stderr);
+    match format {
         // Colour codes only for a terminal, never into a pipe or a log file.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+        LogFormat::Text => logs.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init(),
+        // The event's fields at the top level, where collectors look for them.
+        LogFormat::Json => logs.json().flatten_event(true).init(),
+    }
 }
 
 fn console(config: Config) -> Result<()> {
     // Warnings (an unreadable record, a restored database) reach the
     // terminal; the routine lines a server logs would only clutter the board.
-    init_logging("warn");
+    init_logging("warn", config.log_format);
     let data_dir = config.data_dir.clone();
     // Stopped from the keyboard or by the system, the console still leaves
     // no socket behind; an exit mid-write is as safe as a crash. Set before
@@ -517,7 +523,7 @@ fn console(config: Config) -> Result<()> {
 }
 
 fn serve(config: Config, shards: discord::ShardBlock) -> Result<()> {
-    init_logging("info,serenity=warn");
+    init_logging("info,serenity=warn", config.log_format);
     let token =
         config.discord_token.clone().context("no Discord token: set DISCORD_TOKEN (or run `rookery console`)")?;
     let (core, restored) = open_core(&config, Some(config.limits.unwrap_or_default()))?;
@@ -531,15 +537,49 @@ fn serve(config: Config, shards: discord::ShardBlock) -> Result<()> {
         shards,
         rest_url: config.rest_proxy.clone(),
         gateway_url: config.gateway_url.clone(),
+        shutdown: stop_on_signal(),
+        drain_limit: std::time::Duration::from_secs(config.shutdown_seconds),
         ..discord::ServeOptions::default()
     };
+    let health = options.health.clone();
+    health.set_storage_open(true);
     // The process that posts the daily puzzles keeps their reserve.
     let _reserve = shards.coordinates().then(|| puzzle_reserve(core.storage())).flatten();
     let core = Arc::new(core);
     let runtime = tokio::runtime::Runtime::new()?;
-    let served = runtime.block_on(discord::serve(core, &token, options));
+    let served = runtime.block_on(async {
+        let _endpoint = match config.metrics.address {
+            Some(address) => Some(Endpoint::start(address, health).await?),
+            None => None,
+        };
+        anyhow::Ok(discord::serve(core.clone(), &token, options).await?)
+    });
+    // Every acknowledged write was flushed already; this covers the rest
+    // (a scheduler's bookkeeping) before the process goes.
+    if let Err(error) = core.storage().flush() {
+        tracing::error!(%error, "the final flush failed");
+    }
     control::remove_socket(&config.data_dir);
-    Ok(served?)
+    // Background waits on the blocking pool end within a tick; do not hang on one.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(5));
+    served
+}
+
+/// A shutdown requested by SIGTERM or Ctrl-C (SIGINT). A second signal
+/// stops at once, for when the graceful stop takes too long.
+fn stop_on_signal() -> Shutdown {
+    let shutdown = Shutdown::default();
+    let on_signal = shutdown.clone();
+    let handled = ctrlc::set_handler(move || {
+        if on_signal.request() {
+            eprintln!("stopping at once (second signal)");
+            std::process::exit(130);
+        }
+    });
+    if let Err(error) = handled {
+        tracing::warn!(%error, "no signal handler; SIGTERM and Ctrl-C stop the bot without waiting for commands in flight");
+    }
+    shutdown
 }
 
 /// Generates puzzles for the daily posts in the background, at the lowest

@@ -129,7 +129,10 @@ impl Core {
         let now = self.now();
         let now_ms = self.now_ms();
         let mut out = Vec::new();
-        for (key, record) in self.storage.all_channel_games().map_err(storage_failure)? {
+        let games = self.storage.all_channel_games().map_err(storage_failure)?;
+        // Every game is read here each tick anyway, so the count is free.
+        metrics::gauge!(crate::telemetry::ACTIVE_GAMES).set(games.len() as f64);
+        for (key, record) in games {
             if fallen(&record, now_ms).is_none() {
                 continue;
             }

@@ -106,7 +106,10 @@ impl Core {
         place: Place,
         decide: impl Fn(Option<ChannelGame>) -> Result<Change<T>, Refusal>,
     ) -> Result<T, Refusal> {
-        self.storage.update_channel(channel(place), decide).map_err(channel_failure)?
+        let started = std::time::Instant::now();
+        let updated = self.storage.update_channel(channel(place), decide);
+        metrics::histogram!(crate::telemetry::DB_COMMIT_SECONDS).record(started.elapsed());
+        updated.map_err(channel_failure)?
     }
 
     pub(super) fn play(&self, place: Place, user: &User, terms: Terms<'_>) -> Outcome {

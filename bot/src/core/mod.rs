@@ -35,6 +35,7 @@ use std::time::Duration;
 use rookery_storage::{ChannelKey, Storage, StorageError};
 
 use crate::config::BackupConfig;
+use crate::telemetry::{self, ErrorKind, Handled};
 
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
@@ -293,16 +294,23 @@ impl Core {
 
 impl Handler for Core {
     fn handle(&self, request: Request) -> Vec<Reply> {
+        let started = std::time::Instant::now();
+        let handled = |how| telemetry::command_handled(&request.command, started.elapsed(), how);
         if let Some(Err(Refusal(text))) = self.limits.as_ref().map(|l| l.check(request.place, request.user.id)) {
+            handled(Handled::RateLimited);
             return vec![Reply::private(text)];
         }
         match self.run(&request) {
             Ok(mut replies) => {
                 replies.extend(self.engine_turn(request.place));
                 crate::picture::draw_pending(&mut replies);
+                handled(Handled::Done);
                 replies
             }
-            Err(Refusal(text)) => vec![Reply::private(text)],
+            Err(Refusal(text)) => {
+                handled(Handled::Refused);
+                vec![Reply::private(text)]
+            }
         }
     }
 
@@ -405,13 +413,21 @@ const DAMAGED_GAME: &str = "This channel's game was damaged, so Rookery set it a
 fn channel_failure(error: StorageError) -> Refusal {
     match error {
         StorageError::TooNew(_) => Refusal::new(NEWER_GAME),
-        StorageError::Quarantined(_) => Refusal::new(DAMAGED_GAME),
+        StorageError::Quarantined(_) => {
+            telemetry::error(ErrorKind::Quarantined);
+            Refusal::new(DAMAGED_GAME)
+        }
         other => storage_failure(other),
     }
 }
 
 /// Storage failures are ours, not the user's: log them, apologise.
 fn storage_failure(error: StorageError) -> Refusal {
+    telemetry::error(match error {
+        StorageError::Quarantined(_) => ErrorKind::Quarantined,
+        StorageError::NotDurable(_) => ErrorKind::NotDurable,
+        _ => ErrorKind::Storage,
+    });
     match error {
         // Set aside already (storage logged the record and why).
         StorageError::Quarantined(_) => Refusal::new(

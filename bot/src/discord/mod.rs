@@ -16,12 +16,14 @@
 //! - `notice`: notices for admins (a restored database) once connected.
 //! - `serve`: the client and framework set-up.
 //! - `shards`: which gateway shards this process runs.
+//! - `gateway_watch`: the shards' latency and connection, for the metrics.
 
 mod buttons;
 mod choices;
 mod commands;
 mod convert;
 mod dice;
+mod gateway_watch;
 mod notice;
 mod puzzle;
 mod puzzle_posts;
@@ -36,6 +38,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::Handler;
+use crate::telemetry::shutdown::InFlight;
 
 pub use serve::{serve, AdminNotice, ServeOptions};
 pub use shards::{ShardBlock, ShardBlockError, ShardRange};
@@ -47,6 +50,8 @@ struct Data {
     defer_after: Duration,
     /// Per guild id, the configured moderator role.
     moderator_roles: HashMap<u64, u64>,
+    /// The commands being answered, which a graceful stop waits for.
+    in_flight: Arc<InFlight>,
 }
 
 /// Why a command or click failed, for the log: the user has been answered

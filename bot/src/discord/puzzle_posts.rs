@@ -31,6 +31,7 @@ pub async fn post(http: &Http, handler: &Arc<dyn Handler>, place: Place, mut mes
     let guild = post.guild;
     match sent {
         Ok(posted) => {
+            metrics::counter!(crate::telemetry::PUZZLE_POSTS).increment(1);
             open_discussion(http, channel, posted.id, post.thread_name).await;
             let arrived = handler.clone();
             if let Err(error) = tokio::task::spawn_blocking(move || arrived.scheduled_post_arrived(guild)).await {
@@ -38,6 +39,7 @@ pub async fn post(http: &Http, handler: &Arc<dyn Handler>, place: Place, mut mes
             }
         }
         Err(error) => {
+            crate::telemetry::error(crate::telemetry::ErrorKind::Discord);
             let failure = failure_of(&error);
             tracing::warn!(%error, channel = place.channel, guild, "could not post the daily puzzle");
             let failed = handler.clone();

@@ -7,9 +7,12 @@ use serenity::{Builder, CreateInteractionResponse, CreateInteractionResponseMess
 use super::threads::open_requested;
 use super::{reply, Data, Error};
 use crate::core::{Reply, Request};
+use crate::telemetry::{self, ErrorKind};
 
 /// What the user sees when the core panicked.
 const CORE_FAILED: &str = "Something went wrong on Rookery's side. Please try again.";
+/// What the user sees when the command arrived as Rookery was stopping.
+const STOPPING: &str = "Rookery is restarting; nothing was done. Please send that again in a minute.";
 
 /// Runs `request` through the core and sends its replies: the first answers
 /// the interaction, the rest are follow-ups. Every interaction is answered,
@@ -21,7 +24,25 @@ const CORE_FAILED: &str = "Something went wrong on Rookery's side. Please try ag
 /// drops an interaction not answered within 3 seconds, so when the core takes
 /// longer than `data.defer_after` the answer is deferred ("Rookery is
 /// thinking…") and the replies come once it is done.
+///
+/// The work counts as in flight until the answer is sent, so a graceful stop
+/// waits for it; once the stop has begun, a late command is turned away.
 pub async fn answer(http: &Http, id: InteractionId, token: &str, data: &Data, request: Request) -> Result<(), Error> {
+    let Some(_working) = data.in_flight.start() else {
+        tracing::info!("a command arrived while stopping; turned away");
+        return private_error(http, id, token, STOPPING).await;
+    };
+    let answered = run_and_send(http, id, token, data, request).await;
+    if let Err(error) = &answered {
+        telemetry::error(match error {
+            Error::Discord(_) => ErrorKind::Discord,
+            Error::Core(_) => ErrorKind::CorePanic,
+        });
+    }
+    answered
+}
+
+async fn run_and_send(http: &Http, id: InteractionId, token: &str, data: &Data, request: Request) -> Result<(), Error> {
     let handler = data.handler.clone();
     let place = request.place;
     let mut core = tokio::task::spawn_blocking(move || handler.handle(request));

@@ -6,10 +6,12 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use poise::FrameworkError;
-use serenity::{ClientBuilder, GatewayIntents, HttpBuilder};
+use serenity::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
 
-use super::{buttons, commands, notice, Data, Error, ShardBlock};
+use super::{buttons, commands, gateway_watch, notice, Data, Error, ShardBlock};
 use crate::core::Handler;
+use crate::telemetry::endpoint::Health;
+use crate::telemetry::shutdown::{InFlight, Shutdown};
 
 /// Where to reach Discord, and how patient to be. The defaults are the real
 /// Discord; the end-to-end tests point both URLs at a fake on 127.0.0.1.
@@ -40,6 +42,12 @@ pub struct ServeOptions {
     /// The gateway shards this process runs; the one holding shard 0 also
     /// registers the commands and runs the schedulers.
     pub shards: ShardBlock,
+    /// Once requested, the bot stops gracefully: see [`serve`].
+    pub shutdown: Shutdown,
+    /// How long a graceful stop waits for the commands in flight.
+    pub drain_limit: Duration,
+    /// What `/readyz` reports; the gateway part is kept up to date here.
+    pub health: Arc<Health>,
 }
 
 /// A message for the people running the servers Rookery is in.
@@ -62,19 +70,41 @@ impl Default for ServeOptions {
             moderator_roles: HashMap::new(),
             admin_notice: None,
             shards: ShardBlock::ALL_OF_ONE,
+            shutdown: Shutdown::default(),
+            drain_limit: Duration::from_secs(20),
+            health: Arc::default(),
         }
     }
 }
 
-/// Runs the bot until the connection fails for good: registers the slash
-/// commands globally once connected, then answers commands, autocomplete and
-/// button clicks with `handler`.
+/// Runs the bot until the connection fails for good or a stop is requested:
+/// registers the slash commands globally once connected, then answers
+/// commands, autocomplete and button clicks with `handler`.
+///
+/// A requested stop is graceful: the shards close, so no new command
+/// arrives; the commands already received are answered (for at most
+/// `drain_limit`), and so are the scheduled messages being posted; then it
+/// returns. Every write was flushed before its answer went out, so what was
+/// acknowledged is on disk.
 ///
 /// The token goes only into the REST client's authorisation header and the
 /// gateway's IDENTIFY; it is never logged.
 pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions) -> Result<(), Error> {
-    let ServeOptions { rest_url, gateway_url, defer_after, tick, test_guild, moderator_roles, admin_notice, shards } =
-        options;
+    let ServeOptions {
+        rest_url,
+        gateway_url,
+        defer_after,
+        tick,
+        test_guild,
+        moderator_roles,
+        admin_notice,
+        shards,
+        shutdown,
+        drain_limit,
+        health,
+    } = options;
+    let in_flight = Arc::new(InFlight::default());
+    let working = in_flight.clone();
     let mut http = HttpBuilder::new(token);
     if let Some(url) = rest_url {
         tracing::info!(%url, "sending REST calls through a proxy");
@@ -110,12 +140,13 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
                 } else {
                     tracing::info!(%shards, "the process holding shard 0 registers the commands and runs the schedulers");
                 }
-                tokio::spawn(post_due_messages(ctx.http.clone(), handler.clone(), tick, shards.coordinates()));
+                let posting = DuePosts { http: ctx.http.clone(), handler: handler.clone(), in_flight: working.clone() };
+                tokio::spawn(posting.run(tick, shards.coordinates()));
                 if let Some(notice) = admin_notice {
                     let guilds = ready.guilds.iter().map(|g| g.id).collect();
                     tokio::spawn(notice::post(ctx.http.clone(), notice, guilds));
                 }
-                Ok(Data { handler, defer_after, moderator_roles })
+                Ok(Data { handler, defer_after, moderator_roles, in_flight: working })
             })
         })
         .build();
@@ -126,9 +157,46 @@ pub async fn serve(handler: Arc<dyn Handler>, token: &str, options: ServeOptions
         tracing::info!(%url, "using a gateway override");
         *client.ws_url.lock().await = url;
     }
+    let manager = client.shard_manager.clone();
+    let watching = tokio::spawn(gateway_watch::watch(manager.clone(), shards.count(), health.clone()));
     tracing::info!(%shards, "connecting");
-    client.start_shard_range(shards.range(), shards.total()).await?;
+    let ended = tokio::select! {
+        started = client.start_shard_range(shards.range(), shards.total()) => started,
+        () = close_when_requested(&shutdown, &manager, &health) => Ok(()),
+    };
+    watching.abort();
+    health.set_gateway_connected(false);
+    ended?;
+    if shutdown.is_requested() {
+        drain(&in_flight, drain_limit).await;
+    }
     Ok(())
+}
+
+/// Once a stop is requested: not ready any more, and the shards closed.
+/// Returns when they are; a shard still waiting to connect is not closed
+/// but dropped with the client.
+async fn close_when_requested(shutdown: &Shutdown, manager: &ShardManager, health: &Health) {
+    shutdown.requested().await;
+    health.set_stopping();
+    tracing::info!("stopping: closing the gateway, then finishing the commands in flight");
+    manager.shutdown_all().await;
+}
+
+/// How long events the gateway delivered just before it closed get to reach
+/// the core, where they count as in flight.
+const HANDOVER: Duration = Duration::from_millis(250);
+
+/// Waits for the commands in flight to be answered, for at most `limit`.
+async fn drain(in_flight: &InFlight, limit: Duration) {
+    tokio::time::sleep(HANDOVER).await;
+    let waiting = in_flight.count();
+    let left = in_flight.close_and_wait(limit).await;
+    if left == 0 {
+        tracing::info!(answered = waiting, "stopped gracefully; every command in flight was answered");
+    } else {
+        tracing::warn!(left, ?limit, "stopped with commands still in flight; their users get no answer");
+    }
 }
 
 /// Registers the slash commands, globally or in the test server. A failed
@@ -177,25 +245,37 @@ fn chain(error: &dyn std::error::Error) -> String {
 /// Posts what the handler says is due, every `tick` (sooner for the
 /// engine's moves), for as long as the bot runs: this process's own replies,
 /// and, in the process that runs them (`schedules`), the schedulers' posts.
-async fn post_due_messages(http: Arc<serenity::Http>, handler: Arc<dyn Handler>, tick: Duration, schedules: bool) {
-    loop {
-        // A tick, or less when the engine has a move to post: players see
-        // Rookery's answer as soon as it is made.
-        let waiting = handler.clone();
-        if let Err(error) = tokio::task::spawn_blocking(move || waiting.wait_due(tick)).await {
-            tracing::error!(%error, "waiting for due messages failed");
-            tokio::time::sleep(tick).await;
-        }
-        let ask = handler.clone();
-        let due = match tokio::task::spawn_blocking(move || if schedules { ask.due() } else { ask.own_due() }).await {
-            Ok(due) => due,
-            Err(error) => {
-                tracing::error!(%error, "the deadline check panicked");
-                continue;
+struct DuePosts {
+    http: Arc<serenity::Http>,
+    handler: Arc<dyn Handler>,
+    /// A round (finding what is due, which writes, then posting it) counts
+    /// as in flight, so a graceful stop does not cut it in half.
+    in_flight: Arc<InFlight>,
+}
+
+impl DuePosts {
+    async fn run(self, tick: Duration, schedules: bool) {
+        loop {
+            // A tick, or less when the engine has a move to post: players see
+            // Rookery's answer as soon as it is made.
+            let waiting = self.handler.clone();
+            if let Err(error) = tokio::task::spawn_blocking(move || waiting.wait_due(tick)).await {
+                tracing::error!(%error, "waiting for due messages failed");
+                tokio::time::sleep(tick).await;
             }
-        };
-        for (place, reply) in due {
-            super::puzzle_posts::post(&http, &handler, place, reply).await;
+            let Some(_working) = self.in_flight.start() else { return };
+            let ask = self.handler.clone();
+            let due = match tokio::task::spawn_blocking(move || if schedules { ask.due() } else { ask.own_due() }).await
+            {
+                Ok(due) => due,
+                Err(error) => {
+                    tracing::error!(%error, "the deadline check panicked");
+                    continue;
+                }
+            };
+            for (place, reply) in due {
+                super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
+            }
         }
     }
 }

@@ -63,6 +63,11 @@ impl ShardBlock {
         self.first..self.last
     }
 
+    /// How many shards this process runs.
+    pub fn count(self) -> usize {
+        (self.last - self.first) as usize + 1
+    }
+
     pub fn total(self) -> u32 {
         self.total
     }
@@ -111,7 +116,9 @@ mod tests {
     #[test]
     fn blocks_are_read_as_written() {
         assert_eq!(block("0-3", 16).unwrap().range(), 0..3);
+        assert_eq!(block("0-3", 16).unwrap().count(), 4);
         assert_eq!(block("5", 16).unwrap().range(), 5..5);
+        assert_eq!(block("5", 16).unwrap().count(), 1);
         assert_eq!(block(" 2 - 2 ", 4).unwrap().range(), 2..2);
         assert_eq!(ShardBlock::ALL_OF_ONE.range(), 0..0, "one process, one shard: shard 0 only");
         assert!(block("0-3", 16).unwrap().coordinates());
