@@ -28,7 +28,7 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
-mod checks;
+pub mod checks;
 mod rate_limits;
 mod threads;
 

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use axum::http::Method;
-use jsonschema::{Draft, Registry, Validator};
+use jsonschema::error::ValidationErrorKind;
+use jsonschema::{Draft, Registry, ValidationError, Validator};
 use serde_json::{json, Map, Value};
 
 use super::File;
@@ -134,14 +135,44 @@ fn schema_problems(pointer: &str, payload: &Value) -> Vec<Problem> {
         });
         found.clone()
     };
-    validator
-        .iter_errors(payload)
-        .map(|error| Problem {
-            at: error.instance_path().into_iter().map(|segment| segment.to_string()).collect(),
-            code: "BASE_TYPE_INVALID",
-            message: error.to_string(),
+    validator.iter_errors(payload).flat_map(|error| explained(&error)).collect()
+}
+
+/// A failed `oneOf` or `anyOf` names no field ("matches none of these"):
+/// like Discord, name what is wrong in the alternative that came closest,
+/// leaving out those refused for their type alone (`null`, another kind).
+fn explained(error: &ValidationError<'_>) -> Vec<Problem> {
+    let alternatives = match error.kind() {
+        ValidationErrorKind::OneOfNotValid { context } | ValidationErrorKind::AnyOf { context } => context,
+        _ => return vec![problem(error)],
+    };
+    let wrong_kind = |errors: &Vec<ValidationError<'_>>| {
+        errors.iter().any(|e| {
+            e.instance_path() == error.instance_path()
+                && matches!(
+                    e.kind(),
+                    ValidationErrorKind::Type { .. }
+                        | ValidationErrorKind::Enum { .. }
+                        | ValidationErrorKind::Constant { .. }
+                )
         })
-        .collect()
+    };
+    let closest = alternatives
+        .iter()
+        .filter(|errors| !errors.is_empty() && !wrong_kind(errors))
+        .min_by_key(|errors| errors.len());
+    match closest {
+        Some(errors) => errors.iter().flat_map(explained).collect(),
+        None => vec![problem(error)],
+    }
+}
+
+fn problem(error: &ValidationError<'_>) -> Problem {
+    Problem {
+        at: error.instance_path().into_iter().map(|segment| segment.to_string()).collect(),
+        code: "BASE_TYPE_INVALID",
+        message: error.to_string(),
+    }
 }
 
 /// The body as the schema should see it, with exactly the two deviations
