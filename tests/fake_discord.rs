@@ -6,14 +6,15 @@
 //! OpenAPI schema and documented limits (`checks`; a refused body fails the
 //! test when the fake is dropped, unless the test took it with
 //! [`FakeDiscord::take_invalid`]), every fourth POST or PATCH to a route is
-//! answered 429 (`rate_limits`), unknown routes 404.
+//! answered 429 (`rate_limits`), unknown routes 404, guild command
+//! registration served.
 //!
 //! What serenity 0.12.5 needs from it is listed in
 //! `shared/notes/discord-offline-testing.md`; the points that bite are marked
 //! below.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -113,11 +114,6 @@ struct Shared {
     /// Calls answered 429 instead of being carried out; not in `calls`.
     rate_limited: Mutex<Vec<Call>>,
     rate_limits: Mutex<rate_limits::RateLimits>,
-    /// Whether thread creation is refused as in a channel where the bot may
-    /// not create threads.
-    refuse_threads: AtomicBool,
-    /// Whether the test guild has a system channel.
-    system_channel: AtomicBool,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -158,8 +154,6 @@ impl FakeDiscord {
             invalid: Mutex::new(Vec::new()),
             rate_limited: Mutex::new(Vec::new()),
             rate_limits: Mutex::new(rate_limits::RateLimits::default()),
-            refuse_threads: AtomicBool::new(false),
-            system_channel: AtomicBool::new(true),
         });
         let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
         let server = tokio::spawn(async move {
@@ -219,17 +213,6 @@ impl FakeDiscord {
     /// never), counting interaction callbacks too when `callbacks`.
     pub fn rate_limit_every(&self, every: Option<u64>, callbacks: bool) {
         self.shared.rate_limits.lock().unwrap().set(every, callbacks);
-    }
-
-    /// Refuse thread creation from now on, as Discord does where the bot
-    /// lacks the permission.
-    pub fn refuse_threads(&self) {
-        self.shared.refuse_threads.store(true, Ordering::SeqCst);
-    }
-
-    /// The test guild has no system channel from now on.
-    pub fn without_system_channel(&self) {
-        self.shared.system_channel.store(false, Ordering::SeqCst);
     }
 
     /// Every call recorded from now on, as it is recorded.
@@ -400,11 +383,6 @@ fn answer(shared: &Shared, call: &Call, path: &str) -> Response {
         {
             Json(json!([])).into_response()
         }
-        ("POST", ["channels", _, "threads"] | ["channels", _, "messages", _, "threads"])
-            if shared.refuse_threads.load(Ordering::SeqCst) =>
-        {
-            (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Permissions", "code": 50013}))).into_response()
-        }
         // Discord answers callbacks with 204 and no body.
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
         // Follow-ups and edits must come back as a Message serenity can parse.
@@ -420,11 +398,7 @@ fn answer(shared: &Shared, call: &Call, path: &str) -> Response {
         // The bot's own posts (reminders, forfeits, daily puzzles), checked as
         // Discord checks them: a real channel id and something to show.
         ("GET", ["guilds", guild]) if *guild == crate::interactions::GUILD.to_string() => {
-            let mut guild = guild_json(crate::interactions::GUILD);
-            if !shared.system_channel.load(Ordering::SeqCst) {
-                guild["system_channel_id"] = Value::Null;
-            }
-            Json(guild).into_response()
+            Json(guild_json(crate::interactions::GUILD)).into_response()
         }
         ("POST", ["channels", channel, "messages"]) => match channel.parse::<u64>() {
             Ok(FORBIDDEN_CHANNEL) => {
