@@ -15,6 +15,8 @@
 //! - `seeded_dice`: seeds with `/play` and `/accept`, a button per roll kind.
 //! - `opponent_game`: `/play chess @Rookery`, Rookery's move posted; game threads.
 //! - `puzzle_hint`: the daily puzzle's Hint button, private, once.
+//! - `strict`: the fake as strict as Discord (schema, limits, 429s), guild
+//!   registration, autocomplete at Discord's limits.
 //! - `shards`: two processes with a shard each; only shard 0's coordinates.
 //! - `load`: `rookery serve` processes under many games at once, one killed
 //!   and restarted; nothing acknowledged is lost or applied twice.
@@ -38,6 +40,7 @@ mod puzzle_posts;
 mod replay_game;
 mod seeded_dice;
 mod shards;
+mod strict;
 mod turns_game;
 
 use std::sync::Arc;

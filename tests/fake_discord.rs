@@ -2,6 +2,13 @@
 //! serenity client to connect, register commands and answer interactions the
 //! test injects. Every REST call is recorded for assertions.
 //!
+//! It answers as Discord does: every body is checked against Discord's
+//! OpenAPI schema and documented limits (`checks`; a refused body fails the
+//! test when the fake is dropped, unless the test took it with
+//! [`FakeDiscord::take_invalid`]), every fourth POST or PATCH to a route is
+//! answered 429 (`rate_limits`), unknown routes 404, guild command
+//! registration served.
+//!
 //! What serenity 0.12.5 needs from it is listed in
 //! `shared/notes/discord-offline-testing.md`; the points that bite are marked
 //! below.
@@ -21,6 +28,12 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
+
+pub mod checks;
+mod rate_limits;
+mod threads;
+
+pub use checks::Problem;
 
 /// The application (and bot user) id the fake hands out in READY.
 pub const APPLICATION_ID: u64 = 900_000_000_000_000_001;
@@ -96,6 +109,11 @@ struct Shared {
     identified: Mutex<Vec<[u64; 2]>>,
     /// Every call as it is recorded, for waiting on many at once (load tests).
     feed: broadcast::Sender<Call>,
+    /// Calls whose body Discord would refuse, with what it would say.
+    invalid: Mutex<Vec<(Call, Vec<Problem>)>>,
+    /// Calls answered 429 instead of being carried out; not in `calls`.
+    rate_limited: Mutex<Vec<Call>>,
+    rate_limits: Mutex<rate_limits::RateLimits>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -104,10 +122,21 @@ pub struct FakeDiscord {
     server: JoinHandle<()>,
 }
 
+/// A test passes only if Discord would have taken every body the bot sent.
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
         self.server.abort();
+        let invalid = self.shared.invalid.lock().unwrap();
+        if !invalid.is_empty() && !std::thread::panicking() {
+            let listed: Vec<String> = invalid.iter().map(|(call, problems)| refusal(call, problems)).collect();
+            panic!("the bot sent bodies Discord refuses:\n{}", listed.join("\n"));
+        }
     }
+}
+
+fn refusal(call: &Call, problems: &[Problem]) -> String {
+    let problems: Vec<String> = problems.iter().map(Problem::to_string).collect();
+    format!("{} {}: {}\n  body: {}", call.method, call.path, problems.join("; "), call.payload)
 }
 
 impl FakeDiscord {
@@ -122,6 +151,9 @@ impl FakeDiscord {
             dispatches: broadcast::channel(1 << 14).0,
             identified: Mutex::new(Vec::new()),
             feed: broadcast::channel(1 << 16).0,
+            invalid: Mutex::new(Vec::new()),
+            rate_limited: Mutex::new(Vec::new()),
+            rate_limits: Mutex::new(rate_limits::RateLimits::default()),
         });
         let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
         let server = tokio::spawn(async move {
@@ -164,6 +196,23 @@ impl FakeDiscord {
     pub fn followups(&self, id: u64) -> Vec<Call> {
         let path = webhook(id);
         self.calls().into_iter().filter(|c| c.method == Method::POST && c.path == path).collect()
+    }
+
+    /// The calls Discord would have refused so far, with why; taking them
+    /// tells the fake the test expected them.
+    pub fn take_invalid(&self) -> Vec<(Call, Vec<Problem>)> {
+        std::mem::take(&mut *self.shared.invalid.lock().unwrap())
+    }
+
+    /// The calls answered 429 so far (each was not carried out).
+    pub fn rate_limited(&self) -> Vec<Call> {
+        self.shared.rate_limited.lock().unwrap().clone()
+    }
+
+    /// Answer every `every`th POST or PATCH to a route with 429 (`None`:
+    /// never), counting interaction callbacks too when `callbacks`.
+    pub fn rate_limit_every(&self, every: Option<u64>, callbacks: bool) {
+        self.shared.rate_limits.lock().unwrap().set(every, callbacks);
     }
 
     /// Every call recorded from now on, as it is recorded.
@@ -301,12 +350,39 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         Ok(call) => call,
         Err(error) => return (StatusCode::BAD_REQUEST, error.to_string()).into_response(),
     };
-    let path = call.path.trim_start_matches("/api/v10/").to_string();
-    let segments: Vec<&str> = path.split('/').collect();
-    let response = match (call.method.as_str(), segments.as_slice()) {
+    let path = call.path.trim_start_matches("/api/v10").to_string();
+    let template = checks::route_template(&path).unwrap_or_default();
+    if shared.rate_limits.lock().unwrap().refuses(&call.method, &template) {
+        call.status = StatusCode::TOO_MANY_REQUESTS;
+        shared.rate_limited.lock().unwrap().push(call);
+        return rate_limits::too_many_requests(&template);
+    }
+    let problems = checks::check(&call.method, &path, &call.payload, &call.files, checks::UPLOAD_LIMIT);
+    let response = if problems.is_empty() {
+        answer(&shared, &call, &path)
+    } else {
+        shared.invalid.lock().unwrap().push((call.clone(), problems.clone()));
+        (StatusCode::BAD_REQUEST, Json(checks::invalid_form_body(&problems))).into_response()
+    };
+    call.status = response.status();
+    // Nobody listening is the usual case.
+    let _ = shared.feed.send(call.clone());
+    shared.calls.lock().unwrap().push(call);
+    response
+}
+
+/// What Discord answers a valid call to `path` (below `/api/v10`).
+fn answer(shared: &Shared, call: &Call, path: &str) -> Response {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (call.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => Json(json!({"url": format!("ws://{}/gateway", shared.address)})).into_response(),
         // serenity parses the answer as the registered commands; none is fine.
         ("PUT", ["applications", _, "commands"]) => Json(json!([])).into_response(),
+        ("PUT", ["applications", _, "guilds", guild, "commands"])
+            if *guild == crate::interactions::GUILD.to_string() =>
+        {
+            Json(json!([])).into_response()
+        }
         // Discord answers callbacks with 204 and no body.
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
         // Follow-ups and edits must come back as a Message serenity can parse.
@@ -315,9 +391,9 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             Json(message(id, crate::interactions::CHANNEL)).into_response()
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => StatusCode::NO_CONTENT.into_response(),
-        ("POST", ["channels", channel, "threads"]) => start_thread(&shared, channel, &call.payload),
+        ("POST", ["channels", channel, "threads"]) => threads::start_thread(shared, channel, &call.payload),
         ("POST", ["channels", channel, "messages", message, "threads"]) => {
-            thread_from_message(&shared, channel, message, &call.payload)
+            threads::thread_from_message(shared, channel, message, &call.payload)
         }
         // The bot's own posts (reminders, forfeits, daily puzzles), checked as
         // Discord checks them: a real channel id and something to show.
@@ -334,7 +410,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             Ok(DELETED_CHANNEL) => {
                 (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Channel", "code": 10003}))).into_response()
             }
-            Ok(channel) if has_something_to_show(&call) => {
+            Ok(channel) if has_something_to_show(call) => {
                 let id = shared.sequence.fetch_add(1, Ordering::SeqCst);
                 shared.posted.lock().unwrap().push((channel, id));
                 Json(message(id, channel)).into_response()
@@ -346,98 +422,15 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             }
         },
         _ => (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response(),
-    };
-    call.status = response.status();
-    // Nobody listening is the usual case.
-    let _ = shared.feed.send(call.clone());
-    shared.calls.lock().unwrap().push(call);
-    response
+    }
 }
 
-/// "Start Thread without Message", checked as Discord checks it: a name of
-/// 1 to 100 characters, a thread type (Rookery asks for a public one: 11),
-/// and an archive time Discord offers. Answers with the new thread channel.
-fn start_thread(shared: &Shared, parent: &str, payload: &Value) -> Response {
-    let invalid =
-        |message: &str| (StatusCode::BAD_REQUEST, Json(json!({"message": message, "code": 50035}))).into_response();
-    let Ok(parent) = parent.parse::<u64>() else {
-        return (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Channel", "code": 10003}))).into_response();
-    };
-    let name = payload["name"].as_str().unwrap_or_default();
-    if name.is_empty() || name.chars().count() > 100 {
-        return invalid("name: must be between 1 and 100 in length");
-    }
-    if payload["type"] != 11 {
-        return invalid("type: a game's thread must be public (11)");
-    }
-    let archive = &payload["auto_archive_duration"];
-    if !archive.is_null() && ![60, 1440, 4320, 10080].iter().any(|minutes| archive == minutes) {
-        return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
-    }
-    let id = shared.sequence.fetch_add(1, Ordering::SeqCst) + THREAD_IDS;
-    let thread = thread_channel(id, parent, name, archive);
-    (StatusCode::CREATED, Json(thread)).into_response()
-}
-
-/// "Start Thread from Message", checked as Discord checks it: a message
-/// posted in that channel, a name of 1 to 100 characters, and an archive time
-/// Discord offers. The thread gets the message's id, as on Discord.
-fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload: &Value) -> Response {
-    let invalid =
-        |message: &str| (StatusCode::BAD_REQUEST, Json(json!({"message": message, "code": 50035}))).into_response();
-    let (Ok(parent), Ok(message)) = (parent.parse::<u64>(), message.parse::<u64>()) else {
-        return (StatusCode::NOT_FOUND, Json(json!({"message": "404: Not Found", "code": 0}))).into_response();
-    };
-    if !shared.posted.lock().unwrap().contains(&(parent, message)) {
-        return (StatusCode::NOT_FOUND, Json(json!({"message": "Unknown Message", "code": 10008}))).into_response();
-    }
-    let name = payload["name"].as_str().unwrap_or_default();
-    if name.is_empty() || name.chars().count() > 100 {
-        return invalid("name: must be between 1 and 100 in length");
-    }
-    let archive = &payload["auto_archive_duration"];
-    if !archive.is_null() && ![60, 1440, 4320, 10080].iter().any(|minutes| archive == minutes) {
-        return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
-    }
-    let thread = thread_channel(message, parent, name, archive);
-    (StatusCode::CREATED, Json(thread)).into_response()
-}
-
-/// A public thread channel `id` under `parent`, as Discord answers a thread's
-/// start.
-fn thread_channel(id: u64, parent: u64, name: &str, archive: &Value) -> Value {
-    json!({
-        "id": id.to_string(),
-        "type": 11,
-        "guild_id": crate::interactions::GUILD.to_string(),
-        "parent_id": parent.to_string(),
-        "owner_id": APPLICATION_ID.to_string(),
-        "name": name,
-        "last_message_id": null,
-        "rate_limit_per_user": 0,
-        "message_count": 0,
-        "member_count": 1,
-        "thread_metadata": {
-            "archived": false,
-            "auto_archive_duration": archive.as_u64().unwrap_or(4320),
-            "archive_timestamp": "2025-01-01T00:00:00.000000+00:00",
-            "locked": false,
-        },
-        "total_message_sent": 0,
-        "flags": 0,
-    })
-}
-
-/// Thread ids are counted from here, so they never look like a message id.
-pub const THREAD_IDS: u64 = 500_000_000_000_000_000;
-
-/// Whether a message has content, an embed or a file (Discord refuses one with none),
-/// and stays within Discord's limits on content and embeds.
+/// Whether a message has content, an embed or a file: Discord refuses one
+/// with none (its limits are checked with the schema, in `checks`).
 fn has_something_to_show(call: &Call) -> bool {
     let content = call.payload["content"].as_str().unwrap_or_default();
     let embeds = call.payload["embeds"].as_array().map_or(0, Vec::len);
-    let within_limits = content.chars().count() <= 2_000 && embeds <= 10;
-    within_limits && (!content.is_empty() || embeds > 0 || !call.files.is_empty())
+    !content.is_empty() || embeds > 0 || !call.files.is_empty()
 }
 
 async fn record(request: Request) -> Result<Call> {

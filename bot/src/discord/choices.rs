@@ -2,6 +2,7 @@
 //! never sees a misspelt action; variants are offered by autocomplete from the
 //! engine's registry instead, so a new variant needs no adapter change.
 
+use poise::serenity_prelude::{AutocompleteChoice, CreateAutocompleteResponse};
 use rookery_engine::Variant;
 
 use crate::core::{DrawAction, TakebackAction};
@@ -60,6 +61,25 @@ pub enum Switch {
     Off,
 }
 
+/// Discord's limits on an autocomplete answer: 25 choices, each name and
+/// value at most 100 characters. One choice over the limit fails the whole
+/// answer, and the user sees no suggestions at all.
+pub const SUGGESTIONS_MAX: usize = 25;
+pub const SUGGESTION_LEN_MAX: usize = 100;
+
+/// An autocomplete answer offering `texts` (each its own name and value) in
+/// order, leaving out what Discord would refuse.
+pub fn suggestions<Text: Into<String>>(texts: impl IntoIterator<Item = Text>) -> CreateAutocompleteResponse {
+    let choices = texts
+        .into_iter()
+        .map(Into::into)
+        .filter(|text: &String| (1..=SUGGESTION_LEN_MAX).contains(&text.chars().count()))
+        .take(SUGGESTIONS_MAX)
+        .map(AutocompleteChoice::from)
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// Variant names that start with what the user typed so far (any case).
 pub fn variants_matching(partial: &str) -> Vec<&'static str> {
     let partial = partial.trim().to_ascii_lowercase();
@@ -71,6 +91,19 @@ mod tests {
     use poise::ChoiceParameter;
 
     use super::*;
+
+    #[test]
+    fn suggestions_keep_to_discords_limits() {
+        let texts = (0..40).map(|n| if n % 2 == 0 { "x".repeat(101) } else { format!("move {n}") });
+        let answer = serde_json::to_value(suggestions(texts)).unwrap();
+        let choices = answer["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 20, "the 20 short ones, the long ones left out: {answer}");
+        assert_eq!(choices[0], serde_json::json!({"name": "move 1", "value": "move 1"}));
+        let many = serde_json::to_value(suggestions((0..40).map(|n| n.to_string()))).unwrap();
+        assert_eq!(many["choices"].as_array().unwrap().len(), SUGGESTIONS_MAX);
+        let blank = serde_json::to_value(suggestions([""])).unwrap();
+        assert_eq!(blank["choices"], serde_json::json!([]));
+    }
 
     #[test]
     fn variants_complete_by_prefix() {

@@ -2,14 +2,11 @@
 //! into a core [`Command`]; the doc comments are the descriptions Discord shows.
 
 use poise::serenity_prelude as serenity;
-use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
+use serenity::CreateAutocompleteResponse;
 
-use super::choices::{variants_matching, DrawChoice, Switch, TakebackChoice};
+use super::choices::{suggestions, variants_matching, DrawChoice, Switch, TakebackChoice};
 use super::{convert, respond, Context, Data, Error};
 use crate::core::{Command, Request, User};
-
-/// Discord shows at most this many autocomplete suggestions.
-const SUGGESTIONS_MAX: usize = 25;
 
 /// Every command Rookery registers with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -326,8 +323,7 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
 }
 
 async fn complete_variant(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = variants_matching(partial).into_iter().map(AutocompleteChoice::from).collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(variants_matching(partial))
 }
 
 /// Legal moves from the core. Autocomplete has no error channel, so a failure
@@ -342,6 +338,5 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRes
         tracing::error!(%error, "move completion failed");
         Vec::new()
     });
-    let choices = moves.into_iter().take(SUGGESTIONS_MAX).map(AutocompleteChoice::from).collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(moves)
 }

@@ -43,7 +43,11 @@ pub enum Period {
 async fn stats(
     ctx: Context<'_>,
     #[description = "Only this person's rolls"] user: Option<serenity::User>,
-    #[description = "Which die, by sides, e.g. 20 (default: the most rolled)"] die: Option<u32>,
+    // A die has at least one side, and at most rookery_dice::MAX_SIDES.
+    #[description = "Which die, by sides, e.g. 20 (default: the most rolled)"]
+    #[min = 1]
+    #[max = 1000000]
+    die: Option<u32>,
     #[description = "How far back (default: all time)"] period: Option<Period>,
 ) -> Result<(), Error> {
     let period = match period {

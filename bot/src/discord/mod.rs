@@ -12,6 +12,7 @@
 //! - `dice`: `/dice` and its subcommands.
 //! - `buttons`: component clicks, which poise does not dispatch.
 //! - `respond`: runs the core off the async threads and sends its replies.
+//! - `retry`: sends again what Discord refused with 429 Too Many Requests.
 //! - `threads`: opens the thread a starting game asks for and moves it there.
 //! - `notice`: notices for admins (a restored database) once connected.
 //! - `serve`: the client and framework set-up.
@@ -29,6 +30,7 @@ mod puzzle;
 mod puzzle_posts;
 mod reply;
 mod respond;
+mod retry;
 mod serve;
 mod shards;
 mod threads;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateMessage, GuildId, Http};
 
+use super::retry::when_rate_limited;
 use super::serve::AdminNotice;
 
 /// Discord's limit on a message's content.
@@ -18,7 +19,8 @@ const MAX_CONTENT: usize = 2_000;
 pub async fn post(http: Arc<Http>, notice: AdminNotice, guilds: Vec<GuildId>) {
     let text = content(&notice.text);
     if let Some(channel) = notice.channel.filter(|&c| c != 0) {
-        match ChannelId::new(channel).send_message(&http, CreateMessage::new().content(&text)).await {
+        let channel_id = ChannelId::new(channel);
+        match when_rate_limited(|| channel_id.send_message(&http, CreateMessage::new().content(&text))).await {
             Ok(_) => {
                 tracing::info!(channel, "the admin notice was posted in the admin channel");
                 return;
@@ -41,7 +43,7 @@ pub async fn post(http: Arc<Http>, notice: AdminNotice, guilds: Vec<GuildId>) {
             tracing::warn!(guild = guild.get(), "a server has no system channel for the admin notice");
             continue;
         };
-        match channel.send_message(&http, CreateMessage::new().content(&text)).await {
+        match when_rate_limited(|| channel.send_message(&http, CreateMessage::new().content(&text))).await {
             Ok(_) => posted += 1,
             Err(error) => tracing::warn!(%error, guild = guild.get(), "could not post the admin notice"),
         }

@@ -2,9 +2,9 @@
 //! subcommands run by itself, so today's puzzle is `/puzzle today`.
 
 use poise::serenity_prelude as serenity;
-use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
+use serenity::CreateAutocompleteResponse;
 
-use super::choices::variants_matching;
+use super::choices::{suggestions, variants_matching, SUGGESTIONS_MAX};
 use super::commands::run;
 use super::{convert, respond, Context, Error};
 use crate::core::{Command, HintOf, PuzzleCommand, Request};
@@ -107,37 +107,27 @@ async fn schedule(
 
 /// Completes a game's name.
 async fn complete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = variants_matching(partial).into_iter().map(AutocompleteChoice::from).collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(variants_matching(partial))
 }
 
 /// Completes the last variant of a comma-separated rotation.
 async fn complete_rotation(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices =
-        rotation_choices(partial).into_iter().map(|full| AutocompleteChoice::new(full.clone(), full)).collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(rotation_choices(partial))
 }
 
 /// Completes an IANA time zone name.
 async fn complete_time_zone(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = time_zones_matching(partial).into_iter().map(|name| AutocompleteChoice::new(name, name)).collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(time_zones_matching(partial))
 }
 
-/// Discord's limits on autocomplete: 25 choices, each name and value at
-/// most 100 characters (a longer one fails the whole answer).
-const CHOICES_MAX: usize = 25;
-const CHOICE_LEN_MAX: usize = 100;
-
-/// The rotation typed so far with its last variant completed; none that
-/// would pass Discord's length limit.
+/// The rotation typed so far with its last variant completed. The whole
+/// rotation is the option's value, so one too long for Discord is left out
+/// by [`suggestions`].
 fn rotation_choices(partial: &str) -> Vec<String> {
     let (done, last) = partial.rsplit_once(',').map_or(("", partial), |(done, last)| (done, last));
     variants_matching(last)
         .into_iter()
         .map(|name| if done.is_empty() { name.to_string() } else { format!("{done},{name}") })
-        .filter(|full| full.chars().count() <= CHOICE_LEN_MAX)
-        .take(CHOICES_MAX)
         .collect()
 }
 
@@ -151,24 +141,36 @@ fn time_zones_matching(partial: &str) -> Vec<&'static str> {
         .filter(|name| name.to_ascii_lowercase().contains(&wanted))
         .collect();
     names.sort_by_key(|name| !name.to_ascii_lowercase().starts_with(&wanted));
-    names.truncate(CHOICES_MAX);
+    names.truncate(SUGGESTIONS_MAX);
     names
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::choices::SUGGESTION_LEN_MAX;
     use super::*;
+
+    /// The names offered for a rotation typed so far, as Discord gets them.
+    fn offered(partial: &str) -> Vec<String> {
+        let answer = serde_json::to_value(complete(partial)).unwrap();
+        let choices = answer["choices"].as_array().unwrap();
+        choices.iter().map(|choice| choice["value"].as_str().unwrap().to_string()).collect()
+    }
+
+    fn complete(partial: &str) -> CreateAutocompleteResponse {
+        suggestions(rotation_choices(partial))
+    }
 
     #[test]
     fn rotation_choices_stay_within_discords_limits() {
-        assert_eq!(rotation_choices("chess,dr"), ["chess,dragonchess"]);
-        assert_eq!(rotation_choices("").len(), 6);
-        // 83 typed characters and `,dragonchess` make 95: offered.
-        let fits = rotation_choices(&format!("{}d", "chess,".repeat(14)));
+        assert_eq!(offered("chess,dr"), ["chess,dragonchess"]);
+        assert_eq!(offered("").len(), 6);
+        // 85 typed characters and `ragonchess` or `icelanding` make 95: offered.
+        let fits = offered(&format!("{}d", "chess,".repeat(14)));
         assert_eq!(fits.len(), 2, "{fits:?}");
-        assert!(fits.iter().all(|c| c.chars().count() <= CHOICE_LEN_MAX), "{fits:?}");
-        // 95 typed characters: every completion would pass 100, so none is offered.
-        assert!(rotation_choices(&format!("{}d", "chess,".repeat(16))).is_empty());
+        assert!(fits.iter().all(|c| c.chars().count() <= SUGGESTION_LEN_MAX), "{fits:?}");
+        // The 97 typed characters: every completion would be 107, so none is offered.
+        assert!(offered(&format!("{}d", "chess,".repeat(16))).is_empty());
     }
 
     #[test]
@@ -176,8 +178,8 @@ mod tests {
         assert_eq!(time_zones_matching("berlin"), ["Europe/Berlin"]);
         assert!(time_zones_matching("new york").contains(&"America/New_York"));
         let europe = time_zones_matching("Europe/");
-        assert_eq!(europe.len(), CHOICES_MAX);
+        assert_eq!(europe.len(), SUGGESTIONS_MAX);
         assert!(europe.iter().all(|name| name.starts_with("Europe/")), "{europe:?}");
-        assert!(time_zones_matching("").len() <= CHOICES_MAX);
+        assert!(time_zones_matching("").len() <= SUGGESTIONS_MAX);
     }
 }

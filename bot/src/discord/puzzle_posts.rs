@@ -14,6 +14,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, ChannelId, CreateThread, GuildId, Http, HttpError, MessageId};
 
 use super::reply;
+use super::retry::when_rate_limited;
 use crate::core::{Handler, Place, PostFailure, Reply};
 
 /// Posts `message` in its channel; a scheduled puzzle post also gets its
@@ -21,7 +22,8 @@ use crate::core::{Handler, Place, PostFailure, Reply};
 pub async fn post(http: &Http, handler: &Arc<dyn Handler>, place: Place, mut message: Reply) {
     let scheduled = message.scheduled.take();
     let channel = ChannelId::new(place.channel);
-    let sent = channel.send_message(http, reply::channel_message(message)).await;
+    let message = reply::channel_message(message);
+    let sent = when_rate_limited(|| channel.send_message(http, message.clone())).await;
     let Some(post) = scheduled else {
         if let Err(error) = sent {
             tracing::warn!(%error, channel = place.channel, "could not post a due message");
@@ -59,7 +61,8 @@ pub async fn post(http: &Http, handler: &Arc<dyn Handler>, place: Place, mut mes
 async fn open_discussion(http: &Http, channel: ChannelId, message: MessageId, name: String) {
     // A day of quiet before Discord hides it: tomorrow brings a new puzzle.
     let builder = CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneDay);
-    if let Err(error) = channel.create_thread_from_message(http, message, builder).await {
+    let opened = when_rate_limited(|| channel.create_thread_from_message(http, message, builder.clone())).await;
+    if let Err(error) = opened {
         tracing::warn!(%error, channel = channel.get(), "could not open the daily puzzle's thread");
     }
 }
@@ -94,20 +97,21 @@ async fn tell_admins(http: &Http, guild: GuildId, notice: Reply) {
             return;
         }
     };
+    let notice = reply::channel_message(notice);
     if let Some(system) = found.system_channel_id {
-        match system.send_message(http, reply::channel_message(notice.clone())).await {
+        match when_rate_limited(|| system.send_message(http, notice.clone())).await {
             Ok(_) => return,
             Err(error) => tracing::warn!(%error, guild = guild.get(), "could not report in the system channel"),
         }
     }
-    let direct = match found.owner_id.create_dm_channel(http).await {
+    let direct = match when_rate_limited(|| found.owner_id.create_dm_channel(http)).await {
         Ok(direct) => direct,
         Err(error) => {
             tracing::error!(%error, guild = guild.get(), "no way to tell the admins that the puzzle post failed");
             return;
         }
     };
-    if let Err(error) = direct.id.send_message(http, reply::channel_message(notice)).await {
+    if let Err(error) = when_rate_limited(|| direct.id.send_message(http, notice.clone())).await {
         tracing::error!(%error, guild = guild.get(), "could not tell the owner that the puzzle post failed");
     }
 }

@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{Builder, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId};
 
+use super::retry::when_rate_limited;
 use super::threads::open_requested;
 use super::{reply, Data, Error};
 use crate::core::{Reply, Request};
@@ -57,7 +58,7 @@ async fn run_and_send(http: &Http, id: InteractionId, token: &str, data: &Data, 
     }
     tracing::debug!(after = ?data.defer_after, "the core is slow; deferring the answer");
     let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-    defer.execute(http, (id, token)).await?;
+    when_rate_limited(|| defer.clone().execute(http, (id, token))).await?;
     match core.await {
         Ok(replies) => send_deferred(http, token, open_requested(http, &data.handler, place, replies).await).await,
         Err(failed) => {
@@ -69,7 +70,8 @@ async fn run_and_send(http: &Http, id: InteractionId, token: &str, data: &Data, 
 
 async fn send(http: &Http, id: InteractionId, token: &str, replies: Vec<Reply>) -> Result<(), Error> {
     let (first, rest) = first_and_rest(replies);
-    CreateInteractionResponse::Message(reply::response(first)).execute(http, (id, token)).await?;
+    let answer = CreateInteractionResponse::Message(reply::response(first));
+    when_rate_limited(|| answer.clone().execute(http, (id, token))).await?;
     followups(http, token, rest).await
 }
 
@@ -78,17 +80,20 @@ async fn send(http: &Http, id: InteractionId, token: &str, replies: Vec<Reply>) 
 async fn send_deferred(http: &Http, token: &str, replies: Vec<Reply>) -> Result<(), Error> {
     let (first, rest) = first_and_rest(replies);
     if first.ephemeral {
-        http.delete_original_interaction_response(token).await?;
-        reply::followup(first).execute(http, (None, token)).await?;
+        when_rate_limited(|| http.delete_original_interaction_response(token)).await?;
+        let followup = reply::followup(first);
+        when_rate_limited(|| followup.clone().execute(http, (None, token))).await?;
     } else {
-        reply::edit(first).execute(http, token).await?;
+        let edit = reply::edit(first);
+        when_rate_limited(|| edit.clone().execute(http, token)).await?;
     }
     followups(http, token, rest).await
 }
 
 async fn followups(http: &Http, token: &str, replies: impl Iterator<Item = Reply>) -> Result<(), Error> {
     for next in replies {
-        reply::followup(next).execute(http, (None, token)).await?;
+        let followup = reply::followup(next);
+        when_rate_limited(|| followup.clone().execute(http, (None, token))).await?;
     }
     Ok(())
 }
@@ -107,6 +112,7 @@ fn first_and_rest(replies: Vec<Reply>) -> (Reply, impl Iterator<Item = Reply>) {
 /// Answers the interaction with a private message, for failures the core
 /// never saw (an unknown button, the core itself failing).
 pub async fn private_error(http: &Http, id: InteractionId, token: &str, text: &str) -> Result<(), Error> {
-    CreateInteractionResponse::Message(reply::private_error(text)).execute(http, (id, token)).await?;
+    let answer = CreateInteractionResponse::Message(reply::private_error(text));
+    when_rate_limited(|| answer.clone().execute(http, (id, token))).await?;
     Ok(())
 }

@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 use poise::FrameworkError;
 use serenity::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
 
+use super::retry::when_rate_limited;
 use super::{buttons, commands, gateway_watch, notice, Data, Error, ShardBlock};
 use crate::core::Handler;
 use crate::telemetry::endpoint::Health;
@@ -207,9 +208,10 @@ async fn register(ctx: &serenity::Context, commands: &[poise::Command<Data, Erro
     let registered = match test_guild {
         Some(guild) => {
             tracing::info!(guild, "registering the commands in the test server only");
-            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+            let guild = serenity::GuildId::new(guild);
+            when_rate_limited(|| poise::builtins::register_in_guild(ctx, commands, guild)).await
         }
-        None => poise::builtins::register_globally(ctx, commands).await,
+        None => when_rate_limited(|| poise::builtins::register_globally(ctx, commands)).await,
     };
     if let Err(error) = registered {
         tracing::error!(%error, "could not register slash commands; serving the registered ones");

@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, ChannelId, ChannelType, CreateThread, Http};
 
 use super::reply;
+use super::retry::when_rate_limited;
 use crate::core::{Handler, Place, Reply, ThreadStart};
 
 /// `replies` with each game that asks for a thread moved into one: its
@@ -22,7 +23,8 @@ pub async fn open_requested(http: &Http, handler: &Arc<dyn Handler>, place: Plac
         };
         match open(http, handler, place, &start).await {
             Ok((thread, note)) => {
-                if let Err(error) = thread.send_message(http, reply::channel_message(message)).await {
+                let post = reply::channel_message(message);
+                if let Err(error) = when_rate_limited(|| thread.send_message(http, post.clone())).await {
                     tracing::warn!(%error, thread = thread.get(), "could not post the game in its thread");
                 }
                 out.push(note);
@@ -47,7 +49,8 @@ async fn open(
         .kind(ChannelType::PublicThread)
         // A week of quiet before Discord hides it: correspondence games are slow.
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
-    let thread = ChannelId::new(place.channel).create_thread(http, builder).await.map_err(|e| e.to_string())?;
+    let channel = ChannelId::new(place.channel);
+    let thread = when_rate_limited(|| channel.create_thread(http, builder.clone())).await.map_err(|e| e.to_string())?;
     let to = Place { guild: place.guild, channel: thread.id.get() };
     let (handler, game) = (handler.clone(), start.game);
     let moved = tokio::task::spawn_blocking(move || handler.move_to_thread(place, game, to)).await;
