@@ -474,7 +474,8 @@ pub async fn run(plan: &Plan) -> Result<Report> {
     let elapsed = started.elapsed();
     drop(processes);
     routing.abort();
-    let mut report = check(plan, &actions, results, elapsed)?;
+    // The PostgreSQL client blocks: off the runtime's own threads.
+    let mut report = tokio::task::block_in_place(|| check(plan, &actions, results, elapsed))?;
     report.graceful_exit = graceful_exit;
     Ok(report)
 }
@@ -537,7 +538,24 @@ fn check(plan: &Plan, opening: &[String], results: Vec<Played>, elapsed: Duratio
 
 /// The database the processes shared, opened once they are gone.
 fn open_database(plan: &Plan) -> Result<Storage> {
-    Ok(Storage::open(&plan.dir.join("data"))?)
+    Ok(match &plan.database_url {
+        Some(url) => Storage::connect(url)?,
+        None => Storage::open(&plan.dir.join("data"))?,
+    })
+}
+
+/// An empty schema named `schema` on the PostgreSQL server at `server`
+/// (dropped first if it exists), and the URL that makes it every
+/// connection's own: a run starts from nothing without a database of its own.
+/// Called on a multi-threaded runtime (the client blocks).
+pub fn empty_schema(server: &str, schema: &str) -> Result<String> {
+    tokio::task::block_in_place(|| {
+        let mut admin = postgres::Client::connect(server, postgres::NoTls).context("connecting to PostgreSQL")?;
+        admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"))?;
+        anyhow::Ok(())
+    })?;
+    let separator = if server.contains('?') { '&' } else { '?' };
+    Ok(format!("{server}{separator}options=-c%20search_path%3D{schema}"))
 }
 
 /// The `rookery` binary beside this test or bench binary's folder

@@ -9,8 +9,9 @@
 //! the report says how long it took to exit.
 //!
 //! 1,000 games by default, one process on sled; with `DATABASE_URL` set, any
-//! number of processes share that PostgreSQL database (it should be empty).
-//! docs/scaling.md gives the figures measured.
+//! number of processes share that PostgreSQL database, in a schema
+//! `rookery_load_bench` made empty for the run. docs/scaling.md gives the
+//! figures measured.
 
 // The fake and the fixtures serve the end-to-end suite too; the bench uses part of them.
 #[allow(dead_code)]
@@ -35,7 +36,10 @@ async fn main() -> Result<()> {
         processes: numbers.get(1).map_or(1, |&n| n as u32),
         kill_after: numbers.get(2).map(|&s| Duration::from_secs(s)),
         stop: if std::env::args().any(|a| a == "graceful") { load::Stop::Terminate } else { load::Stop::Kill },
-        database_url: std::env::var("DATABASE_URL").ok(),
+        database_url: match std::env::var("DATABASE_URL") {
+            Ok(server) => Some(load::empty_schema(&server, "rookery_load_bench")?),
+            Err(_) => None,
+        },
         dir: dir.path().to_path_buf(),
     };
     println!(
