@@ -1,5 +1,6 @@
-//! Two bot processes on one database: each has its own live-game cache, and
-//! neither may act on a game the other has moved on. On sled the two cores
+//! Two bot processes on one database: each has its own live-game cache and
+//! table-ledger cache, and neither may act on a game the other has moved on
+//! or write a roll over one the other has told. On sled the two cores
 //! share one handle (sled allows one process per folder); on PostgreSQL each
 //! has its own connection pool, as two processes do. The PostgreSQL run needs
 //! `ROOKERY_TEST_DATABASE_URL` and says SKIPPED without it.
@@ -60,11 +61,47 @@ fn two_cores_never_act_on_a_stale_game(first: Storage, second: Storage) {
     assert_eq!(stored.actions.len(), 4, "{:?}", stored.actions);
 }
 
+fn roll(core: &Core, who: &User, entropy: u64) -> Reply {
+    send(core, who, Command::Roll { expression: "1d20".into(), sealed: false, entropy: Some(entropy) })
+}
+
+/// Rolls at one table through both cores: the core whose cached ledger is
+/// behind refuses its roll rather than log it over the other's, and rolls
+/// again from the stored ledger.
+fn two_cores_never_log_over_each_others_rolls(first: Storage, second: Storage) {
+    let clock = std::sync::Arc::new(|| 1_700_000_000);
+    let (a, b) = (Core::new(first, clock.clone()), Core::new(second, clock));
+    let (alice, bob) = (user(1, "alice"), user(2, "bob"));
+    assert!(!roll(&a, &alice, 101).ephemeral);
+    assert!(!roll(&b, &bob, 102).ephemeral);
+    // `a` still holds the ledger as it was after its own roll.
+    let refused = roll(&a, &alice, 103);
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(refused.text.contains("Please roll again"), "{}", refused.text);
+    assert!(!roll(&a, &alice, 104).ephemeral, "rebuilt from storage, the next roll goes through");
+    let key = ChannelKey { guild: HERE.guild, channel: HERE.channel };
+    let ledger = a
+        .storage()
+        .channel_ledgers(key)
+        .unwrap()
+        .into_iter()
+        .find_map(|ledger| match ledger {
+            rookery_storage::LedgerRecord::Table(ledger) => Some(ledger.id),
+            _ => None,
+        })
+        .expect("today's table ledger");
+    let rolls = a.storage().rolls(key, ledger).unwrap();
+    let told: Vec<_> = rolls.iter().map(|r| (r.index, r.entropy.clone())).collect();
+    let expected = [(0, "101"), (1, "102"), (2, "104")].map(|(i, e)| (i, Some(e.to_string())));
+    assert_eq!(told, expected, "every roll told is logged once, in order");
+}
+
 #[test]
 fn two_cores_on_one_sled_database() {
     let dir = tempfile::tempdir().unwrap();
     let storage = Storage::open(dir.path()).unwrap();
-    two_cores_never_act_on_a_stale_game(storage.clone(), storage);
+    two_cores_never_act_on_a_stale_game(storage.clone(), storage.clone());
+    two_cores_never_log_over_each_others_rolls(storage.clone(), storage);
 }
 
 #[test]
@@ -83,4 +120,5 @@ fn two_processes_on_one_postgresql_database() {
     let separator = if url.contains('?') { '&' } else { '?' };
     let url = format!("{url}{separator}options=-c%20search_path%3D{schema}");
     two_cores_never_act_on_a_stale_game(Storage::connect(&url).unwrap(), Storage::connect(&url).unwrap());
+    two_cores_never_log_over_each_others_rolls(Storage::connect(&url).unwrap(), Storage::connect(&url).unwrap());
 }

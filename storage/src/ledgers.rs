@@ -204,12 +204,18 @@ impl Storage {
         Ok(out)
     }
 
-    /// Appends a roll to a table ledger's log (durably: a roll is public once told).
-    pub fn log_roll(&self, channel: ChannelKey, ledger: u64, roll: &LoggedRoll) -> Result<(), StorageError> {
+    /// Appends a roll to a table ledger's log (durably: a roll is public once
+    /// told), only if its index is still free: a process rolling from an older
+    /// copy of the ledger (another process rolled on it meanwhile) must not
+    /// overwrite a roll already told. Whether it was logged.
+    pub fn log_roll(&self, channel: ChannelKey, ledger: u64, roll: &LoggedRoll) -> Result<bool, StorageError> {
         let _writing = self.writing();
-        self.rolls
-            .insert(roll_key(channel, ledger, roll.index), serde_json::to_vec(roll).expect("a roll serializes"))?;
-        self.flush()
+        let bytes = serde_json::to_vec(roll).expect("a roll serializes");
+        let logged = self.rolls.compare_and_swap(roll_key(channel, ledger, roll.index), None, Some(&bytes))?;
+        if logged {
+            self.flush()?;
+        }
+        Ok(logged)
     }
 
     /// A ledger's logged rolls, in order; those that cannot be read are set

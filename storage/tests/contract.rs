@@ -15,8 +15,8 @@ use std::io::Write;
 use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
-    import, verify_backup, Change, ChannelGame, ChannelKey, GameLedger, LedgerRecord, Phase, Player, PlayerStats,
-    Storage, StorageError,
+    import, verify_backup, Change, ChannelGame, ChannelKey, GameLedger, LedgerRecord, LoggedRoll, Phase, Player,
+    PlayerStats, Storage, StorageError,
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
@@ -93,6 +93,7 @@ contract!(
     a_finished_game_commits_with_its_archive_indexes_and_ratings,
     two_games_finishing_at_once_lose_no_rating_update,
     ids_from_two_handles_never_repeat,
+    a_table_roll_index_is_logged_once,
     a_corrupt_record_is_quarantined_not_fatal,
     export_import_backup_and_check_work,
     daily_puzzles_and_settings_are_transactional,
@@ -338,6 +339,26 @@ fn ids_from_two_handles_never_repeat(database: &Database) {
     ids.dedup();
     assert_eq!(ids.len(), count, "an id was handed out twice");
     assert_eq!(handles[0].identity().database, handles[1].identity().database, "one database, one id");
+}
+
+/// Two handles rolling on one table ledger at the same index: the first roll
+/// stays, the second is refused, never written over it.
+fn a_table_roll_index_is_logged_once(database: &Database) {
+    let (first, second) = (database.handle(), database.handle());
+    let roll = |user: u64, name: &str| LoggedRoll {
+        index: 0,
+        expression: "1d20".into(),
+        sealed: false,
+        user,
+        at: 0,
+        entropy: None,
+        name: name.into(),
+    };
+    assert!(first.log_roll(HERE, 7, &roll(1, "alice")).unwrap());
+    assert!(!second.log_roll(HERE, 7, &roll(2, "bob")).unwrap(), "index 0 is taken");
+    let rolls = second.rolls(HERE, 7).unwrap();
+    assert_eq!(rolls.len(), 1);
+    assert_eq!(rolls[0].name, "alice", "the roll told first stays");
 }
 
 /// Stores `value` (JSON text) under `key` of `tree` as it is, as damage would.

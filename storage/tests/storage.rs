@@ -249,7 +249,7 @@ fn export_and_import_round_trip() {
     put(&storage, game(3));
     storage.set_setting(7, "puzzle", &"08:00").unwrap();
     storage.put_table_ledger(HERE, &table_ledger(9)).unwrap();
-    storage.log_roll(HERE, 9, &roll(0)).unwrap();
+    assert!(storage.log_roll(HERE, 9, &roll(0)).unwrap());
     let mut backup = Vec::new();
     assert_eq!(rookery_storage::export(&storage, &mut backup).unwrap(), 4);
 
@@ -359,7 +359,7 @@ fn unreadable_ledgers_are_set_aside_with_their_rolls_and_the_rest_read_on() {
     for id in [5, 6] {
         storage.put_table_ledger(HERE, &table_ledger(id)).unwrap();
         for index in 0..2 {
-            storage.log_roll(HERE, id, &roll(index)).unwrap();
+            assert!(storage.log_roll(HERE, id, &roll(index)).unwrap());
         }
     }
     storage.put_game_secrets(HERE, 7, &rookery_storage::GameSecrets { game: 2, secrets: vec![] }).unwrap();
@@ -392,7 +392,7 @@ fn the_check_reads_ledgers_and_rolls_as_what_they_are_and_names_newer_records() 
     let dir = tempfile::tempdir().unwrap();
     let storage = Storage::open(dir.path()).unwrap();
     storage.put_table_ledger(HERE, &table_ledger(5)).unwrap();
-    storage.log_roll(HERE, 5, &roll(0)).unwrap();
+    assert!(storage.log_roll(HERE, 5, &roll(0)).unwrap());
     storage.put_game_secrets(HERE, 7, &rookery_storage::GameSecrets { game: 2, secrets: vec![] }).unwrap();
     let check = storage.check().unwrap();
     assert!(check.unreadable.is_empty(), "{check}");

@@ -83,8 +83,15 @@ impl Day {
     /// Stores a roll the ledger just made: the log entry first, so that a crash
     /// in between leaves a log one roll ahead of the state, which [`rebuild`]
     /// accepts.
+    /// If another process logged a roll at this index first, this copy of the
+    /// ledger is out of date: the roll is refused, and the copy no longer
+    /// matches storage, so the next command rebuilds it.
     pub fn record(&mut self, storage: &Storage, channel: ChannelKey, roll: &LoggedRoll) -> Result<(), Refusal> {
-        storage.log_roll(channel, self.state.id, roll).map_err(storage_failure)?;
+        if !storage.log_roll(channel, self.state.id, roll).map_err(storage_failure)? {
+            return Err(Refusal::new(
+                "Another roll at this table was made at the same moment, so yours was not rolled. Please roll again.",
+            ));
+        }
         self.state.next_index = roll.index + 1;
         self.save(storage, channel)
     }
