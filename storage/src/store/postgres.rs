@@ -9,6 +9,9 @@
 //!   old`): the row lock the statement takes makes two processes' swaps of
 //!   the same record apply one after the other, and the second finds the
 //!   value changed and reports that it did not swap.
+//! - A read-modify-write of one record (`update_and_fetch`: the id counters)
+//!   locks its row (`SELECT ... FOR UPDATE` at READ COMMITTED): writers queue
+//!   instead of failing to serialize.
 //! - A transaction over several trees runs at `SERIALIZABLE` isolation and is
 //!   run again on a serialization failure or a deadlock, as sled reruns an
 //!   optimistic transaction on a conflict.
@@ -119,10 +122,7 @@ impl Pg {
     ) -> Result<bool, StorageError> {
         self.run(|client| {
             let changed = match (old, new) {
-                (None, Some(new)) => client.execute(
-                    "INSERT INTO records (tree, key, value) VALUES ($1, $2, $3) ON CONFLICT (tree, key) DO NOTHING",
-                    &[&tree, &key, &new],
-                )?,
+                (None, Some(new)) => client.execute(INSERT_NEW, &[&tree, &key, &new])?,
                 (Some(old), Some(new)) => client.execute(
                     "UPDATE records SET value = $4 WHERE tree = $1 AND key = $2 AND value = $3",
                     &[&tree, &key, &old, &new],
@@ -135,23 +135,34 @@ impl Pg {
         })
     }
 
+    /// A read-modify-write of one record under its row lock, at READ
+    /// COMMITTED: a second writer waits for the lock and then reads the value
+    /// the first committed, so a hot record (the id counters) is updated one
+    /// writer after another instead of failing to serialize and retrying. An
+    /// absent record is created with `ON CONFLICT DO NOTHING`; a writer that
+    /// loses that race reads again.
     pub fn update_and_fetch(
         &self,
         tree: &str,
         key: &[u8],
         update: impl Fn(Option<&[u8]>) -> Option<Vec<u8>>,
     ) -> Result<Option<Vec<u8>>, StorageError> {
-        self.transaction(|mut tx| {
-            let result = (|| {
-                let new = update(select(&mut tx, tree, key, true)?.as_deref());
-                match &new {
-                    Some(value) => upsert(&mut tx, tree, key, value)?,
-                    None => drop(delete(&mut tx, tree, key)?),
-                }
-                Ok(new)
-            })();
-            (tx, result.map_err(TxError::Postgres))
-        })
+        let mut client = self.client()?;
+        loop {
+            let mut tx = client.build_transaction().isolation_level(IsolationLevel::ReadCommitted).start()?;
+            let old = select(&mut tx, tree, key, true)?;
+            let new = update(old.as_deref());
+            let applied = match (&old, &new) {
+                (Some(_), Some(value)) => upsert(&mut tx, tree, key, value).map(|()| true)?,
+                (Some(_), None) => delete(&mut tx, tree, key).map(|_| true)?,
+                (None, Some(value)) => tx.execute(INSERT_NEW, &[&tree, &key, value])? == 1,
+                (None, None) => true,
+            };
+            if applied {
+                tx.commit()?;
+                return Ok(new);
+            }
+        }
     }
 
     /// The records of `tree` with keys from `first` on, below `end` if given.
@@ -234,6 +245,8 @@ impl Pg {
     }
 }
 
+const INSERT_NEW: &str =
+    "INSERT INTO records (tree, key, value) VALUES ($1, $2, $3) ON CONFLICT (tree, key) DO NOTHING";
 const UPSERT: &str =
     "INSERT INTO records (tree, key, value) VALUES ($1, $2, $3) ON CONFLICT (tree, key) DO UPDATE SET value = EXCLUDED.value";
 
