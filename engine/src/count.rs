@@ -1,7 +1,7 @@
 //! Counting legal moves without listing them: perft's last ply, where only
 //! the number matters.
 
-use crate::bitrays::BitRays;
+use crate::bitrays::{BitRays, PieceRays, Slide};
 use crate::geometry::Square;
 use crate::movegen::Legality;
 use crate::moves::{Move, Special};
@@ -64,37 +64,54 @@ impl Position {
         let choices = rules.promotion.choices.len() as u64;
         let mut scratch = None;
         let mut count = 0;
-        let mut pieces = own;
+        // Each piece's moves as one mask: no two rays of a piece stop on one cell.
+        let targets_of = |piece: &PieceRays| {
+            let stops = |quiet: u64, capture: u64| empty & quiet | enemy & capture;
+            let mut targets = stops(piece.leap_quiet, piece.leap_capture);
+            for slide in bits.rising(piece) {
+                targets |= slide.reach_rising(occupied) & stops(slide.quiet, slide.capture);
+            }
+            for slide in bits.falling(piece) {
+                targets |= slide.reach_falling(occupied) & stops(slide.quiet, slide.capture);
+            }
+            targets
+        };
+        let king_piece = self.piece_at(king).expect("the king").kind;
+        if rules.kind(king_piece).pawn {
+            // A royal pawn is no chess: let the generator list it.
+            return None;
+        }
+        let king_targets = targets_of(bits.piece(us, king_piece.0 as usize, king));
+        count += squares(king_targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
+        let pinned_cells = pinned.iter().fold(0, |all, (square, _)| all | 1u64 << square.index());
+        let mut pieces = own & !(1u64 << king.index());
         while pieces != 0 {
             let from = Square(pieces.trailing_zeros() as u16);
             pieces &= pieces - 1;
             let kind = self.piece_at(from).expect("own piece").kind;
-            let pawn = rules.kind(kind).pawn;
-            if from == king && pawn {
-                // A royal pawn is no chess: let the generator list it.
-                return None;
+            let piece = bits.piece(us, kind.0 as usize, from);
+            let mut targets = targets_of(piece);
+            if pinned_cells >> from.index() & 1 != 0 {
+                let (_, line) = pinned.iter().find(|(square, _)| *square == from).expect("a pinned piece");
+                targets &= line.first_word();
             }
-            let line = pinned.iter().find(|(square, _)| *square == from).map_or(!0, |(_, line)| line.first_word());
-            // No two rays of a piece stop on one cell, so its moves are one mask.
-            let mut targets = 0;
-            let may_take_en_passant = pawn && en_passant != 0;
-            for ray in bits.rays(us, kind.0 as usize, from) {
-                let reach = ray.reach(occupied);
-                targets |= reach & (empty & ray.quiet | enemy & ray.capture);
-                // En passant lands on an empty cell the pawn only captures on;
-                // it empties two cells of a line, so it is tried on the board.
-                if may_take_en_passant && reach & en_passant & empty & ray.capture & !ray.quiet != 0 {
+            count += few_ones(targets);
+            if !piece.pawn {
+                continue;
+            }
+            // En passant lands on an empty cell the pawn only captures on; it
+            // empties two cells of a line, so it is tried on the board.
+            if en_passant != 0 {
+                let only_captures = |slide: &Slide, reach: u64| reach & slide.capture & !slide.quiet;
+                let reached = piece.leap_capture & !piece.leap_quiet
+                    | bits.rising(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_rising(occupied)))
+                    | bits.falling(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_falling(occupied)));
+                if reached & en_passant & empty != 0 {
                     let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
                     count += u64::from(self.fast_keeps(mv, king, &pinned, &mut scratch));
                 }
             }
-            if from == king {
-                count += squares(targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
-                continue;
-            }
-            let targets = targets & line;
-            count += few_ones(targets);
-            if pawn && targets & zone != 0 {
+            if targets & zone != 0 {
                 // Each promotion choice is a move of its own.
                 let promoting = few_ones(targets & zone);
                 count = count - promoting + promoting * choices;

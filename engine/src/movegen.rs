@@ -335,21 +335,26 @@ impl Position {
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
         let tables = &self.rules().tables;
-        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & self.occupied(by).first_word() == 0) {
+        let attackers = self.occupied(by).first_word();
+        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & attackers == 0) {
             return false;
         }
-        let cells = tables.chain_run(by, target);
-        let mut next = 0;
-        while let Some(cell) = cells.get(next) {
-            next += 1;
-            if cell.square == vacated {
+        // On a small board a chain without a piece of `by` is skipped unwalked.
+        let masks = tables.bits().map(|bits| bits.chains(by, target));
+        for (index, chain) in tables.chains(by, target).iter().enumerate() {
+            if masks.is_some_and(|masks| masks[index] & attackers == 0) {
                 continue;
             }
-            if let Some(piece) = self.piece_at(cell.square) {
-                if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
-                    return true;
+            for cell in tables.chain_cells(chain) {
+                if cell.square == vacated {
+                    continue;
                 }
-                next += cell.skip as usize;
+                if let Some(piece) = self.piece_at(cell.square) {
+                    if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
+                        return true;
+                    }
+                    break;
+                }
             }
         }
         false
