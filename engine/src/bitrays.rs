@@ -178,6 +178,22 @@ impl BitRays {
         &self.pieces[(color.index() * self.kinds + kind) * self.cells + origin.index()]
     }
 
+    /// Every cell `piece` may stop on: `empty` ones it moves to quietly,
+    /// `enemy` ones it captures on, its slides stopped by `occupied` ones.
+    /// One mask, since no two rays of a piece stop on one cell.
+    #[inline(always)]
+    pub fn targets(&self, piece: &PieceRays, occupied: u64, empty: u64, enemy: u64) -> u64 {
+        let stops = |quiet: u64, capture: u64| empty & quiet | enemy & capture;
+        let mut targets = stops(piece.leap_quiet, piece.leap_capture);
+        for slide in self.rising(piece) {
+            targets |= slide.reach_rising(occupied) & stops(slide.quiet, slide.capture);
+        }
+        for slide in self.falling(piece) {
+            targets |= slide.reach_falling(occupied) & stops(slide.quiet, slide.capture);
+        }
+        targets
+    }
+
     /// The slides of `piece` whose cells run in rising box order.
     #[inline]
     pub fn rising(&self, piece: &PieceRays) -> &[Slide] {

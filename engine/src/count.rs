@@ -1,7 +1,7 @@
 //! Counting legal moves without listing them: perft's last ply, where only
 //! the number matters.
 
-use crate::bitrays::{BitRays, PieceRays, Slide};
+use crate::bitrays::{BitRays, Slide};
 use crate::geometry::Square;
 use crate::movegen::Legality;
 use crate::moves::{Move, Special};
@@ -42,16 +42,23 @@ impl Position {
     }
 
     /// The count from the rays' masks, when the board has at most 64 cells,
-    /// the moves are plain and the lone royal piece is not in check (the
-    /// generator's fast rule: only the king's moves, pinned pieces and en
-    /// passant need a test). `None` otherwise.
+    /// the moves are plain and the lone royal piece's lines decide (the
+    /// generator's fast and evasion rules: only the king's moves, pinned
+    /// pieces, pieces stopping a check and rare special moves need a test).
+    /// `None` otherwise.
     fn count_in_bulk(&self, spare: &mut Vec<Move>) -> Option<u64> {
         let rules = self.rules();
         let bits: &BitRays = rules.tables.bits()?;
         if !self.plain_moves() {
             return None;
         }
-        let Legality::Fast { king, pinned } = self.legality() else { return None };
+        let (king, pinned, block) = match self.legality() {
+            Legality::Fast { king, pinned } => (king, pinned, None),
+            Legality::Evade { king, pinned, block } => (king, pinned, Some(block)),
+            _ => return None,
+        };
+        // In check, a piece other than the king must land on every check line.
+        let blocking = block.map_or(!0, |block| block.first_word());
         let us = self.turn();
         let own = self.occupied(us).first_word();
         let enemy = self.occupied(!us).first_word();
@@ -64,24 +71,12 @@ impl Position {
         let choices = rules.promotion.choices.len() as u64;
         let mut scratch = None;
         let mut count = 0;
-        // Each piece's moves as one mask: no two rays of a piece stop on one cell.
-        let targets_of = |piece: &PieceRays| {
-            let stops = |quiet: u64, capture: u64| empty & quiet | enemy & capture;
-            let mut targets = stops(piece.leap_quiet, piece.leap_capture);
-            for slide in bits.rising(piece) {
-                targets |= slide.reach_rising(occupied) & stops(slide.quiet, slide.capture);
-            }
-            for slide in bits.falling(piece) {
-                targets |= slide.reach_falling(occupied) & stops(slide.quiet, slide.capture);
-            }
-            targets
-        };
         let king_piece = self.piece_at(king).expect("the king").kind;
         if rules.kind(king_piece).pawn {
             // A royal pawn is no chess: let the generator list it.
             return None;
         }
-        let king_targets = targets_of(bits.piece(us, king_piece.0 as usize, king));
+        let king_targets = bits.targets(bits.piece(us, king_piece.0 as usize, king), occupied, empty, enemy);
         count += squares(king_targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
         let pinned_cells = pinned.iter().fold(0, |all, (square, _)| all | 1u64 << square.index());
         let mut pieces = own & !(1u64 << king.index());
@@ -90,7 +85,7 @@ impl Position {
             pieces &= pieces - 1;
             let kind = self.piece_at(from).expect("own piece").kind;
             let piece = bits.piece(us, kind.0 as usize, from);
-            let mut targets = targets_of(piece);
+            let mut targets = bits.targets(piece, occupied, empty, enemy) & blocking;
             if pinned_cells >> from.index() & 1 != 0 {
                 let (_, line) = pinned.iter().find(|(square, _)| *square == from).expect("a pinned piece");
                 targets &= line.first_word();
@@ -108,7 +103,7 @@ impl Position {
                     | bits.falling(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_falling(occupied)));
                 if reached & en_passant & empty != 0 {
                     let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
-                    count += u64::from(self.fast_keeps(mv, king, &pinned, &mut scratch));
+                    count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
                 }
             }
             if targets & zone != 0 {
@@ -117,16 +112,22 @@ impl Position {
                 count = count - promoting + promoting * choices;
             }
         }
-        // Castling tests its own squares; a drop cannot uncover the king,
-        // which is not in check, so only a royal piece dropped is tested.
+        // Castling tests its own squares (out of check it is tried); a drop
+        // cannot uncover the king, so only a royal drop or, in check, a drop
+        // off the check lines needs a test.
         spare.clear();
         self.generate_castling(spare);
-        count += spare.len() as u64;
+        count += match &block {
+            None => spare.len() as u64,
+            Some(block) => {
+                spare.iter().filter(|mv| self.fast_keeps(**mv, king, &pinned, Some(block), &mut scratch)).count() as u64
+            }
+        };
         if rules.drops.is_some() && !self.hand(us).is_empty() {
             spare.clear();
             self.generate_drops(spare);
             for mv in spare.iter() {
-                count += u64::from(self.fast_keeps(*mv, king, &pinned, &mut scratch));
+                count += u64::from(self.fast_keeps(*mv, king, &pinned, block.as_ref(), &mut scratch));
             }
         }
         Some(count)
