@@ -8,48 +8,59 @@
 
 use crate::color::Color;
 use crate::geometry::Square;
+use crate::piece::PieceKind;
 use crate::tables::{Tables, AFAR, CAPTURE, MOVE};
 
 /// Boards up to this many cells are counted with masks.
 pub const MAX_CELLS: usize = 64;
 
-/// How a ray's occupied cells block the rest of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Order {
-    /// Separate leaps: an occupied cell blocks only itself.
-    Leaps,
-    /// The cells run in rising box order: the lowest occupied cell blocks.
-    Rising,
-    /// The cells run in falling box order: the highest occupied cell blocks.
-    Falling,
-}
-
-/// One ray of one piece on one cell, as masks over the box's cells.
+/// A ray whose cells are passed over in turn: the first occupied cell ends
+/// it, so what the piece reaches is a mask and one bit scan.
 #[derive(Clone, Copy, Debug)]
-pub struct BitRay {
+pub struct Slide {
     /// Every cell of the ray, those only passed over included.
     cells: u64,
     /// Cells where the piece may stop quietly.
     pub quiet: u64,
     /// Cells where the piece may capture.
     pub capture: u64,
-    order: Order,
 }
 
-impl BitRay {
-    /// The cells the piece reaches along this ray on a board whose occupied
-    /// cells are `occupied`: up to and including the first occupied one.
+impl Slide {
+    /// The cells reached along a ray running in rising box order on a board
+    /// whose occupied cells are `occupied`: up to and including the first
+    /// occupied one. Without a branch: no blocker gives all ones.
     #[inline]
-    pub fn reach(&self, occupied: u64) -> u64 {
+    pub fn reach_rising(&self, occupied: u64) -> u64 {
         let blockers = self.cells & occupied;
-        if blockers == 0 || self.order == Order::Leaps {
-            return self.cells;
-        }
-        match self.order {
-            Order::Rising => self.cells & (blockers ^ (blockers - 1)),
-            _ => self.cells & !((1u64 << (63 - blockers.leading_zeros())) - 1),
-        }
+        self.cells & (blockers ^ blockers.wrapping_sub(1))
     }
+
+    /// [`Slide::reach_rising`] for a ray in falling box order: the highest
+    /// occupied cell blocks. The extra low bit never outranks a blocker and,
+    /// without one, keeps every cell.
+    #[inline]
+    pub fn reach_falling(&self, occupied: u64) -> u64 {
+        let blockers = self.cells & occupied | 1;
+        self.cells & (u64::MAX << (63 - blockers.leading_zeros()))
+    }
+}
+
+/// Everything a piece of one kind and side on one cell may reach: its leaps
+/// as two masks (a leap is blocked only by what stands on its own cell), and
+/// its slides split by the order their cells run in.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PieceRays {
+    /// Cells a leap may stop on quietly / capture on.
+    pub leap_quiet: u64,
+    pub leap_capture: u64,
+    /// Whether the kind is a pawn (promotes, takes en passant).
+    pub pawn: bool,
+    /// The slides in `BitRays::slides`: rising ones from `rising` to
+    /// `falling`, falling ones from `falling` to `end`.
+    rising: u32,
+    falling: u32,
+    end: u32,
 }
 
 /// The bit rays of every (side, kind, cell) of a variant, and the cells of
@@ -58,8 +69,8 @@ impl BitRay {
 pub struct BitRays {
     kinds: usize,
     cells: usize,
-    index: Vec<(u32, u32)>,
-    rays: Vec<BitRay>,
+    pieces: Vec<PieceRays>,
+    slides: Vec<Slide>,
     /// Per (attacking side, target): the cells of each of its chains, in the
     /// order of [`Tables::chains`].
     chain_index: Vec<(u32, u32)>,
@@ -73,56 +84,63 @@ impl BitRays {
     /// board over 64 cells, a hop, a capture from afar, a ray whose cells do
     /// not run in box order, or two rays of a piece that may stop on the same
     /// cell (then a piece's moves are not the cells of one mask).
-    pub fn compile(tables: &Tables, kinds: usize, cells: usize) -> Option<BitRays> {
+    pub fn compile(tables: &Tables, kinds: &[PieceKind], cells: usize) -> Option<BitRays> {
         if cells > MAX_CELLS || tables.any_hop() {
             return None;
         }
         let mut bits = BitRays {
-            kinds,
+            kinds: kinds.len(),
             cells,
-            index: Vec::with_capacity(2 * kinds * cells),
-            rays: Vec::new(),
+            pieces: Vec::with_capacity(2 * kinds.len() * cells),
+            slides: Vec::new(),
             chain_index: Vec::with_capacity(2 * cells),
             chains: Vec::new(),
             chain_union: Vec::with_capacity(2 * cells),
         };
         for color in Color::ALL {
-            for kind in 0..kinds {
+            for (kind, properties) in kinds.iter().enumerate() {
                 for origin in 0..cells {
-                    let start = bits.rays.len() as u32;
+                    let mut piece = PieceRays { pawn: properties.pawn, ..PieceRays::default() };
+                    let (mut rising, mut falling) = (Vec::new(), Vec::new());
                     let mut covered = 0u64;
                     for ray in tables.rays(color, kind, Square(origin as u16)) {
                         let ray_cells = tables.ray_cells(ray);
-                        let mut compiled = BitRay { cells: 0, quiet: 0, capture: 0, order: Order::Leaps };
+                        let mut slide = Slide { cells: 0, quiet: 0, capture: 0 };
                         for cell in ray_cells {
                             if cell.mode & AFAR != 0 {
                                 return None;
                             }
                             let bit = 1u64 << cell.square.index();
-                            compiled.cells |= bit;
-                            compiled.quiet |= if cell.mode & MOVE != 0 { bit } else { 0 };
-                            compiled.capture |= if cell.mode & CAPTURE != 0 { bit } else { 0 };
+                            slide.cells |= bit;
+                            slide.quiet |= if cell.mode & MOVE != 0 { bit } else { 0 };
+                            slide.capture |= if cell.mode & CAPTURE != 0 { bit } else { 0 };
                         }
-                        if !ray.leaps {
-                            let rising = ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0);
-                            let falling = ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0);
-                            compiled.order = match (rising, falling) {
-                                (true, _) => Order::Rising,
-                                (_, true) => Order::Falling,
-                                _ => return None,
-                            };
-                        } else if compiled.cells.count_ones() as usize != ray_cells.len() {
-                            // Two leaps onto one cell are two moves there: not a mask.
-                            return None;
-                        }
-                        let stops = compiled.quiet | compiled.capture;
+                        let stops = slide.quiet | slide.capture;
                         if covered & stops != 0 {
                             return None;
                         }
                         covered |= stops;
-                        bits.rays.push(compiled);
+                        if ray.leaps {
+                            // Two leaps onto one cell are two moves there: not a mask.
+                            if slide.cells.count_ones() as usize != ray_cells.len() {
+                                return None;
+                            }
+                            piece.leap_quiet |= slide.quiet;
+                            piece.leap_capture |= slide.capture;
+                        } else if ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0) {
+                            rising.push(slide);
+                        } else if ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0) {
+                            falling.push(slide);
+                        } else {
+                            return None;
+                        }
                     }
-                    bits.index.push((start, bits.rays.len() as u32));
+                    piece.rising = bits.slides.len() as u32;
+                    bits.slides.extend(rising);
+                    piece.falling = bits.slides.len() as u32;
+                    bits.slides.extend(falling);
+                    piece.end = bits.slides.len() as u32;
+                    bits.pieces.push(piece);
                 }
             }
             for target in 0..cells {
@@ -154,11 +172,38 @@ impl BitRays {
         &self.chains[a as usize..b as usize]
     }
 
-    /// The rays of a `kind` piece of `color` on `origin`.
+    /// The leaps and slides of a `kind` piece of `color` on `origin`.
     #[inline]
-    pub fn rays(&self, color: Color, kind: usize, origin: Square) -> &[BitRay] {
-        let (a, b) = self.index[(color.index() * self.kinds + kind) * self.cells + origin.index()];
-        &self.rays[a as usize..b as usize]
+    pub fn piece(&self, color: Color, kind: usize, origin: Square) -> &PieceRays {
+        &self.pieces[(color.index() * self.kinds + kind) * self.cells + origin.index()]
+    }
+
+    /// Every cell `piece` may stop on: `empty` ones it moves to quietly,
+    /// `enemy` ones it captures on, its slides stopped by `occupied` ones.
+    /// One mask, since no two rays of a piece stop on one cell.
+    #[inline(always)]
+    pub fn targets(&self, piece: &PieceRays, occupied: u64, empty: u64, enemy: u64) -> u64 {
+        let stops = |quiet: u64, capture: u64| empty & quiet | enemy & capture;
+        let mut targets = stops(piece.leap_quiet, piece.leap_capture);
+        for slide in self.rising(piece) {
+            targets |= slide.reach_rising(occupied) & stops(slide.quiet, slide.capture);
+        }
+        for slide in self.falling(piece) {
+            targets |= slide.reach_falling(occupied) & stops(slide.quiet, slide.capture);
+        }
+        targets
+    }
+
+    /// The slides of `piece` whose cells run in rising box order.
+    #[inline]
+    pub fn rising(&self, piece: &PieceRays) -> &[Slide] {
+        &self.slides[piece.rising as usize..piece.falling as usize]
+    }
+
+    /// The slides of `piece` whose cells run in falling box order.
+    #[inline]
+    pub fn falling(&self, piece: &PieceRays) -> &[Slide] {
+        &self.slides[piece.falling as usize..piece.end as usize]
     }
 }
 
@@ -169,13 +214,15 @@ mod tests {
     #[test]
     fn a_slider_reaches_up_to_its_first_blocker_either_way() {
         let line = 0b1111_0000u64;
-        let rising = BitRay { cells: line, quiet: line, capture: line, order: Order::Rising };
-        assert_eq!(rising.reach(0), line);
-        assert_eq!(rising.reach(0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
-        let falling = BitRay { order: Order::Falling, ..rising };
-        assert_eq!(falling.reach(0b0010_0000 | 1), 0b1110_0000);
-        assert_eq!(falling.reach(0b1000_0000), 0b1000_0000);
-        let leaps = BitRay { order: Order::Leaps, ..rising };
-        assert_eq!(leaps.reach(line), line);
+        let slide = Slide { cells: line, quiet: line, capture: line };
+        assert_eq!(slide.reach_rising(0), line);
+        assert_eq!(slide.reach_rising(0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
+        assert_eq!(slide.reach_falling(0), line);
+        assert_eq!(slide.reach_falling(0b0010_0000 | 1), 0b1110_0000);
+        assert_eq!(slide.reach_falling(0b1000_0000), 0b1000_0000);
+        let corner = Slide { cells: 1 | 1 << 63, quiet: 0, capture: 0 };
+        assert_eq!(corner.reach_falling(1), 1 | 1 << 63);
+        assert_eq!(corner.reach_falling(1 << 63), 1 << 63);
+        assert_eq!(corner.reach_rising(1), 1);
     }
 }

@@ -1,7 +1,7 @@
 //! Counting legal moves without listing them: perft's last ply, where only
 //! the number matters.
 
-use crate::bitrays::BitRays;
+use crate::bitrays::{BitRays, Slide};
 use crate::geometry::Square;
 use crate::movegen::Legality;
 use crate::moves::{Move, Special};
@@ -42,16 +42,23 @@ impl Position {
     }
 
     /// The count from the rays' masks, when the board has at most 64 cells,
-    /// the moves are plain and the lone royal piece is not in check (the
-    /// generator's fast rule: only the king's moves, pinned pieces and en
-    /// passant need a test). `None` otherwise.
+    /// the moves are plain and the lone royal piece's lines decide (the
+    /// generator's fast and evasion rules: only the king's moves, pinned
+    /// pieces, pieces stopping a check and rare special moves need a test).
+    /// `None` otherwise.
     fn count_in_bulk(&self, spare: &mut Vec<Move>) -> Option<u64> {
         let rules = self.rules();
         let bits: &BitRays = rules.tables.bits()?;
         if !self.plain_moves() {
             return None;
         }
-        let Legality::Fast { king, pinned } = self.legality() else { return None };
+        let (king, pinned, block) = match self.legality() {
+            Legality::Fast { king, pinned } => (king, pinned, None),
+            Legality::Evade { king, pinned, block } => (king, pinned, Some(block)),
+            _ => return None,
+        };
+        // In check, a piece other than the king must land on every check line.
+        let blocking = block.map_or(!0, |block| block.first_word());
         let us = self.turn();
         let own = self.occupied(us).first_word();
         let enemy = self.occupied(!us).first_word();
@@ -64,52 +71,63 @@ impl Position {
         let choices = rules.promotion.choices.len() as u64;
         let mut scratch = None;
         let mut count = 0;
-        let mut pieces = own;
+        let king_piece = self.piece_at(king).expect("the king").kind;
+        if rules.kind(king_piece).pawn {
+            // A royal pawn is no chess: let the generator list it.
+            return None;
+        }
+        let king_targets = bits.targets(bits.piece(us, king_piece.0 as usize, king), occupied, empty, enemy);
+        count += squares(king_targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
+        let pinned_cells = pinned.iter().fold(0, |all, (square, _)| all | 1u64 << square.index());
+        let mut pieces = own & !(1u64 << king.index());
         while pieces != 0 {
             let from = Square(pieces.trailing_zeros() as u16);
             pieces &= pieces - 1;
             let kind = self.piece_at(from).expect("own piece").kind;
-            let pawn = rules.kind(kind).pawn;
-            if from == king && pawn {
-                // A royal pawn is no chess: let the generator list it.
-                return None;
+            let piece = bits.piece(us, kind.0 as usize, from);
+            let mut targets = bits.targets(piece, occupied, empty, enemy) & blocking;
+            if pinned_cells >> from.index() & 1 != 0 {
+                let (_, line) = pinned.iter().find(|(square, _)| *square == from).expect("a pinned piece");
+                targets &= line.first_word();
             }
-            let line = pinned.iter().find(|(square, _)| *square == from).map_or(!0, |(_, line)| line.first_word());
-            // No two rays of a piece stop on one cell, so its moves are one mask.
-            let mut targets = 0;
-            let may_take_en_passant = pawn && en_passant != 0;
-            for ray in bits.rays(us, kind.0 as usize, from) {
-                let reach = ray.reach(occupied);
-                targets |= reach & (empty & ray.quiet | enemy & ray.capture);
-                // En passant lands on an empty cell the pawn only captures on;
-                // it empties two cells of a line, so it is tried on the board.
-                if may_take_en_passant && reach & en_passant & empty & ray.capture & !ray.quiet != 0 {
-                    let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
-                    count += u64::from(self.fast_keeps(mv, king, &pinned, &mut scratch));
-                }
-            }
-            if from == king {
-                count += squares(targets).filter(|to| !self.attacked_without(*to, !us, king)).count() as u64;
+            count += few_ones(targets);
+            if !piece.pawn {
                 continue;
             }
-            let targets = targets & line;
-            count += few_ones(targets);
-            if pawn && targets & zone != 0 {
+            // En passant lands on an empty cell the pawn only captures on; it
+            // empties two cells of a line, so it is tried on the board.
+            if en_passant != 0 {
+                let only_captures = |slide: &Slide, reach: u64| reach & slide.capture & !slide.quiet;
+                let reached = piece.leap_capture & !piece.leap_quiet
+                    | bits.rising(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_rising(occupied)))
+                    | bits.falling(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_falling(occupied)));
+                if reached & en_passant & empty != 0 {
+                    let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
+                    count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
+                }
+            }
+            if targets & zone != 0 {
                 // Each promotion choice is a move of its own.
                 let promoting = few_ones(targets & zone);
                 count = count - promoting + promoting * choices;
             }
         }
-        // Castling tests its own squares; a drop cannot uncover the king,
-        // which is not in check, so only a royal piece dropped is tested.
+        // Castling tests its own squares (out of check it is tried); a drop
+        // cannot uncover the king, so only a royal drop or, in check, a drop
+        // off the check lines needs a test.
         spare.clear();
         self.generate_castling(spare);
-        count += spare.len() as u64;
+        count += match &block {
+            None => spare.len() as u64,
+            Some(block) => {
+                spare.iter().filter(|mv| self.fast_keeps(**mv, king, &pinned, Some(block), &mut scratch)).count() as u64
+            }
+        };
         if rules.drops.is_some() && !self.hand(us).is_empty() {
             spare.clear();
             self.generate_drops(spare);
             for mv in spare.iter() {
-                count += u64::from(self.fast_keeps(*mv, king, &pinned, &mut scratch));
+                count += u64::from(self.fast_keeps(*mv, king, &pinned, block.as_ref(), &mut scratch));
             }
         }
         Some(count)

@@ -27,6 +27,20 @@ pub(crate) enum Legality {
     /// One royal piece, not in check, no hoppers: only the king's moves, those
     /// of pinned pieces and rare special moves need a test.
     Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
+    /// The lone royal piece in check under [`Royalty::Checkmate`], no hoppers
+    /// and nothing acting beyond the chains (freezers, pieces on two squares,
+    /// kinds changing on arrival): the king steps to a safe cell, or another
+    /// piece lands on `block` (the cells of every check line, the checker's
+    /// own included) while keeping to its pin line.
+    Evade { king: Square, pinned: Vec<(Square, SquareSet)>, block: SquareSet },
+}
+
+/// What the lone royal piece's chains show: the own pieces pinned to it, each
+/// with the cells it may still move to, and, if it is in check, the cells
+/// where a piece would stop every check (`None`: not in check).
+pub(crate) struct KingLines {
+    pub pinned: Vec<(Square, SquareSet)>,
+    pub block: Option<SquareSet>,
 }
 
 impl Position {
@@ -184,7 +198,7 @@ impl Position {
                     let mut kept = first;
                     for index in first..out.len() {
                         let mv = out[index];
-                        if self.fast_keeps(mv, *king, pinned, scratch) {
+                        if self.fast_keeps(mv, *king, pinned, None, scratch) {
                             out[kept] = mv;
                             kept += 1;
                         }
@@ -225,7 +239,7 @@ impl Position {
     pub(crate) fn generate_castling(&self, out: &mut Vec<Move>) {
         let rules = self.rules();
         let us = self.turn();
-        if rules.gating.as_ref().is_some_and(|g| !g.castling_open(self.granted())) {
+        if self.castling_rights() == 0 || rules.gating.as_ref().is_some_and(|g| !g.castling_open(self.granted())) {
             return;
         }
         for (index, rule) in rules.castling.iter().enumerate() {
@@ -235,17 +249,18 @@ impl Position {
             if rule.unmoved.is_some_and(|(square, unmoved)| self.marks().unmoved.contains(square) != unmoved) {
                 continue;
             }
-            let is_own = |sq: Square, royal: bool| {
-                self.piece_at(sq).is_some_and(|p| p.color == us && rules.kind(p.kind).royal == royal)
-            };
-            if !is_own(rule.king_from, true) || !is_own(rule.rook_from, false) {
-                continue;
-            }
+            // Most often a piece still stands in the way: the cheapest test first.
             let clear = rule
                 .must_be_empty
                 .iter()
                 .all(|sq| self.piece_at(*sq).is_none() || *sq == rule.king_from || *sq == rule.rook_from);
-            if clear && (!rules.royalty.has_check() || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us))) {
+            let is_own = |sq: Square, royal: bool| {
+                self.piece_at(sq).is_some_and(|p| p.color == us && rules.kind(p.kind).royal == royal)
+            };
+            if !clear || !is_own(rule.king_from, true) || !is_own(rule.rook_from, false) {
+                continue;
+            }
+            if !rules.royalty.has_check() || rule.must_be_safe.iter().all(|sq| !self.attacked(*sq, !us)) {
                 out.push(Move::new(rule.king_from, rule.king_to, Special::Castle(index as u8)));
             }
         }
@@ -266,9 +281,12 @@ impl Position {
             (None, _) => Legality::RoyalDrops,
             (Some(_), Some(_)) => self.trial(),
             (Some(_), None) if rules.tables.any_hop() => self.trial(),
-            (Some(king), None) => match self.pins_unless_checked(king, us) {
-                Some(pinned) => Legality::Fast { king, pinned },
-                None => self.trial(),
+            (Some(king), None) => match self.king_lines(king, us) {
+                KingLines { pinned, block: None } => Legality::Fast { king, pinned },
+                KingLines { pinned, block: Some(block) } if self.evasions_by_lines() => {
+                    Legality::Evade { king, pinned, block }
+                }
+                KingLines { .. } => self.trial(),
             },
         }
     }
@@ -287,7 +305,8 @@ impl Position {
             Legality::Trial { attacked_before, lines } => {
                 self.trial_keeps(mv, *attacked_before, lines.as_ref(), scratch)
             }
-            Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, scratch),
+            Legality::Fast { king, pinned } => self.fast_keeps(mv, *king, pinned, None, scratch),
+            Legality::Evade { king, pinned, block } => self.fast_keeps(mv, *king, pinned, Some(block), scratch),
         };
         if matches!(legality, Legality::Free) {
             return;
@@ -302,20 +321,36 @@ impl Position {
         moves.truncate(index);
     }
 
-    /// Whether `mv` keeps the lone king, not in check, safe: a king's move
-    /// must not land attacked, a pinned piece must stay on its line. En passant
-    /// removes two pieces from a line at once, a capture from afar empties a
-    /// cell without filling one, a freezer moving away frees what it froze and
-    /// a royal piece dropped must land safe: rare enough to try on the board.
+    /// Whether the lone royal piece in check may be saved by lines alone
+    /// (see [`Legality::Evade`]).
+    fn evasions_by_lines(&self) -> bool {
+        let rules = self.rules();
+        rules.royalty == Royalty::Checkmate
+            && rules.freezing.is_none()
+            && rules.transformations.is_empty()
+            && self.straddles.white.is_none()
+            && self.straddles.black.is_none()
+    }
+
+    /// Whether `mv` keeps the lone king safe: a king's move must not land
+    /// attacked, a pinned piece must stay on its line, and with the king in
+    /// check (`block`, see [`Legality::Evade`]) any other piece must stop
+    /// every check. En passant removes two pieces from a line at once, a
+    /// capture from afar empties a cell without filling one, a freezer moving
+    /// away frees what it froze, a royal piece dropped must land safe and
+    /// castling out of check is the rule's to allow: rare enough to try on
+    /// the board.
     pub(crate) fn fast_keeps(
         &self,
         mv: Move,
         king: Square,
         pinned: &[(Square, SquareSet)],
+        block: Option<&SquareSet>,
         scratch: &mut Option<Position>,
     ) -> bool {
         let rules = self.rules();
         let needs_trial = matches!(mv.special, Special::EnPassant | Special::FromAfar)
+            || (block.is_some() && matches!(mv.special, Special::Castle(_)))
             || mv.dropped().is_some_and(|k| rules.kind(k).royal)
             || rules.freezing.as_ref().is_some_and(|f| {
                 self.piece_at(mv.from).is_some_and(|p| f.is_freezer(p.kind))
@@ -326,7 +361,8 @@ impl Position {
         } else if mv.from == king {
             matches!(mv.special, Special::Castle(_)) || !self.attacked_without(mv.to, !self.turn(), king)
         } else {
-            pinned.iter().all(|(square, line)| *square != mv.from || line.contains(mv.to))
+            block.is_none_or(|block| block.contains(mv.to))
+                && pinned.iter().all(|(square, line)| *square != mv.from || line.contains(mv.to))
         }
     }
 
@@ -335,21 +371,26 @@ impl Position {
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
         let tables = &self.rules().tables;
-        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & self.occupied(by).first_word() == 0) {
+        let attackers = self.occupied(by).first_word();
+        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & attackers == 0) {
             return false;
         }
-        let cells = tables.chain_run(by, target);
-        let mut next = 0;
-        while let Some(cell) = cells.get(next) {
-            next += 1;
-            if cell.square == vacated {
+        // On a small board a chain without a piece of `by` is skipped unwalked.
+        let masks = tables.bits().map(|bits| bits.chains(by, target));
+        for (index, chain) in tables.chains(by, target).iter().enumerate() {
+            if masks.is_some_and(|masks| masks[index] & attackers == 0) {
                 continue;
             }
-            if let Some(piece) = self.piece_at(cell.square) {
-                if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
-                    return true;
+            for cell in tables.chain_cells(chain) {
+                if cell.square == vacated {
+                    continue;
                 }
-                next += cell.skip as usize;
+                if let Some(piece) = self.piece_at(cell.square) {
+                    if piece.color == by && cell.attackers >> piece.kind.0 & 1 != 0 && !self.is_frozen(cell.square) {
+                        return true;
+                    }
+                    break;
+                }
             }
         }
         false
@@ -359,12 +400,19 @@ impl Position {
     /// king and an enemy line attack, with the cells it may still move to (the
     /// line up to and including the attacker). `None` if the king is in check.
     pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
+        let lines = self.king_lines(king, us);
+        lines.block.is_none().then_some(lines.pinned)
+    }
+
+    /// The pins and checks along the chains toward `us`'s lone royal piece on
+    /// `king` (see [`KingLines`]).
+    pub(crate) fn king_lines(&self, king: Square, us: Color) -> KingLines {
         let tables = &self.rules().tables;
         let freezing = self.rules().freezing.is_some();
         let attacks = |cell: &ChainCell, piece: Piece| {
             piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
         };
-        let mut pins = Vec::new();
+        let mut lines = KingLines { pinned: Vec::new(), block: None };
         // On a small board a chain without an enemy piece is skipped unwalked.
         let masks = tables.bits().map(|bits| (bits.chains(!us, king), self.occupied(!us).first_word()));
         for (index, chain) in tables.chains(!us, king).iter().enumerate() {
@@ -374,17 +422,20 @@ impl Position {
             let cells = tables.chain_cells(chain);
             // The first piece along the chain, then (behind an own piece) the next.
             let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));
-            let Some((_, first, piece)) = pieces.next() else { continue };
+            let Some((at, first, piece)) = pieces.next() else { continue };
+            let line = |last: usize| cells[..=last].iter().map(|c| c.square).collect::<SquareSet>();
             if piece.color != us {
                 if attacks(first, piece) {
-                    return None;
+                    // Every check must be stopped: only cells on all their lines do.
+                    let checked = line(at);
+                    lines.block = Some(lines.block.map_or(checked, |block| block & checked));
                 }
                 continue;
             }
             if let Some((i, _, _)) = pieces.next().filter(|(_, c, p)| attacks(c, *p)) {
-                pins.push((first.square, cells[..=i].iter().map(|c| c.square).collect()));
+                lines.pinned.push((first.square, line(i)));
             }
         }
-        Some(pins)
+        lines
     }
 }

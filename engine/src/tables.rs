@@ -208,7 +208,7 @@ impl Tables {
             }
             tables.chain_index.push((first, tables.chains.len() as u32));
         }
-        tables.bits = BitRays::compile(&tables, kinds.len(), cells);
+        tables.bits = BitRays::compile(&tables, kinds, cells);
         tables
     }
 
@@ -236,18 +236,6 @@ impl Tables {
     pub fn chains(&self, attacker: Color, target: Square) -> &[Chain] {
         let (a, b) = self.chain_index[attacker.index() * self.cells + target.index()];
         &self.chains[a as usize..b as usize]
-    }
-
-    /// Every chain toward `target` of `attacker`'s pieces, as one run of cells
-    /// (the chains of a target are stored one after another); a piece on a
-    /// cell blocks the `skip` cells after it.
-    #[inline]
-    pub fn chain_run(&self, attacker: Color, target: Square) -> &[ChainCell] {
-        match self.chains(attacker, target) {
-            [] => &[],
-            [first, .., last] => &self.chain_cells[first.start as usize..last.start as usize + last.len as usize],
-            [only] => self.chain_cells(only),
-        }
     }
 
     #[inline]
