@@ -141,12 +141,17 @@ mod tests {
     }
 
     fn rows(text: &str) -> Vec<Vec<String>> {
-        text.lines().skip(2).take_while(|l| !l.is_empty()).map(|l| l.split_whitespace().map(String::from).collect()).collect()
+        text.lines()
+            .skip(2)
+            .take_while(|l| !l.is_empty())
+            .map(|l| l.split_whitespace().map(String::from).collect())
+            .collect()
     }
 
     #[test]
     fn a_hand_checked_crosstable() {
-        let text = swiss_crosstable(&four_players(), "Club Swiss", &[TieBreak::DirectEncounter, TieBreak::SonnebornBerger]);
+        let text =
+            swiss_crosstable(&four_players(), "Club Swiss", &[TieBreak::DirectEncounter, TieBreak::SonnebornBerger]);
         assert!(text.starts_with("Club Swiss: 3 of 5 rounds played\n\n"), "{text}");
         let rows = rows(&text);
         assert_eq!(rows[0], ["#", "Name", "Rating", "R1", "R2", "R3", "Pts", "DE", "SB"]);

@@ -269,10 +269,7 @@ impl Arena {
             }
         }
         let mate = max_weight_matching(players.len(), &edges);
-        mate.iter()
-            .enumerate()
-            .filter_map(|(a, m)| m.filter(|&b| a < b).map(|b| (players[a], players[b])))
-            .collect()
+        mate.iter().enumerate().filter_map(|(a, m)| m.filter(|&b| a < b).map(|b| (players[a], players[b]))).collect()
     }
 
     fn start_game(&mut self, a: usize, b: usize, now: u64) -> usize {

@@ -51,9 +51,11 @@ pub fn on_fire(earlier: &[SheetEntry]) -> bool {
 /// Whether the player's last game that was not a loss was a draw: a draw now
 /// would be the second of a draw streak (losses do not break one, a win does).
 fn in_draw_streak(earlier: &[SheetEntry]) -> bool {
-    earlier.iter().rev().find(|e| !matches!(e.outcome, Outcome::Loss | Outcome::ForfeitLoss)).is_some_and(|e| {
-        e.outcome == Outcome::Draw
-    })
+    earlier
+        .iter()
+        .rev()
+        .find(|e| !matches!(e.outcome, Outcome::Loss | Outcome::ForfeitLoss))
+        .is_some_and(|e| e.outcome == Outcome::Draw)
 }
 
 /// What a game scores after the player's `earlier` games, as lichess scores it:

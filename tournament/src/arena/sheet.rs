@@ -40,7 +40,11 @@ pub fn sheet_text(arena: &Arena, event_name: &str) -> String {
     let width = order.iter().map(|&p| arena.players[p].player.name.chars().count()).max().unwrap_or(0);
     let width = width.clamp(4, NAME_WIDTH);
     let mut text = format!("{event_name}\n\n");
-    let _ = writeln!(text, "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>4}  {:>4}  Sheet", "#", "Name", "Rating", "Score", "Games", "Wins", "Bers");
+    let _ = writeln!(
+        text,
+        "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>4}  {:>4}  Sheet",
+        "#", "Name", "Rating", "Score", "Games", "Wins", "Bers"
+    );
     for (rank, &p) in order.iter().enumerate() {
         let player = &arena.players[p];
         let wins = player.sheet.iter().filter(|e| matches!(e.outcome, Outcome::Win | Outcome::ForfeitWin)).count();

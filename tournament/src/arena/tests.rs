@@ -212,8 +212,17 @@ fn the_sheet_file_lists_every_game_with_its_marks() {
     let text = sheet_text(&arena, "Friday Arena");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "Friday Arena");
-    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["#", "Name", "Rating", "Score", "Games", "Wins", "Bers", "Sheet"]);
-    assert_eq!(lines[3].split_whitespace().collect::<Vec<_>>(), ["1", "A0", "2000", "11", "5", "3", "1", "2", "2", "5*!", "2*", "0="]);
-    assert_eq!(lines[4].split_whitespace().collect::<Vec<_>>(), ["2", "A1", "1999", "1", "5", "0", "0", "0", "0", "0", "1", "0="]);
+    assert_eq!(
+        lines[2].split_whitespace().collect::<Vec<_>>(),
+        ["#", "Name", "Rating", "Score", "Games", "Wins", "Bers", "Sheet"]
+    );
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["1", "A0", "2000", "11", "5", "3", "1", "2", "2", "5*!", "2*", "0="]
+    );
+    assert_eq!(
+        lines[4].split_whitespace().collect::<Vec<_>>(),
+        ["2", "A1", "1999", "1", "5", "0", "0", "0", "0", "0", "1", "0="]
+    );
     assert!(text.contains("* on fire"));
 }
