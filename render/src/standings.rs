@@ -98,7 +98,7 @@ impl Renderer {
     /// `standings` as a PNG.
     pub fn render_standings(&self, standings: &Standings) -> Result<Vec<u8>, RenderError> {
         let canvas = self.draw_standings(standings);
-        encode::truecolour((canvas.width, canvas.height), &canvas.rgb)
+        encode::truecolour_compact((canvas.width, canvas.height), &canvas.rgb)
     }
 
     fn row_height(&self) -> i32 {
