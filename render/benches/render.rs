@@ -10,11 +10,14 @@
 //!
 //! `replay/60 moves`: an animated GIF of a 60-move chess game (121 frames);
 //! target under 1 s and under 1 MB (the size is printed).
+//!
+//! `standings/...`: a 64-player Swiss table (50 rows drawn) and a 50-player
+//! Arena with 40 games each; the PNG sizes are printed.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rookery_render::{
-    BoardView, CellRef, Encoding, GifTiming, Glyph, LastMove, Layer, Piece, RenderOptions, Renderer, Shade, Side,
-    SideColours,
+    BoardView, CellRef, Encoding, GifTiming, Glyph, LastMove, Layer, Piece, Record, RenderOptions, Renderer, Shade,
+    SheetGame, Side, SideColours, StandingRow, Standings, Theme,
 };
 
 /// Place rank strings (rank 1 first, `.` empty) on board `layer`.
@@ -138,7 +141,58 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("60 moves", |b| b.iter(|| renderer.render_gif(&game, GifTiming::default()).expect("renders")));
     group.finish();
+    let mut group = c.benchmark_group("standings");
+    for (name, table) in [("swiss 64 players", swiss_standings()), ("arena 50 players", arena_standings())] {
+        let png = renderer.render_standings(&table).expect("renders");
+        eprintln!("standings/{name}: {} bytes", png.len());
+        group.bench_function(name, |b| b.iter(|| renderer.render_standings(&table).expect("renders")));
+    }
+    group.finish();
     c.bench_function("Renderer::new", |b| b.iter(|| Renderer::new(RenderOptions::default())));
+}
+
+fn swiss_standings() -> Standings {
+    let rows = (0..64u32)
+        .map(|i| StandingRow {
+            rank: i + 1,
+            name: format!("Player number {i}"),
+            score: format!("{}", f64::from(14 - i / 5) / 2.0),
+            tie_breaks: vec![format!("{}", 30 - i / 3), format!("{}.5", 20 - i / 4)],
+            record: Record::Colours(
+                (0..7).map(|r| Some(if (i + r) % 2 == 0 { Side::First } else { Side::Second })).collect(),
+            ),
+        })
+        .collect();
+    Standings {
+        title: "Friday Swiss".into(),
+        status: "Round 7 of 7".into(),
+        tie_break_labels: vec!["BH-C1".into(), "SB".into()],
+        rows,
+        podium: true,
+        theme: Theme::Dark,
+    }
+}
+
+fn arena_standings() -> Standings {
+    let rows = (0..50u32)
+        .map(|i| StandingRow {
+            rank: i + 1,
+            name: format!("Arena player {i}"),
+            score: (200 - i).to_string(),
+            tie_breaks: Vec::new(),
+            record: Record::Sheet {
+                games: (0..40)
+                    .map(|g| SheetGame {
+                        points: [2, 2, 4, 5, 0, 1][(g + i as usize) % 6],
+                        doubled: g % 6 >= 2,
+                        berserked: g % 7 == 0,
+                    })
+                    .collect(),
+                on_fire: i % 3 == 0,
+            },
+        })
+        .collect();
+    Standings { title: "Hourly Arena".into(), status: "12 min left".into(), rows, ..Standings::default() }
 }
 
 criterion_group! {

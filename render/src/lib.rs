@@ -34,6 +34,7 @@ pub mod position;
 mod recent;
 mod renderer;
 mod sprites;
+mod standings;
 mod text;
 mod theme;
 mod view;
@@ -45,6 +46,7 @@ pub use encode::Encoding;
 pub use error::RenderError;
 pub use glyph::Glyph;
 pub use renderer::{Frame, RenderOptions, Renderer};
+pub use standings::{Record, SheetGame, StandingRow, Standings, MAX_ROWS};
 pub use view::{
     BoardView, BySide, Cell, CellRef, Die, DieKind, DieSymbol, LastMove, Layer, Piece, Region, Roll, Selection, Shade,
     Side, SideColours, Stock, Theme,

@@ -106,6 +106,10 @@ pub(crate) struct Art {
     pub shielded: Sprite,
     /// Legal-move dot and capture ring.
     pub marks: [Sprite; 2],
+    /// A standings table's marks: on fire, berserked, and the podium's medals.
+    pub flame: Sprite,
+    pub bolt: Sprite,
+    pub medals: [Sprite; 3],
 }
 
 /// Board images for every Rookery game.
@@ -166,6 +170,9 @@ impl Renderer {
             frozen: theme::frozen_overlay(cell),
             shielded: theme::shield_overlay(cell),
             marks: theme::move_marks(cell),
+            flame: sprites::flame(px(30)),
+            bolt: sprites::bolt(px(24)),
+            medals: sprites::medals(px(42)),
         };
         let quantisers = [0, 1].map(|i| palette_for(&themes[i], &art));
         for (sprites, quantiser) in themes.iter_mut().zip(&quantisers) {

@@ -25,12 +25,15 @@ struct CharMask {
     advance: f32,
 }
 
-/// Printable ASCII and [`EXTRA`], the only characters labels use; others
-/// draw as '?'.
+/// Printable ASCII, Latin-1 and [`ELLIPSIS`], the only characters labels
+/// use; others draw as '?'.
 const FIRST: u8 = b' ';
 const LAST: u8 = b'~';
-/// Beyond ASCII: counts (`×2`) and separators (`1-0 · White wins`).
-const EXTRA: [char; 2] = ['×', '·'];
+/// Latin-1's printable characters: counts (`×2`), separators (`1-0 · White
+/// wins`), half points (`2½`) and the accented letters of players' names.
+const LATIN1: std::ops::RangeInclusive<char> = '\u{a1}'..='\u{ff}';
+/// Marks a name cut to fit a table.
+pub(crate) const ELLIPSIS: char = '…';
 
 /// A font at one pixel size.
 #[derive(Debug, Clone)]
@@ -55,7 +58,8 @@ impl Font {
         let scaled = font.as_scaled(PxScale::from(px));
         let chars = (FIRST..=LAST)
             .map(char::from)
-            .chain(EXTRA)
+            .chain(LATIN1)
+            .chain([ELLIPSIS])
             .map(|c| {
                 let id = font.glyph_id(c);
                 let glyph = id.with_scale_and_position(px, ab_glyph::point(0.0, 0.0));
@@ -88,9 +92,12 @@ impl Font {
 
     fn char(&self, c: char) -> &CharMask {
         let ascii = usize::from(LAST - FIRST) + 1;
+        let latin1 = LATIN1.count();
         let index = match u8::try_from(c) {
             Ok(b) if (FIRST..=LAST).contains(&b) => usize::from(b - FIRST),
-            _ => EXTRA.iter().position(|&e| e == c).map_or(usize::from(b'?' - FIRST), |i| ascii + i),
+            _ if LATIN1.contains(&c) => ascii + (c as usize - *LATIN1.start() as usize),
+            _ if c == ELLIPSIS => ascii + latin1,
+            _ => usize::from(b'?' - FIRST),
         };
         &self.chars[index]
     }
@@ -133,5 +140,8 @@ mod tests {
         // The characters beyond ASCII are their own, not the '?' of unknown ones.
         assert!(ink("×") > 0 && ink("·") > 0);
         assert!(ink("×") != ink("?") && ink("·") != ink("?") && font.width("♘") == font.width("?"));
+        for s in ["½", "é", "Ø", "ÿ", "…"] {
+            assert!(ink(s) > 0 && ink(s) != ink("?"), "{s}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! Dutch system, lichess-style Arenas, tie-breaks and FIDE TRF files.
 
 pub mod arena;
+pub mod crosstable;
 pub mod matching;
 pub mod swiss;
 pub mod trf;

@@ -3,10 +3,12 @@
 mod chess;
 mod dice;
 mod dragonchess;
+mod marks;
 mod newchess;
 mod pen;
 
 pub(crate) use dice::{any_piece, blank_die, die, die_index, struck};
+pub(crate) use marks::{bolt, flame, medals};
 use pen::{Inks, Pen};
 use tiny_skia::{Color, Pixmap};
 

@@ -30,6 +30,17 @@ impl TieBreak {
         TieBreak::SonnebornBerger,
         TieBreak::Progressive,
     ];
+
+    /// The short column heading crosstables use.
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::Progressive => "PS",
+            TieBreak::DirectEncounter => "DE",
+        }
+    }
 }
 
 /// A tie-break value in quarter points (Sonneborn-Berger halves half points).
