@@ -12,7 +12,7 @@ use crate::fake_discord::Call;
 use crate::interactions::{autocomplete, click, focused, slash, string, user, ALICE, BOB};
 use crate::{connect, core, TOKEN};
 
-const COMMANDS: [&str; 29] = [
+const COMMANDS: [&str; 30] = [
     "play",
     "accept",
     "decline",
@@ -42,6 +42,7 @@ const COMMANDS: [&str; 29] = [
     "admin",
     "settings",
     "moves",
+    "tournament",
 ];
 
 /// Discord's callback types: a message, or autocomplete suggestions.

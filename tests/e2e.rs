@@ -21,6 +21,7 @@
 //! - `load`: `rookery serve` processes under many games at once, one killed
 //!   and restarted; nothing acknowledged is lost or applied twice.
 //! - `graceful`: a stop waits for the command in flight.
+//! - `tournament_game`: a small Swiss created, joined, paired in threads and finished.
 
 mod adapter;
 mod admins;
@@ -41,6 +42,7 @@ mod replay_game;
 mod seeded_dice;
 mod shards;
 mod strict;
+mod tournament_game;
 mod turns_game;
 
 use std::sync::Arc;

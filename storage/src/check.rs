@@ -8,7 +8,7 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use crate::{ledgers, puzzles, records, Storage, StorageError, TREES};
+use crate::{events, ledgers, puzzles, records, Storage, StorageError, TREES};
 
 /// A record that is stored but cannot be decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +121,7 @@ fn decodes(tree: &str, bytes: &[u8]) -> Result<(), StorageError> {
         "solver_ratings" => puzzles::decode::<crate::SolverRating>(bytes).map(drop),
         "puzzle_tries" => puzzles::decode::<crate::PuzzleTry>(bytes).map(drop),
         "puzzle_practice" => puzzles::decode::<crate::PracticePuzzle>(bytes).map(drop),
+        "events" => events::decode(bytes).map(drop),
         // Counters, and the database id (see `identity`).
         "meta" if bytes.len() == 8 || crate::identity::is_database_id(bytes) => Ok(()),
         "meta" => Err(StorageError::Quarantined("not a counter or a database id".into())),

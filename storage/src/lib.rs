@@ -1,8 +1,8 @@
 //! Rookery's storage: the current game of every channel, finished games,
-//! dice ledgers and their roll logs, player ratings, guild settings and daily
-//! puzzles (`puzzles`). The records live in sled (embedded, one process: the
-//! default) or in PostgreSQL (shared by several processes); see `store` and
-//! docs/storage.md.
+//! dice ledgers and their roll logs, player ratings, guild settings, daily
+//! puzzles (`puzzles`) and tournaments (`events`). The records live in sled
+//! (embedded, one process: the default) or in PostgreSQL (shared by several
+//! processes); see `store` and docs/storage.md.
 //!
 //! Every key starts with the guild id (big-endian), so the data of a range of
 //! guilds — a Discord shard's guilds — is one contiguous key range that can be
@@ -16,6 +16,7 @@
 
 mod backup;
 mod check;
+mod events;
 mod export;
 mod finished;
 mod group_commit;
@@ -42,6 +43,10 @@ use store::{Pg, Tree, TxError, TxResult, TxTree};
 
 pub use backup::{backup_database, backups, beside, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
+pub use events::{
+    ArenaStep, EventFormat, EventGame, EventRecord, EventStatus, ManualResult, SwissBoard, SwissEntrant, SwissRound,
+    EVENT_RECORD_VERSION,
+};
 pub use export::{export, import};
 pub use identity::Identity;
 pub use ledgers::{GameLedger, GameSecrets, LedgerRecord, LoggedRoll, SealedSecret, TableLedger};
@@ -105,7 +110,7 @@ impl ChannelKey {
 
 /// The trees of records, by name; the export format uses these names too.
 /// The `meta` tree (counters) is not among them: it is rebuilt from these.
-pub(crate) const TREES: [&str; 17] = [
+pub(crate) const TREES: [&str; 18] = [
     "games",
     "archive",
     "finished_ids",
@@ -123,6 +128,7 @@ pub(crate) const TREES: [&str; 17] = [
     "solver_ratings",
     "puzzle_tries",
     "puzzle_practice",
+    "events",
 ];
 
 /// The key in `meta` of the last id handed out by [`Storage::new_id`].
@@ -155,6 +161,7 @@ pub struct Storage {
     solver_ratings: Tree,
     puzzle_tries: Tree,
     puzzle_practice: Tree,
+    events: Tree,
     meta: Tree,
     /// Held shared by every write and exclusively by a backup, so a backup is
     /// one consistent moment of the whole database (of this process's
@@ -235,6 +242,7 @@ impl Storage {
             "solver_ratings" => &self.solver_ratings,
             "puzzle_tries" => &self.puzzle_tries,
             "puzzle_practice" => &self.puzzle_practice,
+            "events" => &self.events,
             "meta" => &self.meta,
             _ => return None,
         })

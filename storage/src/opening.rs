@@ -107,6 +107,7 @@ impl Storage {
             solver_ratings: tree("solver_ratings")?,
             puzzle_tries: tree("puzzle_tries")?,
             puzzle_practice: tree("puzzle_practice")?,
+            events: tree("events")?,
             meta: tree("meta")?,
             gate: Arc::default(),
             backend,

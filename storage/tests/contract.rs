@@ -15,8 +15,8 @@ use std::io::Write;
 use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
-    import, verify_backup, Change, ChannelGame, ChannelKey, GameLedger, LedgerRecord, LoggedRoll, Phase, Player,
-    PlayerStats, Storage, StorageError,
+    import, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventRecord, EventStatus, GameLedger,
+    LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
@@ -97,6 +97,8 @@ contract!(
     a_corrupt_record_is_quarantined_not_fatal,
     export_import_backup_and_check_work,
     daily_puzzles_and_settings_are_transactional,
+    an_event_is_one_record_changed_by_compare_and_swap,
+    events_are_exported_backed_up_and_checked,
 );
 
 fn player(id: u64) -> Option<Player> {
@@ -449,6 +451,117 @@ fn daily_puzzles_and_settings_are_transactional(database: &Database) {
         assert_eq!(opened.join().unwrap(), daily);
     }
     assert_eq!(handles[1].daily_puzzles(7).unwrap(), [daily]);
+}
+
+fn event(guild: u64, id: u64) -> EventRecord {
+    EventRecord {
+        id,
+        guild,
+        channel: 42,
+        post: None,
+        name: format!("Cup {id}"),
+        organiser: Player { id: 1, name: "org".into() },
+        variant: "chess".into(),
+        time_control: Some("10+5".into()),
+        move_days: None,
+        no_show_seconds: 300,
+        created: 0,
+        starts: None,
+        started: None,
+        status: EventStatus::Open,
+        format: EventFormat::Swiss { rounds: 5, entrants: Vec::new(), played: Vec::new() },
+        games: Vec::new(),
+        manual_results: Vec::new(),
+    }
+}
+
+fn entrants(event: &EventRecord) -> Vec<u64> {
+    match &event.format {
+        EventFormat::Swiss { entrants, .. } => entrants.iter().map(|e| e.id).collect(),
+        EventFormat::Arena { .. } => Vec::new(),
+    }
+}
+
+fn an_event_is_one_record_changed_by_compare_and_swap(database: &Database) {
+    let handles = [database.handle(), database.handle()];
+    assert!(handles[0].create_event(&event(7, 1)).unwrap());
+    assert!(!handles[1].create_event(&event(7, 1)).unwrap(), "an id is created once");
+    handles[0].create_event(&event(7, 2)).unwrap();
+    handles[0].create_event(&event(8, 3)).unwrap();
+    // Eight players click Join at once, each twice, from both handles: each enters once.
+    let barrier = Arc::new(Barrier::new(16));
+    let clicks: Vec<_> = (0..16u64)
+        .map(|click| {
+            let (storage, barrier) = (handles[click as usize % 2].clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                let user = 100 + click / 2;
+                storage
+                    .update_event(7, 1, |stored| {
+                        let mut event = stored.ok_or("no event")?;
+                        let EventFormat::Swiss { entrants, .. } = &mut event.format else { return Err("not swiss") };
+                        if entrants.iter().any(|e| e.id == user) {
+                            return Err("already in");
+                        }
+                        let entrant = SwissEntrant {
+                            id: user,
+                            name: format!("p{user}"),
+                            rating: 1500,
+                            joined_at: 0,
+                            withdrew_at: None,
+                        };
+                        entrants.push(entrant);
+                        Ok((Some(event), user))
+                    })
+                    .unwrap()
+            })
+        })
+        .collect();
+    let results: Vec<_> = clicks.into_iter().map(|click| click.join().unwrap()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 8, "{results:?}");
+    assert_eq!(results.iter().filter(|r| **r == Err("already in")).count(), 8, "{results:?}");
+    let mut stored = entrants(&handles[1].event(7, 1).unwrap().unwrap());
+    stored.sort_unstable();
+    assert_eq!(stored, (100..108).collect::<Vec<_>>());
+    // A refusal or a decision to write nothing changes nothing.
+    let before = handles[0].event(7, 1).unwrap();
+    assert_eq!(handles[0].update_event(7, 1, |_| Err::<(Option<EventRecord>, ()), _>("no")).unwrap(), Err("no"));
+    assert_eq!(handles[0].update_event(7, 1, |_| Ok::<_, ()>((None, 5))).unwrap(), Ok(5));
+    assert_eq!(handles[1].event(7, 1).unwrap(), before);
+    assert_eq!(handles[0].update_event(7, 9, |stored| Ok::<_, ()>((None, stored.is_none()))).unwrap(), Ok(true));
+    // Listed per server; the scheduler sees the unfinished ones of every server.
+    let ids = |events: Vec<EventRecord>| events.iter().map(|e| e.id).collect::<Vec<_>>();
+    assert_eq!(ids(handles[1].guild_events(7).unwrap()), [1, 2]);
+    assert_eq!(ids(handles[1].guild_events(8).unwrap()), [3]);
+    handles[0]
+        .update_event(7, 2, |stored| {
+            Ok::<_, ()>((stored.map(|e| EventRecord { status: EventStatus::Finished, ..e }), ()))
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(ids(handles[1].active_events().unwrap()), [1, 3]);
+}
+
+fn events_are_exported_backed_up_and_checked(database: &Database) {
+    let storage = database.handle();
+    storage.create_event(&event(7, 1)).unwrap();
+    let mut exported = Vec::new();
+    assert_eq!(rookery_storage::export(&storage, &mut exported).unwrap(), 1);
+    let copy_dir = tempfile::tempdir().unwrap();
+    let copy = Storage::open(copy_dir.path()).unwrap();
+    assert_eq!(import(&copy, exported.as_slice()).unwrap(), 1);
+    assert_eq!(copy.event(7, 1).unwrap(), Some(event(7, 1)));
+    let backups = tempfile::tempdir().unwrap();
+    assert_eq!(storage.backup(backups.path(), 1_700_000_000).unwrap().records, 1);
+    let report = storage.check().unwrap();
+    assert_eq!(report.trees.iter().find(|(tree, _)| *tree == "events"), Some(&("events", 1)));
+    // A damaged event is set aside; the server's other events still list.
+    storage.create_event(&event(7, 2)).unwrap();
+    let mut key = 7u64.to_be_bytes().to_vec();
+    key.extend_from_slice(&2u64.to_be_bytes());
+    damage(&storage, "events", &key, "{\"version\": 1, \"event\": 3}");
+    assert!(matches!(storage.event(7, 2), Err(StorageError::Quarantined(_))));
+    assert_eq!(storage.guild_events(7).unwrap(), [event(7, 1)]);
 }
 
 #[test]

@@ -208,9 +208,13 @@ fn button_line(button: &crate::core::Button) -> String {
             let payload = button.payload.as_deref().and_then(|p| p.split_once(':'));
             return format!("move {}", payload.map_or("", |(_, text)| text));
         }
-        A::RollKind(_) | A::RollAgain | A::RollAdvantage | A::RollDisadvantage | A::PuzzleHint => {
-            return format!("button {}", button.custom_id())
-        }
+        A::RollKind(_)
+        | A::RollAgain
+        | A::RollAdvantage
+        | A::RollDisadvantage
+        | A::PuzzleHint
+        | A::JoinEvent
+        | A::LeaveEvent => return format!("button {}", button.custom_id()),
     };
     line.to_string()
 }

@@ -27,6 +27,7 @@ mod rematch;
 mod replays;
 pub mod request;
 mod threads;
+mod tournament;
 mod turns;
 
 use std::sync::{Arc, Mutex};
@@ -43,6 +44,7 @@ pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture, Place,
     PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
 };
+pub use tournament::{StandingRow, TournamentCommand};
 
 /// Unix seconds; injectable so tests can move time.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -243,6 +245,7 @@ impl Core {
             Command::Settings { threads } => self.settings(place, user, *threads),
             Command::Moves => self.moves(place),
             Command::AdminBackup => self.admin_backup(user),
+            Command::Tournament(command) => self.tournament(place, user, command),
             Command::Clicked { action, game } => {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })
@@ -319,7 +322,12 @@ impl Handler for Core {
     }
 
     fn move_to_thread(&self, from: Place, game: u64, thread: Place) -> Result<Reply, String> {
-        let note = self.relocate(from, game, thread).map_err(|Refusal(reason)| reason)?;
+        // A tournament's game waits in a holding place of its own, not in the channel.
+        let held = self.tournament_holding(from, game);
+        let note = self.relocate(held.unwrap_or(from), game, thread).map_err(|Refusal(reason)| reason)?;
+        if held.is_some() {
+            self.tournament_game_moved(from.guild, game, thread);
+        }
         // A thought about the game where it was is dropped as stale: think again there.
         let answered = self.engine_turn(thread);
         self.outbox().extend(answered.into_iter().map(|reply| (thread, reply)));
@@ -382,6 +390,10 @@ impl Handler for Core {
         }));
         scheduled.extend(self.puzzle_posts().unwrap_or_else(|Refusal(reason)| {
             tracing::error!(%reason, "daily puzzle posting failed");
+            Vec::new()
+        }));
+        scheduled.extend(self.tournament_tick().unwrap_or_else(|Refusal(reason)| {
+            tracing::error!(%reason, "tournament check failed");
             Vec::new()
         }));
         for (_, reply) in &mut scheduled {

@@ -2,6 +2,7 @@
 //! The serenity adapter and the local console both translate to and from these.
 
 pub use super::puzzle::HintOf;
+use super::TournamentCommand;
 
 /// Someone using Rookery.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +173,8 @@ pub enum Command {
     },
     /// `/admin backup`: a moderator has a verified backup taken now.
     AdminBackup,
+    /// `/tournament ...`: Swiss and Arena events run by the bot.
+    Tournament(super::TournamentCommand),
     /// A button of the message about game (or challenge) `game`: refused
     /// unless that is still the channel's game.
     Clicked {
@@ -389,6 +392,10 @@ pub enum ButtonAction {
     ChosenMove,
     /// A puzzle's Hint (payload: which puzzle, see [`HintOf::payload`]).
     PuzzleHint,
+    /// An event post's Join button (payload: the event id).
+    JoinEvent,
+    /// An event post's Leave button (payload: the event id).
+    LeaveEvent,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -397,7 +404,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 22] = [
+    const ALL: [ButtonAction; 24] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -420,6 +427,8 @@ impl ButtonAction {
         ButtonAction::Price,
         ButtonAction::ChosenMove,
         ButtonAction::PuzzleHint,
+        ButtonAction::JoinEvent,
+        ButtonAction::LeaveEvent,
     ];
 
     pub fn id(self) -> &'static str {
@@ -447,6 +456,8 @@ impl ButtonAction {
             ButtonAction::Price => "price",
             ButtonAction::ChosenMove => "move",
             ButtonAction::PuzzleHint => "puzzle-hint",
+            ButtonAction::JoinEvent => "tour-join",
+            ButtonAction::LeaveEvent => "tour-leave",
         }
     }
 
@@ -483,6 +494,12 @@ impl ButtonAction {
             }
             Some((_, payload)) if action == ButtonAction::PuzzleHint => {
                 Some(Command::Puzzle(PuzzleCommand::Hint { of: HintOf::from_payload(payload)? }))
+            }
+            Some((_, event)) if action == ButtonAction::JoinEvent => {
+                Some(Command::Tournament(TournamentCommand::Join { event: event.parse().ok()? }))
+            }
+            Some((_, event)) if action == ButtonAction::LeaveEvent => {
+                Some(Command::Tournament(TournamentCommand::Leave { event: event.parse().ok()? }))
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => (action == ButtonAction::Board).then(|| action.command()),
@@ -533,6 +550,8 @@ impl ButtonAction {
             // Without its payload the button names no move: the board again.
             ButtonAction::ChosenMove => Command::Board,
             ButtonAction::PuzzleHint => Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }),
+            // Without its payload the button names no event: the server's events.
+            ButtonAction::JoinEvent | ButtonAction::LeaveEvent => Command::Tournament(TournamentCommand::List),
         }
     }
 }

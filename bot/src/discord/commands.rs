@@ -37,6 +37,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         super::puzzle::puzzle(),
         super::dice::dice(),
         super::dice::alias(),
+        super::tournament::tournament(),
         admin(),
         settings(),
         moves(),

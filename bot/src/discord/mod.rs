@@ -34,6 +34,7 @@ mod retry;
 mod serve;
 mod shards;
 mod threads;
+mod tournament;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -276,7 +276,10 @@ impl DuePosts {
                 }
             };
             for (place, reply) in due {
-                super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
+                // A tournament's game asks for its thread like a game started by a command.
+                for reply in super::threads::open_requested(&self.http, &self.handler, place, vec![reply]).await {
+                    super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
+                }
             }
         }
     }

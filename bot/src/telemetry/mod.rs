@@ -135,6 +135,7 @@ pub fn command_name(command: &Command) -> &'static str {
         Command::Moves => "moves",
         Command::AdminEnd { .. } => "admin_end",
         Command::AdminBackup => "admin_backup",
+        Command::Tournament(_) => "tournament",
         Command::Clicked { action, .. } => command_name(&action.command()),
     }
 }

@@ -1,0 +1,223 @@
+//! The Rookery game of each pairing.
+//!
+//! A pairing's game is made by the ordinary challenge and acceptance code,
+//! in a holding place of its own: a channel id no Discord channel has (the
+//! top bit set; Discord's ids are below 2^63) derived from the event, round
+//! and board. So making it twice (a retry after a crash, two ticks at
+//! once) finds the first one instead. Its first message asks the front end
+//! for a thread in the event's channel; [`Core::tournament_holding`] tells
+//! the thread move where the game is held.
+
+use rookery_engine::game::Action;
+use rookery_engine::Color;
+use rookery_storage::{EventFormat, EventGame, EventRecord, Phase, Player};
+
+use super::{cut, format_name, Core, Place, Refusal, Reply};
+use crate::core::games::{replay, Terms};
+use crate::core::{storage_failure, ThreadStart, User};
+
+/// Discord's longest thread name.
+const THREAD_NAME_MAX: usize = 100;
+/// The bit that marks a holding place's channel id.
+const HOLDING: u64 = 1 << 63;
+
+/// Where the game of `round` and `board` of `event` is made.
+pub(super) fn holding(event: &EventRecord, round: u32, board: u32) -> Place {
+    let slot = (u64::from(round) & 0xffff) << 16 | u64::from(board) & 0xffff;
+    Place { guild: event.guild, channel: HOLDING | (event.id & 0x7fff_ffff) << 32 | slot }
+}
+
+fn user(player: &Player) -> User {
+    User { id: player.id, name: player.name.clone(), can_manage_channel: false }
+}
+
+/// The game's thread name: `Round 2 · alice vs bob · Swiss: Autumn Cup`.
+fn thread_name(event: &EventRecord, round: u32, white: &Player, black: &Player) -> String {
+    let players = format!("{} vs {}", white.name, black.name);
+    let name = match event.format {
+        EventFormat::Swiss { .. } => format!("Round {} · {players} · Swiss: {}", round + 1, event.name),
+        EventFormat::Arena { .. } => format!("{players} · Arena: {}", event.name),
+    };
+    cut_name(&name)
+}
+
+fn cut_name(name: &str) -> String {
+    if name.chars().count() <= THREAD_NAME_MAX {
+        return name.to_string();
+    }
+    let mut out: String = name.chars().take(THREAD_NAME_MAX - 1).collect();
+    out.push('…');
+    out
+}
+
+/// Whether the side to move has not moved yet in the game (a no-show).
+pub(super) fn waiting_for_first_move(game: &rookery_engine::game::Game) -> Option<Color> {
+    let side = game.turn()?.side;
+    let moves = game.actions().iter().filter(|a| matches!(a, Action::Move(_))).count();
+    let before_first = match side {
+        Color::White => moves == 0,
+        Color::Black => moves <= 1,
+    };
+    before_first.then_some(side)
+}
+
+impl Core {
+    /// Makes (or finds, if it was made already) the game of a pairing; its
+    /// first message, asking for its thread, when it was made now.
+    pub(super) fn pairing_game(
+        &self,
+        event: &EventRecord,
+        (round, board): (u32, u32),
+        white: &Player,
+        black: &Player,
+    ) -> Result<(EventGame, Option<Reply>), Refusal> {
+        let place = holding(event, round, board);
+        let made =
+            |id: u64| EventGame { round, board, game: id, channel: place.channel, paired_at: self.now(), result: None };
+        if let Some(existing) = self.current(place)? {
+            return Ok((made(existing.id), None));
+        }
+        let terms = Terms {
+            variant: &event.variant,
+            opponent: Some(&user(black)),
+            move_days: event.move_days,
+            options: None,
+            time_control: event.time_control.as_deref(),
+            seed: None,
+        };
+        let started = self.play(place, &user(white), terms).and_then(|_| self.accept(place, &user(black), None));
+        let record = self.current(place)?.filter(|r| r.phase == Phase::Playing);
+        let (replies, record) = match (started, record) {
+            (Ok(replies), Some(record)) => (replies, record),
+            // Made at the same moment by another tick: that one posts it.
+            (Err(_), Some(record)) => return Ok((made(record.id), None)),
+            (Err(refusal), None) => return Err(refusal),
+            (Ok(_), None) => return Err(Refusal::new("A tournament game could not be started.")),
+        };
+        let mut message = replies.into_iter().find(|r| !r.ephemeral).unwrap_or_default();
+        let mentions = format!("<@{}> (White) vs <@{}> (Black)", white.id, black.id);
+        message.text = cut(&format!("{mentions}\n{}", message.text), super::MESSAGE_MAX);
+        message.thread = Some(ThreadStart { name: thread_name(event, round, white, black), game: record.id });
+        Ok((made(record.id), Some(message)))
+    }
+
+    /// Where a tournament game about to move into a thread of `from` is
+    /// held, if `game` is one.
+    pub(crate) fn tournament_holding(&self, from: Place, game: u64) -> Option<Place> {
+        let events = self.storage.guild_events(from.guild).ok()?;
+        let event = events.iter().find(|e| e.channel == from.channel && e.games.iter().any(|g| g.game == game))?;
+        let held = event.games.iter().find(|g| g.game == game)?;
+        Some(Place { guild: from.guild, channel: held.channel })
+    }
+
+    /// Notes in its event that `game` is now played in `thread`.
+    pub(crate) fn tournament_game_moved(&self, guild: u64, game: u64, thread: Place) {
+        let Ok(events) = self.storage.guild_events(guild) else { return };
+        let Some(event) = events.iter().find(|e| e.games.iter().any(|g| g.game == game)) else { return };
+        let moved = self.change_event(guild, event.id, |event| {
+            if let Some(held) = event.games.iter_mut().find(|g| g.game == game) {
+                held.channel = thread.channel;
+            }
+            Ok(())
+        });
+        if let Err(Refusal(reason)) = moved {
+            tracing::error!(%reason, game, "a tournament game's thread was not noted");
+        }
+    }
+
+    /// The finished result of a pairing's game (`1-0`, `0-1`, `1/2-1/2`),
+    /// `Some("-/-")` if it vanished unfinished (aborted or ended by a
+    /// moderator), `None` while it is played.
+    pub(super) fn game_result(&self, event: &EventRecord, held: &EventGame) -> Result<Option<String>, Refusal> {
+        if let Some((_, record)) = self.storage.finished_game(held.game).map_err(storage_failure)? {
+            if let Phase::Finished { result, .. } = record.phase {
+                return Ok(Some(result));
+            }
+        }
+        let place = Place { guild: event.guild, channel: held.channel };
+        match self.current(place)? {
+            Some(record) if record.id == held.game && record.phase == Phase::Playing => Ok(None),
+            _ => Ok(Some("-/-".into())),
+        }
+    }
+
+    /// Ends a no-show's game: the player to move who never moved within the
+    /// event's wait forfeits. The forfeit result and the note for its thread.
+    pub(super) fn forfeit_no_show(
+        &self,
+        event: &EventRecord,
+        held: &EventGame,
+    ) -> Result<Option<(String, Place, Reply)>, Refusal> {
+        let place = Place { guild: event.guild, channel: held.channel };
+        let Some(record) = self.current(place)?.filter(|r| r.id == held.game && r.phase == Phase::Playing) else {
+            return Ok(None);
+        };
+        let waited = self.now() - record.last_activity.max(held.paired_at);
+        if waited < event.no_show_seconds as i64 {
+            return Ok(None);
+        }
+        let Some(side) = waiting_for_first_move(&replay(&record)?) else { return Ok(None) };
+        let (absent, result) = match side {
+            Color::White => (record.white.clone(), "-/+"),
+            Color::Black => (record.black.clone(), "+/-"),
+        };
+        let game = held.game;
+        let cleared = self.update(place, |current| match current {
+            Some(current) if current.id == game && current.phase == Phase::Playing => {
+                Ok(rookery_storage::Change::Clear(true))
+            }
+            _ => Ok(rookery_storage::Change::Keep(false)),
+        })?;
+        if !cleared {
+            return Ok(None);
+        }
+        let name = absent.map_or_else(|| "?".into(), |p| p.name);
+        let minutes = event.no_show_seconds / 60;
+        let note = Reply::text(format!(
+            "{name} did not make a first move within {minutes} minutes and forfeits this {} game.",
+            format_name(event)
+        ));
+        Ok(Some((result.into(), place, note)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holding_places_are_no_discord_channel_and_differ_per_board() {
+        let event = |id| EventRecord {
+            id,
+            guild: 1,
+            channel: 2,
+            post: None,
+            name: "x".into(),
+            organiser: Player { id: 1, name: "o".into() },
+            variant: "chess".into(),
+            time_control: None,
+            move_days: None,
+            no_show_seconds: 60,
+            created: 0,
+            starts: None,
+            started: None,
+            status: rookery_storage::EventStatus::Open,
+            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new() },
+            games: Vec::new(),
+            manual_results: Vec::new(),
+        };
+        let places =
+            [holding(&event(5), 0, 0), holding(&event(5), 0, 1), holding(&event(5), 1, 0), holding(&event(6), 0, 0)];
+        for (i, a) in places.iter().enumerate() {
+            assert!(a.channel >= HOLDING);
+            assert!(places[i + 1..].iter().all(|b| b != a));
+        }
+    }
+
+    #[test]
+    fn a_long_thread_name_is_cut_to_discords_limit() {
+        let long = "x".repeat(150);
+        assert_eq!(cut_name(&long).chars().count(), THREAD_NAME_MAX);
+        assert_eq!(cut_name("Round 1 · a vs b · Swiss: Cup"), "Round 1 · a vs b · Swiss: Cup");
+    }
+}

@@ -1,0 +1,258 @@
+//! Tournaments run by the bot (`/tournament`): Swiss events paired by the
+//! FIDE Dutch system and lichess-style Arenas, on top of the
+//! `rookery-tournament` crate.
+//!
+//! An event is one stored record ([`rookery_storage::EventRecord`]); every
+//! change of it is one compare-and-swap of that record, so a double click
+//! applies once and a restart resumes exactly where the last change left
+//! it. Each pairing is an ordinary Rookery game, made by the challenge and
+//! acceptance code in a holding place of its own and moved into a thread
+//! of the event's channel by the front end (see `games`). The scheduler
+//! ([`Core::tournament_tick`]) brings finished games' results back into the
+//! event, forfeits no-shows, pairs the next round and ends the event.
+
+mod commands;
+mod games;
+mod standings;
+mod state;
+mod tick;
+
+use rookery_storage::{EventFormat, EventRecord, EventStatus};
+
+use super::{Button, ButtonAction, ButtonStyle, Core, Place, Refusal, Reply, User};
+
+pub use standings::StandingRow;
+
+/// The `/tournament` subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// `/tournament create swiss name game rounds [clock] [days] [starts]`.
+    CreateSwiss {
+        name: String,
+        game: String,
+        rounds: u32,
+        clock: Option<String>,
+        move_days: Option<u32>,
+        starts: Option<String>,
+    },
+    /// `/tournament create arena name game minutes clock [starts]`.
+    CreateArena {
+        name: String,
+        game: String,
+        minutes: u32,
+        clock: String,
+        starts: Option<String>,
+    },
+    /// The Join button, or `/tournament join id`.
+    Join {
+        event: u64,
+    },
+    /// The Leave button, or `/tournament leave id`.
+    Leave {
+        event: u64,
+    },
+    /// Organiser controls.
+    Start {
+        event: u64,
+    },
+    Pause {
+        event: u64,
+    },
+    Resume {
+        event: u64,
+    },
+    Remove {
+        event: u64,
+        player: User,
+    },
+    /// Sets a result by hand: Swiss round and board (1-based), or an Arena's game number.
+    SetResult {
+        event: u64,
+        round: u32,
+        board: u32,
+        result: String,
+    },
+    End {
+        event: u64,
+    },
+    /// `/tournament me`: your next game.
+    Me,
+    /// `/tournament list`: the server's events.
+    List,
+    /// `/tournament show id`: an event and its standings.
+    Show {
+        event: u64,
+    },
+    /// `/tournament export id`: the event as a FIDE TRF file.
+    Export {
+        event: u64,
+    },
+}
+
+/// Discord's longest message, less room for what a front end adds.
+const MESSAGE_MAX: usize = 1900;
+
+impl Core {
+    /// Runs a `/tournament` subcommand.
+    pub(super) fn tournament(&self, place: Place, user: &User, command: &TournamentCommand) -> super::Outcome {
+        if place.guild == 0 {
+            return Err(Refusal::new("Tournaments are run in a server's channels."));
+        }
+        match command {
+            TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days, starts } => {
+                let format = EventFormat::Swiss { rounds: *rounds, entrants: Vec::new(), played: Vec::new() };
+                let terms = commands::Terms { name, game, clock: clock.as_deref(), move_days: *move_days, starts };
+                self.create_event(place, user, terms, format)
+            }
+            TournamentCommand::CreateArena { name, game, minutes, clock, starts } => {
+                let format = EventFormat::Arena { minutes: *minutes, steps: Vec::new() };
+                let terms = commands::Terms { name, game, clock: Some(clock), move_days: None, starts };
+                self.create_event(place, user, terms, format)
+            }
+            TournamentCommand::Join { event } => self.join_event(place, user, *event),
+            TournamentCommand::Leave { event } => self.leave_event(place, user, *event),
+            TournamentCommand::Start { event } => self.start_event(place, user, *event),
+            TournamentCommand::Pause { event } => self.pause_event(place, user, *event, true),
+            TournamentCommand::Resume { event } => self.pause_event(place, user, *event, false),
+            TournamentCommand::Remove { event, player } => self.remove_player(place, user, *event, player),
+            TournamentCommand::SetResult { event, round, board, result } => {
+                self.set_result(place, user, *event, (*round, *board), result)
+            }
+            TournamentCommand::End { event } => self.end_event(place, user, *event),
+            TournamentCommand::Me => self.my_next_game(place, user),
+            TournamentCommand::List => self.list_events(place),
+            TournamentCommand::Show { event } => self.show_event(place, *event),
+            TournamentCommand::Export { event } => self.export_event(place, *event),
+        }
+    }
+
+    /// `replies` for the event's channel: returned when the request came
+    /// from there, else posted there by the scheduler.
+    fn deliver(&self, place: Place, event: &EventRecord, replies: Vec<Reply>) -> Vec<Reply> {
+        let channel = Place { guild: event.guild, channel: event.channel };
+        if place == channel {
+            return replies;
+        }
+        self.outbox().extend(replies.into_iter().map(|reply| (channel, reply)));
+        Vec::new()
+    }
+
+    /// A server's event, or the refusal that it has none of that number.
+    fn event(&self, guild: u64, id: u64) -> Result<EventRecord, Refusal> {
+        self.storage.event(guild, id).map_err(super::storage_failure)?.ok_or_else(|| {
+            Refusal(format!("There is no tournament #{id} in this server; `/tournament list` shows them."))
+        })
+    }
+
+    /// Changes event `id` of `guild` in one durable update: `change` gets
+    /// the stored event and edits it, or refuses.
+    fn change_event<T>(
+        &self,
+        guild: u64,
+        id: u64,
+        change: impl Fn(&mut EventRecord) -> Result<T, Refusal>,
+    ) -> Result<(EventRecord, T), Refusal> {
+        let updated = self.storage.update_event(guild, id, |stored| {
+            let mut event = stored.ok_or_else(|| {
+                Refusal(format!("There is no tournament #{id} in this server; `/tournament list` shows them."))
+            })?;
+            let answer = change(&mut event)?;
+            Ok((Some(event.clone()), (event, answer)))
+        });
+        updated.map_err(super::storage_failure)?
+    }
+}
+
+/// Whether `user` runs `event`: its organiser, or a moderator (Manage
+/// Events, Manage Messages or the configured moderator role, which the
+/// front end reports as `can_manage_channel`).
+fn organises(event: &EventRecord, user: &User) -> bool {
+    event.organiser.id == user.id || user.can_manage_channel
+}
+
+fn organiser_only(event: &EventRecord, user: &User) -> Result<(), Refusal> {
+    if organises(event, user) {
+        Ok(())
+    } else {
+        Err(Refusal(format!(
+            "Only {} (the organiser) or a moderator can do that in “{}”.",
+            event.organiser.name, event.name
+        )))
+    }
+}
+
+fn format_name(event: &EventRecord) -> &'static str {
+    match event.format {
+        EventFormat::Swiss { .. } => "Swiss",
+        EventFormat::Arena { .. } => "Arena",
+    }
+}
+
+fn status_name(status: EventStatus) -> &'static str {
+    match status {
+        EventStatus::Open => "open for entries",
+        EventStatus::Running => "running",
+        EventStatus::Paused => "paused",
+        EventStatus::Finished => "finished",
+    }
+}
+
+/// How many players are in the event (not counting those who left).
+fn player_count(event: &EventRecord) -> usize {
+    match &event.format {
+        EventFormat::Swiss { entrants, .. } => entrants.iter().filter(|e| e.withdrew_at.is_none()).count(),
+        EventFormat::Arena { .. } => state::arena(event).ok().flatten().map_or(0, |a| a.players().len()),
+    }
+}
+
+/// The event's post: what it is, who is in, and Join/Leave while one can.
+pub(super) fn event_post(event: &EventRecord) -> Reply {
+    let pace = match (&event.time_control, event.move_days) {
+        (Some(clock), _) => format!("clock {clock}"),
+        (None, Some(days)) => format!("{days} day(s) per move"),
+        (None, None) => "no clock".to_string(),
+    };
+    let length = match &event.format {
+        EventFormat::Swiss { rounds, .. } => format!("{rounds} rounds"),
+        EventFormat::Arena { minutes, .. } => format!("{minutes} minutes"),
+    };
+    let mut text = format!(
+        "**{}** · tournament #{} · {} · {} · {length} · {pace}\nOrganiser: {} · {} · {} player(s)",
+        event.name,
+        event.id,
+        format_name(event),
+        event.variant,
+        event.organiser.name,
+        status_name(event.status),
+        player_count(event)
+    );
+    if let (EventStatus::Open, Some(starts)) = (event.status, event.starts) {
+        text.push_str(&format!("\nStarts <t:{starts}:R>."));
+    }
+    let mut reply = Reply::text(cut(&text, MESSAGE_MAX));
+    let joinable = match event.format {
+        EventFormat::Swiss { .. } => event.status == EventStatus::Open,
+        EventFormat::Arena { .. } => matches!(event.status, EventStatus::Open | EventStatus::Running),
+    };
+    if joinable {
+        for (action, label, style) in [
+            (ButtonAction::JoinEvent, "Join", ButtonStyle::Success),
+            (ButtonAction::LeaveEvent, "Leave", ButtonStyle::Secondary),
+        ] {
+            let mut button = Button::new(action, label, style);
+            button.payload = Some(event.id.to_string());
+            reply.buttons.push(button);
+        }
+    }
+    reply
+}
+
+/// `text` cut to at most `max` characters, saying it was cut.
+pub(super) fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(2)).collect();
+    out.push_str("\n…");
+    out
+}
