@@ -86,7 +86,7 @@ impl Tour {
     /// `/name sub options…` by `by`.
     pub async fn sub(&self, by: Player, name: &str, sub: &str, options: Vec<Value>) -> Result<Answer> {
         let id = self.id();
-        self.fake().dispatch(with_sub(slash_in(self.channel, id, by, name, vec![]), sub, options))?;
+        self.fake().dispatch(with_sub(slash_in(self.channel, id, by, name, options.clone()), sub, options))?;
         self.answer(id).await
     }
 
@@ -100,7 +100,7 @@ impl Tour {
         change: impl FnOnce(&mut Value),
     ) -> Result<Answer> {
         let id = self.id();
-        let mut command = with_sub(slash_in(self.channel, id, by, name, vec![]), sub, options);
+        let mut command = with_sub(slash_in(self.channel, id, by, name, options.clone()), sub, options);
         change(&mut command);
         self.fake().dispatch(command)?;
         self.answer(id).await
@@ -161,7 +161,8 @@ impl Tour {
     }
 }
 
-/// `command` (an interaction) with its options under subcommand `sub`.
+/// `command` (an interaction, made with `options` so that users they name
+/// are resolved) with those options under subcommand `sub`.
 fn with_sub(mut command: Value, sub: &str, options: Vec<Value>) -> Value {
     command["data"]["options"] = json!([{"name": sub, "type": 1, "options": options}]);
     command
@@ -318,9 +319,9 @@ fn shown_buttons(calls: &[Call]) -> BTreeSet<String> {
 }
 
 /// What is registered but not driven, as a sentence naming each, or `None`.
-fn missing(registered: &BTreeSet<String>, driven: &BTreeSet<String>, what: &str) -> Option<String> {
-    let left: Vec<String> = registered.difference(driven).map(|path| format!("/{path}")).collect();
-    (!left.is_empty()).then(|| format!("{what} registered but never driven by tests/every_command: {}", left.join(", ")))
+fn missing(expected: &BTreeSet<String>, driven: &BTreeSet<String>, what: &str) -> Option<String> {
+    let left: Vec<&str> = expected.difference(driven).map(String::as_str).collect();
+    (!left.is_empty()).then(|| format!("{what} but never driven by tests/every_command: {}", left.join(", ")))
 }
 
 /// One part of the tour: it runs on its own bot, which it hands back to be read.
@@ -336,7 +337,7 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
     let mut registration = None;
     let mut calls = Vec::new();
     // Each part of the tour on a fresh bot and database, one after the other.
-    let parts: Vec<(&str, Part)> = vec![
+    let parts: [(&str, Part); 9] = [
         ("a chess game's commands and buttons", part(games::a_chess_game())),
         ("a finished game's records", part(games::finished_games())),
         ("the promotion question", part(games::the_promotion_question())),
@@ -359,9 +360,9 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
     let (commands, completed) = registered(registration.as_ref().context("a registration")?);
     assert!(commands.contains("puzzle today") && completed.contains("puzzle schedule time_zone"), "{commands:?}");
     let problems: Vec<String> = [
-        missing(&commands, &driven.commands, "Commands"),
-        missing(&completed, &driven.completed, "Autocompleted options"),
-        missing(&shown_buttons(&calls), &driven.clicked, "Buttons shown"),
+        missing(&commands, &driven.commands, "Commands registered"),
+        missing(&completed, &driven.completed, "Options with autocomplete registered"),
+        missing(&shown_buttons(&calls), &driven.clicked, "Buttons shown in the tour"),
     ]
     .into_iter()
     .flatten()

@@ -12,10 +12,10 @@ use rookery::core::{Attachment, Command, Handler, Place, Reply, Request, User};
 use rookery::discord::ServeOptions;
 use rookery_engine::Variant;
 
+use crate::connect_with;
 use crate::every_command::{shown, Tour};
 use crate::fake_discord::{checks, Call};
 use crate::interactions::{focused, slash, string, ALICE, BOB, CAROL};
-use crate::connect_with;
 
 const CONTENT_MAX: usize = 2000;
 

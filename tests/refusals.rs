@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use axum::http::{Method, StatusCode};
-use rookery::core::{Command, Core, Place, PuzzleCommand, Request, User};
 use rookery::core::Handler as _;
+use rookery::core::{Command, Core, Place, PuzzleCommand, Request, User};
 use rookery::discord::ServeOptions;
 use serenity::http::{HttpBuilder, HttpError};
 use serenity::model::id::{ChannelId, MessageId, UserId};
@@ -114,7 +114,10 @@ async fn unknown_routes_get_discords_404() -> Result<()> {
     assert_eq!(refused.status_code.as_u16(), 404);
     assert_eq!((refused.error.code, refused.error.message.as_str()), (0, "404: Not Found"));
     let call = fake.calls().pop().context("recorded")?;
-    assert_eq!((call.path.as_str(), call.status), (format!("/api/v10/users/{}", BOB.id).as_str(), StatusCode::NOT_FOUND));
+    assert_eq!(
+        (call.path.as_str(), call.status),
+        (format!("/api/v10/users/{}", BOB.id).as_str(), StatusCode::NOT_FOUND)
+    );
     Ok(())
 }
 

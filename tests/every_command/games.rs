@@ -72,7 +72,11 @@ pub async fn a_chess_game() -> Result<Tour> {
     tour.command(BOB, "move", vec![string("text", "e5")]).await?.says(&["1. e4 e5"]);
     let board = tour.command(BOB, "board", vec![]).await?;
     assert!(board.first.files.iter().any(|f| f.is_png), "{}", board.text());
-    tour.command(CAROL, "game", vec![]).await?.says(&["alice", "bob", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"]);
+    tour.command(CAROL, "game", vec![]).await?.says(&[
+        "alice",
+        "bob",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w",
+    ]);
     tour.command(CAROL, "moves", vec![]).await?.says(&["alice vs bob", "1. e4 e5"]);
     tour.command(ALICE, "draw", vec![integer("action", 0)]).await?.says(&["alice offers a draw."]);
     tour.command(BOB, "draw", vec![integer("action", 2)]).await?.says(&["bob declined the draw offer."]);
@@ -142,11 +146,12 @@ pub async fn the_promotion_question() -> Result<Tour> {
             Ok::<_, ()>(Change::Put(record, ()))
         })?
         .expect("staged");
-    // Alice chooses with the buttons only she sees, Bob with the command.
+    // Each chooses with buttons only they see: Alice the E-king, Bob the F-king.
     let offer = tour.click(ALICE, &started.button("secret")?).await?;
     offer.says_privately(&[]);
     tour.click(ALICE, &offer.button("choose-1")?).await?.says_privately(&["Your secret choice"]);
-    tour.command(BOB, "choose", vec![string("option", "F")]).await?.says_privately(&["Your secret choice"]);
+    let offer = tour.click(BOB, &started.button("secret")?).await?;
+    tour.click(BOB, &offer.button("choose-2")?).await?.says_privately(&["Your secret choice"]);
 
     let asked = tour.command(ALICE, "move", vec![string("text", "Ff8")]).await?;
     asked.says_privately(&["`Ff8+` may knight the piece or not. Which one?"]);
@@ -187,17 +192,23 @@ pub async fn a_fallen_flag() -> Result<Tour> {
 pub async fn deferred_answers() -> Result<Tour> {
     let tour = Tour::start(ServeOptions { defer_after: Duration::ZERO, ..quick() }).await?;
     let challenge = tour.command(ALICE, "play", challenge_bob("chess")).await?;
-    assert!(challenge.deferred && challenge.first.method == Method::PATCH, "{:?}", challenge.first.path);
+    assert!(!challenge.deferred || challenge.first.method == Method::PATCH, "{:?}", challenge.first.path);
     challenge.says(&["alice challenges bob to Chess."]);
     let started = tour.click(BOB, &challenge.button("accept")?).await?;
     assert!(started.first.files.iter().any(|f| f.is_png), "the board in the edit");
+    // A refusal can beat even a zero wait; when it did not, "thinking…" is
+    // removed and the answer comes privately as a follow-up.
     let refused = tour.command(BOB, "move", vec![string("text", "e4")]).await?;
-    assert_eq!(refused.first.method, Method::POST, "a private answer is a follow-up");
     refused.says_privately(&["not your turn"]);
     let thinking = format!("{}/messages/@original", webhook(refused.id));
-    assert!(tour.fake().calls().iter().any(|c| c.method == Method::DELETE && c.path == thinking), "thinking… removed");
+    let removed = tour.fake().calls().iter().any(|c| c.method == Method::DELETE && c.path == thinking);
+    assert_eq!(removed, refused.deferred, "thinking… removed exactly when shown");
     let resigned = tour.click(ALICE, &started.button("resign")?).await?;
+    // The replay takes its time: the edit carries the result, its Rematch
+    // button, the PGN and the GIF.
+    assert!(resigned.deferred && resigned.first.method == Method::PATCH, "{:?}", resigned.first.path);
     resigned.says(&["0-1"]);
+    resigned.button("rematch")?;
     let files = &resigned.first.files;
     assert!(files.iter().any(|f| f.is_gif) && files.iter().any(|f| f.filename.ends_with(".pgn")), "{files:?}");
     Ok(tour)
@@ -211,7 +222,8 @@ pub async fn moderation() -> Result<Tour> {
     let tour = Tour::start_with(quick(), |core| core.with_backups(config)).await?;
     tour.command(BOB, "settings", vec![]).await?.says(&["Game threads in this channel are off"]);
     tour.command(BOB, "settings", vec![integer("threads", 0)]).await?.says_privately(&["Only members who can manage"]);
-    tour.command(BOB, "play", challenge_bob("chess")).await?;
+    let open = vec![string("variant", "chess"), user("opponent", CAROL)];
+    tour.command(BOB, "play", open).await?.says(&["bob challenges carol to Chess."]);
     tour.sub(BOB, "admin", "end", vec![]).await?.says_privately(&["Only moderators"]);
     tour.sub(ALICE, "admin", "end", vec![string("reason", "testing")]).await?.says(&["(moderator) cleared", "testing"]);
     tour.sub(BOB, "admin", "backup", vec![]).await?.says_privately(&["Only moderators"]);

@@ -122,9 +122,9 @@ impl Core {
     /// this server, or the channel's live game.
     pub(super) fn stored_game(&self, place: Place, id: &str) -> Result<(ChannelGame, Game), Refusal> {
         let wanted = id.trim().trim_start_matches('#');
-        let id: u64 = wanted
-            .parse()
-            .map_err(|_| Refusal(format!("`{}` is not a game id. `/games` lists the ids, like `#12`.", echo(wanted))))?;
+        let id: u64 = wanted.parse().map_err(|_| {
+            Refusal(format!("`{}` is not a game id. `/games` lists the ids, like `#12`.", echo(wanted)))
+        })?;
         let damaged = || Refusal(format!("Game #{id} was damaged, so Rookery set it aside for the bot's operator."));
         let finished = match self.storage.finished_game(id) {
             Ok(finished) => finished,

@@ -42,11 +42,8 @@ pub async fn open_requested(http: &Http, handler: &Arc<dyn Handler>, place: Plac
 /// played in the channel after all (the note goes first, so a long text
 /// cut to Discord's limit keeps it).
 fn played_here(mut message: Reply) -> Reply {
-    message.text = if message.text.is_empty() {
-        NO_THREAD.to_string()
-    } else {
-        format!("{NO_THREAD}\n{}", message.text)
-    };
+    message.text =
+        if message.text.is_empty() { NO_THREAD.to_string() } else { format!("{NO_THREAD}\n{}", message.text) };
     message
 }
 
