@@ -22,15 +22,22 @@
 //!   and restarted; nothing acknowledged is lost or applied twice.
 //! - `graceful`: a stop waits for the command in flight.
 //! - `tournament_game`: a small Swiss created, joined, paired in threads and finished.
+//! - `refusals`: threads refused, a server without a system channel,
+//!   unknown routes.
+//! - `every_command`: every registered command, subcommand, autocomplete
+//!   and button driven once.
+//! - `limits`: the longest messages, 25 suggestions, the 10 MiB file budget.
 
 mod adapter;
 mod admins;
 mod chess_game;
 mod dicelanding_game;
+mod every_command;
 mod fake_discord;
 mod graceful;
 mod guardener_game;
 mod interactions;
+mod limits;
 mod load;
 mod load_run;
 mod newchess_game;
@@ -38,6 +45,7 @@ mod opponent_game;
 mod posts;
 mod puzzle_hint;
 mod puzzle_posts;
+mod refusals;
 mod replay_game;
 mod seeded_dice;
 mod shards;
@@ -86,11 +94,16 @@ async fn connect(handler: Arc<dyn Handler>) -> Result<Connected> {
 
 /// [`connect`] with other options; the URLs are always the fake's.
 async fn connect_with(handler: Arc<dyn Handler>, options: ServeOptions) -> Result<Connected> {
+    connect_to(FakeDiscord::start().await?, handler, options).await
+}
+
+/// [`connect_with`] to a fake the test has set up first (e.g. a server
+/// without a system channel from the start).
+async fn connect_to(fake: FakeDiscord, handler: Arc<dyn Handler>, options: ServeOptions) -> Result<Connected> {
     // `RUST_LOG=rookery=debug,serenity=debug` shows both sides when a test fails.
     let logs = tracing_subscriber::EnvFilter::from_default_env();
     let _already_set = tracing_subscriber::fmt().with_env_filter(logs).with_test_writer().try_init();
 
-    let fake = FakeDiscord::start().await?;
     let options = ServeOptions { rest_url: Some(fake.rest_url()), gateway_url: Some(fake.gateway_url()), ..options };
     let bot = tokio::spawn(async move { serve(handler, TOKEN, options).await });
     let mut connected = Connected { fake, bot };

@@ -14,13 +14,13 @@
 //! below.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -114,6 +114,15 @@ struct Shared {
     /// Calls answered 429 instead of being carried out; not in `calls`.
     rate_limited: Mutex<Vec<Call>>,
     rate_limits: Mutex<rate_limits::RateLimits>,
+    /// Whether thread creation is refused as in a channel where the bot
+    /// lacks Create Public Threads.
+    refuse_threads: AtomicBool,
+    /// Whether the test guild has no system channel (`system_channel_id: null`).
+    no_system_channel: AtomicBool,
+    /// Messages a thread was started from: Discord allows one each.
+    threaded_messages: Mutex<Vec<u64>>,
+    /// Every INTERACTION_CREATE sent to the bot, in order.
+    dispatched: Mutex<Vec<Value>>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -154,8 +163,18 @@ impl FakeDiscord {
             invalid: Mutex::new(Vec::new()),
             rate_limited: Mutex::new(Vec::new()),
             rate_limits: Mutex::new(rate_limits::RateLimits::default()),
+            refuse_threads: AtomicBool::new(false),
+            no_system_channel: AtomicBool::new(false),
+            threaded_messages: Mutex::new(Vec::new()),
+            dispatched: Mutex::new(Vec::new()),
         });
-        let app = Router::new().route("/gateway", get(gateway)).fallback(rest).with_state(shared.clone());
+        // Bodies up to twice Discord's upload limit are read, so the checks
+        // (not axum's 2 MB default) decide what is too large.
+        let app = Router::new()
+            .route("/gateway", get(gateway))
+            .fallback(rest)
+            .layer(DefaultBodyLimit::max(2 * checks::UPLOAD_LIMIT))
+            .with_state(shared.clone());
         let server = tokio::spawn(async move {
             if let Err(error) = axum::serve(listener, app).await {
                 tracing::error!(%error, "fake Discord stopped");
@@ -234,9 +253,27 @@ impl FakeDiscord {
         .await
     }
 
+    /// From now on, refuse to create threads as Discord does in a channel
+    /// where the bot lacks Create Public Threads (403, code 50013).
+    pub fn refuse_threads(&self) {
+        self.shared.refuse_threads.store(true, Ordering::SeqCst);
+    }
+
+    /// From now on, the test guild has no system channel, as when its
+    /// admins turned it off.
+    pub fn remove_system_channel(&self) {
+        self.shared.no_system_channel.store(true, Ordering::SeqCst);
+    }
+
+    /// Every interaction dispatched to the bot so far.
+    pub fn dispatched(&self) -> Vec<Value> {
+        self.shared.dispatched.lock().unwrap().clone()
+    }
+
     /// Sends an INTERACTION_CREATE dispatch to the connected bot, on the
     /// shard that holds its server, as Discord does.
     pub fn dispatch(&self, interaction: Value) -> Result<()> {
+        self.shared.dispatched.lock().unwrap().push(interaction.clone());
         self.shared.dispatches.send(interaction).map_err(|_| anyhow!("no gateway session to dispatch to"))?;
         Ok(())
     }
@@ -398,8 +435,20 @@ fn answer(shared: &Shared, call: &Call, path: &str) -> Response {
         // The bot's own posts (reminders, forfeits, daily puzzles), checked as
         // Discord checks them: a real channel id and something to show.
         ("GET", ["guilds", guild]) if *guild == crate::interactions::GUILD.to_string() => {
-            Json(guild_json(crate::interactions::GUILD)).into_response()
+            let mut guild = guild_json(crate::interactions::GUILD);
+            if shared.no_system_channel.load(Ordering::SeqCst) {
+                guild["system_channel_id"] = Value::Null;
+            }
+            Json(guild).into_response()
         }
+        ("POST", ["users", "@me", "channels"]) => match call.payload["recipient_id"].as_str() {
+            Some(recipient) => {
+                let id = shared.sequence.fetch_add(1, Ordering::SeqCst) + DIRECT_CHANNELS;
+                Json(direct_channel(id, recipient)).into_response()
+            }
+            None => (StatusCode::BAD_REQUEST, Json(json!({"message": "Invalid Recipient(s)", "code": 50033})))
+                .into_response(),
+        },
         ("POST", ["channels", channel, "messages"]) => match channel.parse::<u64>() {
             Ok(FORBIDDEN_CHANNEL) => {
                 (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Access", "code": 50001}))).into_response()
@@ -507,6 +556,20 @@ pub fn guild_json(id: u64) -> Value {
         "nsfw_level": 0,
         "stickers": [],
         "premium_progress_bar_enabled": false,
+    })
+}
+
+/// Direct-message channel ids are counted from here.
+pub const DIRECT_CHANNELS: u64 = 600_000_000_000_000_000;
+
+/// The direct-message channel `POST /users/@me/channels` answers with.
+fn direct_channel(id: u64, recipient: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": [{"id": recipient, "username": "owner", "discriminator": "0", "global_name": null}],
     })
 }
 

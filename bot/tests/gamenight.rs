@@ -135,6 +135,27 @@ fn rematch_swaps_colours_and_keeps_the_terms() {
     assert!(black_at_bottom(&moved, &["e4"]), "the channel's orientation stays put");
 }
 
+/// The button itself, as a front end sends its click: it names the finished
+/// game, which is no longer the channel's current one.
+#[test]
+fn the_rematch_button_of_the_last_game_works_and_an_older_ones_does_not() {
+    let t = Table::new();
+    t.started(None);
+    let first = t.ok(alice(), Command::Resign);
+    let click = |reply: &Reply| {
+        let button = reply.buttons.iter().find(|b| b.action == ButtonAction::Rematch).expect("a Rematch button");
+        ButtonAction::parse_custom_id(&button.custom_id()).expect("a click the core reads")
+    };
+    let offer = t.ok(alice(), click(&first));
+    assert!(offer.text.contains("Rematch! **alice** challenges **bob**"), "{}", offer.text);
+    let game = t.ok(bob(), click(&first));
+    assert!(game.text.contains("**bob** (White) vs **alice** (Black)"), "{}", game.text);
+    let second = t.ok(bob(), Command::Resign);
+    let stale = t.refused(alice(), click(&first));
+    assert!(stale.contains("belongs to game #") && stale.contains("the last game here was #"), "{stale}");
+    assert!(t.ok(alice(), click(&second)).text.contains("Rematch!"));
+}
+
 #[test]
 fn posts_keep_their_orientation_and_show_recent_moves() {
     let t = Table::new();

@@ -13,6 +13,9 @@ use super::{Shared, APPLICATION_ID};
 /// 1 to 100 characters, a thread type (Rookery asks for a public one: 11),
 /// and an archive time Discord offers. Answers with the new thread channel.
 pub fn start_thread(shared: &Shared, parent: &str, payload: &Value) -> Response {
+    if shared.refuse_threads.load(Ordering::SeqCst) {
+        return missing_permissions();
+    }
     let invalid =
         |message: &str| (StatusCode::BAD_REQUEST, Json(json!({"message": message, "code": 50035}))).into_response();
     let Ok(parent) = parent.parse::<u64>() else {
@@ -38,6 +41,9 @@ pub fn start_thread(shared: &Shared, parent: &str, payload: &Value) -> Response 
 /// posted in that channel, a name of 1 to 100 characters, and an archive time
 /// Discord offers. The thread gets the message's id, as on Discord.
 pub fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload: &Value) -> Response {
+    if shared.refuse_threads.load(Ordering::SeqCst) {
+        return missing_permissions();
+    }
     let invalid =
         |message: &str| (StatusCode::BAD_REQUEST, Json(json!({"message": message, "code": 50035}))).into_response();
     let (Ok(parent), Ok(message)) = (parent.parse::<u64>(), message.parse::<u64>()) else {
@@ -54,8 +60,20 @@ pub fn thread_from_message(shared: &Shared, parent: &str, message: &str, payload
     if !archive.is_null() && ![60, 1440, 4320, 10080].iter().any(|minutes| archive == minutes) {
         return invalid("auto_archive_duration: not one of 60, 1440, 4320, 10080");
     }
+    let mut threaded = shared.threaded_messages.lock().unwrap();
+    if threaded.contains(&message) {
+        let body = json!({"message": "A thread has already been created for this message", "code": 160004});
+        return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+    }
+    threaded.push(message);
     let thread = thread_channel(message, parent, name, archive);
     (StatusCode::CREATED, Json(thread)).into_response()
+}
+
+/// Discord's answer where the bot lacks Create Public Threads (or Send
+/// Messages in Threads) in the channel.
+fn missing_permissions() -> Response {
+    (StatusCode::FORBIDDEN, Json(json!({"message": "Missing Permissions", "code": 50013}))).into_response()
 }
 
 /// A public thread channel `id` under `parent`, as Discord answers a thread's

@@ -4,6 +4,7 @@
 use crate::words::counted;
 use std::collections::HashSet;
 
+use rookery_engine::echo::echo;
 use rookery_engine::game::Game;
 use rookery_engine::pgn;
 use rookery_storage::{ChannelGame, ChannelKey, Phase, StorageError};
@@ -121,9 +122,9 @@ impl Core {
     /// this server, or the channel's live game.
     pub(super) fn stored_game(&self, place: Place, id: &str) -> Result<(ChannelGame, Game), Refusal> {
         let wanted = id.trim().trim_start_matches('#');
-        let id: u64 = wanted
-            .parse()
-            .map_err(|_| Refusal(format!("`{wanted}` is not a game id. `/games` lists the ids, like `#12`.")))?;
+        let id: u64 = wanted.parse().map_err(|_| {
+            Refusal(format!("`{}` is not a game id. `/games` lists the ids, like `#12`.", echo(wanted)))
+        })?;
         let damaged = || Refusal(format!("Game #{id} was damaged, so Rookery set it aside for the bot's operator."));
         let finished = match self.storage.finished_game(id) {
             Ok(finished) => finished,

@@ -246,6 +246,8 @@ impl Core {
             Command::Moves => self.moves(place),
             Command::AdminBackup => self.admin_backup(user),
             Command::Tournament(command) => self.tournament(place, user, command),
+            // A Rematch button follows a finished game, so it names no current one.
+            Command::Clicked { action: ButtonAction::Rematch, game } => self.rematch_after(place, user, *game),
             Command::Clicked { action, game } => {
                 self.still_current(place, *game)?;
                 self.run(&Request { command: action.command(), ..request.clone() })

@@ -40,6 +40,21 @@ impl Core {
         })
     }
 
+    /// The Rematch button under finished game `game`: a rematch while that
+    /// is still the channel's last finished game; a later one's button is
+    /// the one to use after that.
+    pub(super) fn rematch_after(&self, place: Place, user: &User, game: u64) -> Outcome {
+        let last = self.storage.recent_channel_games(channel(place), 1).map_err(storage_failure)?;
+        match last.first() {
+            Some(last) if last.id != game => Err(Refusal(format!(
+                "That Rematch button belongs to game #{game}; the last game here was #{}, and its Rematch button \
+                 starts the next one.",
+                last.id
+            ))),
+            _ => self.rematch(place, user),
+        }
+    }
+
     /// The Rematch button: the channel's last finished game again, same
     /// variant, options and time, colours swapped, offered to the other
     /// player. Clicking Rematch on the other's offer accepts it.

@@ -31,12 +31,25 @@ pub async fn open_requested(http: &Http, handler: &Arc<dyn Handler>, place: Plac
             }
             Err(reason) => {
                 tracing::warn!(%reason, channel = place.channel, game = start.game, "the game stays in its channel");
-                out.push(message);
+                out.push(played_here(message));
             }
         }
     }
     out
 }
+
+/// A game whose thread could not be opened, with a word on why it is
+/// played in the channel after all (the note goes first, so a long text
+/// cut to Discord's limit keeps it).
+fn played_here(mut message: Reply) -> Reply {
+    message.text =
+        if message.text.is_empty() { NO_THREAD.to_string() } else { format!("{NO_THREAD}\n{}", message.text) };
+    message
+}
+
+/// What players read when their game's thread could not be opened.
+const NO_THREAD: &str = "(This game could not get a thread of its own, so it is played right here. For the next \
+     games, a moderator can give me Create Public Threads in this channel.)";
 
 /// Opens the thread and moves the game into it; the note for the channel.
 async fn open(
