@@ -14,7 +14,7 @@ use super::order::{bring_to_front, victim_value};
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
-use super::{eval, key, royal_taken};
+use super::{eval, key, royal_taken, see};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::notation;
@@ -611,7 +611,13 @@ impl Searcher {
         let Some(attacker) = position.piece_at(mv.from) else { return true };
         let attacker_value = self.values[attacker.kind.0 as usize];
         let attacker_royal = self.rules.kinds[attacker.kind.0 as usize].royal;
-        attacker_royal || attacker_value <= taken || !position.attacked(mv.to, !position.turn())
+        attacker_royal || attacker_value <= taken || !self.loses_material(position, mv)
+    }
+
+    /// Whether the capture `mv` likely loses material once the exchange on
+    /// its square is played out (see [`see::exchange`]).
+    fn loses_material(&self, position: &Position, mv: Move) -> bool {
+        see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
     }
 
     /// [`MOBILITY`] per legal move the side to move has (`ours`) beyond the
@@ -645,14 +651,17 @@ impl Searcher {
     }
 
     /// Table move, then captures by the value taken (cheapest attacker first),
-    /// then killer moves, then the rest by their history of cut-offs.
+    /// then killer moves, then the rest by their history of cut-offs; for a
+    /// player, captures that lose material in the exchange come last.
     fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
         let killers = self.killers[ply];
         moves.sort_by_cached_key(|mv| {
             let taken = victim_value(position, *mv, &self.values);
             if taken > 0 || notation::is_capture(position, *mv) {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                -(1 << 20) - taken * 16 + attacker / 16
+                let losing = self.positional && attacker > taken && self.loses_material(position, *mv);
+                let class = if losing { 1 << 20 } else { -(1 << 20) };
+                class - taken * 16 + attacker / 16
             } else if killers.contains(&Some(*mv)) {
                 -(1 << 18)
             } else {
