@@ -115,6 +115,8 @@ const FUTILITY_MARGIN: i32 = 150;
 const REVERSE_FUTILITY_DEPTH: i32 = 3;
 /// ...when its score less this much per remaining ply is still above beta.
 const REVERSE_FUTILITY_MARGIN: i32 = 120;
+/// Plies from the leaves within which late quiet moves are skipped (see [`late_moves`]).
+const LATE_MOVE_DEPTH: i32 = 3;
 /// Half the first window around the last iteration's score at the root;
 /// it grows this many times over each time the score falls outside.
 const ASPIRATION: i32 = 40;
@@ -401,7 +403,11 @@ impl Searcher {
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
             position.make(mv);
-            if futile && quiet && index > 0 && !position.is_check() {
+            // Near the leaves, a quiet move this late in the order rarely
+            // matters once the ordered ones before it did not.
+            let late =
+                self.positional && !window && !in_check && depth <= LATE_MOVE_DEPTH && index >= late_moves(depth);
+            if (futile || late) && quiet && index > 0 && !position.is_check() {
                 position.unmake();
                 best.0 = best.0.max(alpha);
                 continue;
@@ -670,6 +676,12 @@ impl Searcher {
         });
         bring_to_front(moves, table_move);
     }
+}
+
+/// How many moves are searched, `depth` plies from the leaves of a null
+/// window, before quiet moves are skipped: more the deeper it is.
+fn late_moves(depth: i32) -> usize {
+    (4 + depth * depth * 2) as usize
 }
 
 /// Mate scores are stored relative to the position, not the root.
