@@ -3,7 +3,7 @@
 //! Targets: level k+1 scores at least 60% against level k; the top level
 //! scores at least 50% against Stockfish at the same time per move.
 //!
-//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS [ELO]]] [ladder|stockfish]]`:
+//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS [ELO]] [ladder|stockfish]]`:
 //! GAMES per match (default 40), MILLIS per move against Stockfish (default
 //! 100), Stockfish's `UCI_Elo` (default 1800), and `ladder` or `stockfish`
 //! to run only that part; the score comes with two standard errors either
