@@ -1,11 +1,13 @@
 //! How strong Rookery's player is, in fast chess games: each level against the
-//! one below it, and the top level against Stockfish limited to 1800 Elo.
+//! one below it, and the top level against Stockfish limited to some Elo.
 //! Targets: level k+1 scores at least 60% against level k; the top level
 //! scores at least 50% against Stockfish at the same time per move.
 //!
-//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS] [ladder|stockfish]]`:
+//! `cargo bench -p rookery-engine --bench strength [-- GAMES [MILLIS [ELO]] [ladder|stockfish]]`:
 //! GAMES per match (default 40), MILLIS per move against Stockfish (default
-//! 100), and `ladder` or `stockfish` to run only that part; the ladder gives
+//! 100), Stockfish's `UCI_Elo` (default 1800), and `ladder` or `stockfish`
+//! to run only that part; the score comes with two standard errors either
+//! side and the Elo difference it implies. The ladder gives
 //! each level a twentieth of its own budget. Stockfish
 //! is `/usr/games/stockfish` (Debian's `stockfish` package) or `$STOCKFISH`;
 //! without it that match is skipped and the bench says so.
@@ -140,9 +142,68 @@ fn adjudicate(game: &Game) -> f64 {
     }
 }
 
-/// `first`'s score over `games` games, colours alternating.
+/// `first`'s score in each of `games` games, colours alternating.
+fn match_results(first: &mut dyn Mover, second: &mut dyn Mover, games: usize, rng: &mut StdRng) -> Vec<f64> {
+    (0..games)
+        .map(|index| {
+            let score = if index % 2 == 0 { play(first, second, rng) } else { 1.0 - play(second, first, rng) };
+            // Progress on stderr, so a long match can be watched: game number and score.
+            eprintln!("game {}: {score}", index + 1);
+            score
+        })
+        .collect()
+}
+
+/// `first`'s total score over `games` games, colours alternating.
 fn match_score(first: &mut dyn Mover, second: &mut dyn Mover, games: usize, rng: &mut StdRng) -> f64 {
-    (0..games).map(|index| if index % 2 == 0 { play(first, second, rng) } else { 1.0 - play(second, first, rng) }).sum()
+    match_results(first, second, games, rng).iter().sum()
+}
+
+/// A match's result as a score with its uncertainty.
+struct Summary {
+    points: f64,
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    /// The mean score per game, 0 to 1.
+    fraction: f64,
+    /// The standard error of `fraction`, from the games' own spread.
+    standard_error: f64,
+}
+
+impl Summary {
+    fn of(results: &[f64]) -> Summary {
+        let games = results.len().max(1) as f64;
+        let points: f64 = results.iter().sum();
+        let fraction = points / games;
+        let variance = results.iter().map(|r| (r - fraction).powi(2)).sum::<f64>() / games;
+        let count = |value: f64| results.iter().filter(|&&r| r == value).count();
+        Summary {
+            points,
+            wins: count(1.0),
+            draws: count(0.5),
+            losses: count(0.0),
+            fraction,
+            standard_error: (variance / games).sqrt(),
+        }
+    }
+
+    /// The Elo difference the score implies, with the range two standard
+    /// errors either side imply (an all-won or all-lost match has no finite one).
+    fn elo_text(&self) -> String {
+        let elo = |p: f64| {
+            if p <= 0.0 || p >= 1.0 {
+                None
+            } else {
+                Some(-400.0 * (1.0 / p - 1.0).log10())
+            }
+        };
+        let show = |p: f64| {
+            elo(p).map_or_else(|| if p <= 0.0 { "-inf".into() } else { "+inf".into() }, |e| format!("{e:+.0}"))
+        };
+        let margin = 2.0 * self.standard_error;
+        format!("{} (from {} to {})", show(self.fraction), show(self.fraction - margin), show(self.fraction + margin))
+    }
 }
 
 fn player(level: u8, budget: Duration) -> Player {
@@ -156,6 +217,7 @@ fn main() {
     let only = |part: &str| !args.iter().any(|a| a == "ladder" || a == "stockfish") || args.iter().any(|a| a == part);
     let games = numbers.first().copied().unwrap_or(40) as usize;
     let movetime = Duration::from_millis(numbers.get(1).copied().unwrap_or(100));
+    let elo = numbers.get(2).copied().unwrap_or(1800) as u32;
     let mut rng = StdRng::seed_from_u64(2026);
     println!(
         "strength: {games} chess games per match, {OPENING_PLIES} random opening plies, adjudicated at {LONGEST} plies"
@@ -175,14 +237,22 @@ fn main() {
         return;
     }
     let path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".to_string());
-    match Stockfish::start(&path, 1800, movetime) {
+    match Stockfish::start(&path, elo, movetime) {
         Ok(mut stockfish) => {
             let mut top = player(8, movetime);
-            let score = match_score(&mut top, &mut stockfish, games, &mut rng);
+            let results = match_results(&mut top, &mut stockfish, games, &mut rng);
+            let summary = Summary::of(&results);
             println!(
-                "  level 8 vs Stockfish UCI_Elo 1800 at {} ms a move: {score}/{games} = {:.0}% (target >= 50%)",
+                "  level 8 vs Stockfish UCI_Elo {elo} at {} ms a move: {}/{games} = {:.1}% +- {:.1}% \
+                 (2 standard errors; +{} ={} -{}), Elo difference {} (target >= 50%)",
                 movetime.as_millis(),
-                100.0 * score / games as f64
+                summary.points,
+                100.0 * summary.fraction,
+                100.0 * 2.0 * summary.standard_error,
+                summary.wins,
+                summary.draws,
+                summary.losses,
+                summary.elo_text(),
             );
         }
         Err(error) => {

@@ -14,12 +14,13 @@ use super::order::{bring_to_front, victim_value};
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
-use super::{eval, key, royal_taken};
+use super::{eval, key, royal_taken, see};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::squareset::SquareSet;
 
 /// The score of mating now; a mate `p` plies away scores `MATE - p`.
 pub const MATE: i32 = 30_000;
@@ -39,6 +40,8 @@ enum Bound {
 
 #[derive(Clone, Copy)]
 struct Entry {
+    /// Which search stored it: entries of earlier searches give way first.
+    generation: u8,
     depth: u8,
     bound: Bound,
     score: i32,
@@ -100,12 +103,26 @@ pub struct Searcher {
     aborted: bool,
     /// The node count at which to look at the clock next.
     next_clock: u64,
+    /// Counts searches, so the table can tell this search's entries from older ones.
+    generation: u8,
 }
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
 /// How much a quiet move may gain per remaining ply, for futility pruning.
 const FUTILITY_MARGIN: i32 = 150;
+/// Plies from the leaves within which a quiet position far above beta is cut off unsearched...
+const REVERSE_FUTILITY_DEPTH: i32 = 3;
+/// ...when its score less this much per remaining ply is still above beta.
+const REVERSE_FUTILITY_MARGIN: i32 = 120;
+/// Plies from the leaves within which late quiet moves are skipped (see [`late_moves`]).
+const LATE_MOVE_DEPTH: i32 = 3;
+/// Half the first window around the last iteration's score at the root;
+/// it grows this many times over each time the score falls outside.
+const ASPIRATION: i32 = 40;
+const ASPIRATION_GROWTH: i32 = 4;
+/// Iterations before this one search the root with a full window.
+const ASPIRATION_FROM: u32 = 4;
 /// How far above beta the rest of the score must be for mobility to be left out.
 const LAZY_MARGIN: i32 = 150;
 /// How much a quiet position may gain beyond the piece it takes, for the
@@ -140,6 +157,7 @@ impl Searcher {
             node_limit: None,
             aborted: false,
             next_clock: 0,
+            generation: 0,
         }
     }
 
@@ -197,21 +215,30 @@ impl Searcher {
     /// Material balance for the side to move, in centipawns (plus where the
     /// pieces stand, for a [`Searcher::positional`] one).
     pub fn evaluate(&self, position: &Position) -> i32 {
-        let material = |color: Color| -> i32 { position.pieces(color).map(|(_, k)| self.values[k.0 as usize]).sum() };
         let us = position.turn();
-        let balance = material(us) - material(!us);
+        // One pass per side: all material, material besides pawns, and where the pawns stand.
+        let mut material = [0; 2];
+        let mut pieces = [0; 2];
+        let mut pawns = [SquareSet::EMPTY; 2];
+        for color in [Color::White, Color::Black] {
+            let side = color.fold(0, 1);
+            for (square, kind) in position.pieces(color) {
+                let value = self.values[kind.0 as usize];
+                material[side] += value;
+                if self.rules.kinds[kind.0 as usize].pawn {
+                    pawns[side].insert(square);
+                } else {
+                    pieces[side] += value;
+                }
+            }
+        }
+        let (ours, theirs) = (us.fold(0, 1), (!us).fold(0, 1));
+        let balance = material[ours] - material[theirs];
         match &self.placement {
             None => balance,
             Some(placement) => {
-                let pieces = |color: Color| -> i32 {
-                    position
-                        .pieces(color)
-                        .filter(|&(_, k)| !self.rules.kinds[k.0 as usize].pawn)
-                        .map(|(_, k)| self.values[k.0 as usize])
-                        .sum()
-                };
-                let (ours, theirs) = (pieces(us), pieces(!us));
-                balance + placement.score(position, us, theirs) - placement.score(position, !us, ours)
+                balance + placement.score(position, us, pieces[theirs], &pawns)
+                    - placement.score(position, !us, pieces[ours], &pawns)
             }
         }
     }
@@ -235,9 +262,14 @@ impl Searcher {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
         self.line.clear();
+        self.generation = self.generation.wrapping_add(1);
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
-            let score = self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1, true);
+            let score = if self.positional && iteration >= ASPIRATION_FROM && result.score.abs() < MATE_BOUND {
+                self.aspirate(position, iteration as i32, result.score)
+            } else {
+                self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1, true)
+            };
             if self.aborted && iteration > 1 {
                 // A root move searched in full this iteration and found better
                 // than the last iteration's choice is the better guess.
@@ -265,6 +297,28 @@ impl Searcher {
             result.best = position.legal_moves().first().copied();
         }
         result
+    }
+
+    /// The root searched first in a narrow window around `guess` (the last
+    /// iteration's score), which cuts more, and again in a wider one each
+    /// time the score falls outside.
+    fn aspirate(&mut self, position: &mut Position, depth: i32, guess: i32) -> i32 {
+        let mut below = ASPIRATION;
+        let mut above = ASPIRATION;
+        loop {
+            let (alpha, beta) = (guess - below, guess + above);
+            let score = self.negamax(position, depth, 0, alpha, beta, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha && alpha > -MATE {
+                below = if below > MATE / 4 { MATE + 1 + guess } else { below * ASPIRATION_GROWTH };
+            } else if score >= beta && beta < MATE {
+                above = if above > MATE / 4 { MATE + 1 - guess } else { above * ASPIRATION_GROWTH };
+            } else {
+                return score;
+            }
+        }
     }
 
     fn negamax(
@@ -304,6 +358,17 @@ impl Searcher {
             }
         }
         let window = beta - alpha > 1;
+        // The position's own score, where shallow pruning may use it.
+        let static_eval = (self.positional && !window && !in_check && depth <= REVERSE_FUTILITY_DEPTH)
+            .then(|| self.evaluate(position));
+        if let Some(eval) = static_eval.filter(|_| ply > 0 && beta.abs() < MATE_BOUND) {
+            // So far above beta that the opponent's next few moves will not
+            // bring it back: a cut-off without a search.
+            let margin = REVERSE_FUTILITY_MARGIN * depth;
+            if eval - margin >= beta {
+                return eval - margin;
+            }
+        }
         if null_allowed && !window && !in_check && depth >= 3 && self.null_move_fits(position, beta) {
             // Passing is almost never best: if even a pass holds the score
             // above beta, a real move would too (not so in zugzwang, which
@@ -331,17 +396,18 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = (i32::MIN, None);
         // Near the leaves, a quiet move cannot lift a score this far below alpha.
-        let futile = self.positional
-            && !window
-            && !in_check
-            && depth <= 2
+        let futile = depth <= 2
             && alpha.abs() < MATE_BOUND
-            && self.evaluate(position) + FUTILITY_MARGIN * depth <= alpha;
+            && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN * depth <= alpha);
         self.line.push(key);
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
             position.make(mv);
-            if futile && quiet && index > 0 && !position.is_check() {
+            // Near the leaves, a quiet move this late in the order rarely
+            // matters once the ordered ones before it did not.
+            let late =
+                self.positional && !window && !in_check && depth <= LATE_MOVE_DEPTH && index >= late_moves(depth);
+            if (futile || late) && quiet && index > 0 && !position.is_check() {
                 position.unmake();
                 best.0 = best.0.max(alpha);
                 continue;
@@ -381,8 +447,25 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let entry = Entry { depth: depth as u8, bound, score: to_table(best.0, ply), best: best.1 };
-        self.table.put(key, entry);
+        // When no move raised alpha, the best of them says little: an older
+        // table move for the position stays first in line.
+        let best_move = match (bound, stored.and_then(|e| e.best)) {
+            (Bound::Upper, Some(older)) => Some(older),
+            _ => best.1,
+        };
+        let entry = Entry {
+            generation: self.generation,
+            depth: depth as u8,
+            bound,
+            score: to_table(best.0, ply),
+            best: best_move,
+        };
+        // A deeper entry of this search for another position is worth more
+        // than a shallow one: it saved more work.
+        let generation = self.generation;
+        self.table.put_unless(key, entry, |stored_key, old| {
+            stored_key != key && old.generation == generation && old.depth > entry.depth
+        });
         best.0
     }
 
@@ -534,7 +617,13 @@ impl Searcher {
         let Some(attacker) = position.piece_at(mv.from) else { return true };
         let attacker_value = self.values[attacker.kind.0 as usize];
         let attacker_royal = self.rules.kinds[attacker.kind.0 as usize].royal;
-        attacker_royal || attacker_value <= taken || !position.attacked(mv.to, !position.turn())
+        attacker_royal || attacker_value <= taken || !self.loses_material(position, mv)
+    }
+
+    /// Whether the capture `mv` likely loses material once the exchange on
+    /// its square is played out (see [`see::exchange`]).
+    fn loses_material(&self, position: &Position, mv: Move) -> bool {
+        see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
     }
 
     /// [`MOBILITY`] per legal move the side to move has (`ours`) beyond the
@@ -568,14 +657,17 @@ impl Searcher {
     }
 
     /// Table move, then captures by the value taken (cheapest attacker first),
-    /// then killer moves, then the rest by their history of cut-offs.
+    /// then killer moves, then the rest by their history of cut-offs; for a
+    /// player, captures that lose material in the exchange come last.
     fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
         let killers = self.killers[ply];
-        moves.sort_by_key(|mv| {
+        moves.sort_by_cached_key(|mv| {
             let taken = victim_value(position, *mv, &self.values);
             if taken > 0 || notation::is_capture(position, *mv) {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                -(1 << 20) - taken * 16 + attacker / 16
+                let losing = self.positional && attacker > taken && self.loses_material(position, *mv);
+                let class = if losing { 1 << 20 } else { -(1 << 20) };
+                class - taken * 16 + attacker / 16
             } else if killers.contains(&Some(*mv)) {
                 -(1 << 18)
             } else {
@@ -584,6 +676,12 @@ impl Searcher {
         });
         bring_to_front(moves, table_move);
     }
+}
+
+/// How many moves are searched, `depth` plies from the leaves of a null
+/// window, before quiet moves are skipped: more the deeper it is.
+fn late_moves(depth: i32) -> usize {
+    (4 + depth * depth * 2) as usize
 }
 
 /// Mate scores are stored relative to the position, not the root.

@@ -25,6 +25,7 @@ mod mate;
 mod order;
 mod placement;
 mod report;
+mod see;
 mod table;
 
 pub use alphabeta::{SearchResult, Searcher, MATE};

@@ -12,8 +12,10 @@
 use std::sync::Arc;
 
 use crate::color::Color;
+use crate::geometry::Square;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE};
 
 /// Centipawns per square of reach above (or below) the kind's average.
@@ -39,6 +41,12 @@ pub(super) struct Placement {
     royal_exposure: [Vec<i32>; 2],
     /// `[kind * box + square]`: reach above the kind's average, for royal pieces.
     royal_reach: Vec<i32>,
+    /// `[colour][square]`: where an enemy pawn stops a pawn of the colour on
+    /// the square from being passed (ahead of it on its file or the next ones).
+    stoppers: [Vec<SquareSet>; 2],
+    /// `[colour][square]`: where own pawns shelter a royal piece on the square
+    /// (one or two ranks ahead, on its file or the next ones).
+    shelter: [Vec<SquareSet>; 2],
     box_size: usize,
     /// Non-pawn, non-royal material of one side at the start: full middlegame.
     opening_material: i32,
@@ -53,10 +61,24 @@ impl Placement {
         let mut royal_reach = vec![0; kinds * box_size];
         let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
         let top = geometry.height().saturating_sub(1);
+        let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
+        let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         for square in geometry.squares() {
             let rank = geometry.rank(square);
             royal_exposure[0][square.index()] = rank as i32;
             royal_exposure[1][square.index()] = (top - rank) as i32;
+            for color in [Color::White, Color::Black] {
+                let side = color.fold(0, 1);
+                for other in geometry.squares() {
+                    let Some(ahead) = ranks_ahead(rules, color, square, other) else { continue };
+                    if ahead > 0 {
+                        stoppers[side][square.index()].insert(other);
+                    }
+                    if (1..=2).contains(&ahead) {
+                        shelter[side][square.index()].insert(other);
+                    }
+                }
+            }
         }
         for (index, kind) in rules.kinds.iter().enumerate() {
             for color in [Color::White, Color::Black] {
@@ -70,7 +92,7 @@ impl Placement {
                         royal_reach[slot] = r - average;
                     } else if kind.pawn {
                         let start = pawn_start(rules, color, index);
-                        let rank = geometry.rank(crate::geometry::Square(square as u16)) as i32;
+                        let rank = geometry.rank(Square(square as u16)) as i32;
                         let come = if color == Color::White { rank - start } else { start - rank }.max(0);
                         fixed[side][slot] = PAWN_STEP * come * (come + 1);
                     } else {
@@ -86,40 +108,30 @@ impl Placement {
                 .map(|(_, kind)| values[kind.0 as usize])
                 .sum()
         });
-        Placement { fixed, royal_exposure, royal_reach, box_size, opening_material }
+        Placement { fixed, royal_exposure, royal_reach, stoppers, shelter, box_size, opening_material }
     }
 
     /// The placement score of `color`'s pieces; `enemy_material` is the
-    /// opponent's non-pawn material, which decides how safe a royal must be.
-    pub(super) fn score(&self, position: &Position, color: Color, enemy_material: i32) -> i32 {
+    /// opponent's non-pawn material, which decides how safe a royal must be;
+    /// `pawns` holds the squares of each colour's pawns, by colour index.
+    pub(super) fn score(&self, position: &Position, color: Color, enemy_material: i32, pawns: &[SquareSet; 2]) -> i32 {
         let rules = position.rules();
         let side = color.fold(0, 1);
         // 256: middlegame (the enemy keeps half its pieces or more); 0: it
         // has nothing left but pawns and royals.
         let phase =
             if self.opening_material > 0 { (enemy_material * 512 / self.opening_material).clamp(0, 256) } else { 0 };
-        let geometry = &rules.geometry;
-        let pawns_of = |side: Color| -> Vec<(usize, usize, usize)> {
-            position
-                .pieces(side)
-                .filter(|&(_, kind)| rules.kinds[kind.0 as usize].pawn)
-                .map(|(sq, _)| (geometry.layer(sq), geometry.file(sq), geometry.rank(sq)))
-                .collect()
-        };
-        let (own_pawns, enemy_pawns) = (pawns_of(color), pawns_of(!color));
+        let (own_pawns, enemy_pawns) = (pawns[side], pawns[1 - side]);
         let mut score = 0;
         for (square, kind) in position.pieces(color) {
             let slot = kind.0 as usize * self.box_size + square.index();
-            let pawn = rules.kinds[kind.0 as usize].pawn;
-            if pawn
-                && passed(color, (geometry.layer(square), geometry.file(square), geometry.rank(square)), &enemy_pawns)
-            {
+            if own_pawns.contains(square) && (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
                 // Nothing can stop it but pieces: its progress counts again.
                 score += self.fixed[side][slot] * PASSED_FACTOR + PASSED_BASE;
             }
             if rules.kinds[kind.0 as usize].royal {
-                let at = (geometry.layer(square), geometry.file(square), geometry.rank(square));
-                let shelter = ROYAL_SHELTER * shield(color, at, &own_pawns) * phase;
+                let shield = (self.shelter[side][square.index()] & own_pawns).len().min(3) as i32;
+                let shelter = ROYAL_SHELTER * shield * phase;
                 let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase - shelter;
                 let centred = ROYAL_CENTRE * self.royal_reach[slot] * (256 - phase);
                 score += (centred - exposed) / 256;
@@ -132,7 +144,7 @@ impl Placement {
 }
 
 /// Squares `kind` of `color` attacks from `origin` on an empty board.
-fn reach_from(rules: &Rules, color: Color, kind: usize, origin: crate::geometry::Square) -> i32 {
+fn reach_from(rules: &Rules, color: Color, kind: usize, origin: Square) -> i32 {
     rules
         .tables
         .rays(color, kind, origin)
@@ -158,23 +170,14 @@ fn pawn_start(rules: &Arc<Rules>, color: Color, kind: usize) -> i32 {
     .unwrap_or(home)
 }
 
-/// Whether no enemy pawn stands ahead of a pawn of `color` at `(layer, file,
-/// rank)` on its own file or a neighbouring one, on its layer.
-fn passed(color: Color, (layer, file, rank): (usize, usize, usize), enemy_pawns: &[(usize, usize, usize)]) -> bool {
-    !enemy_pawns.iter().any(|&(l, f, r)| {
-        l == layer && f.abs_diff(file) <= 1 && if color == Color::White { r > rank } else { r < rank }
-    })
-}
-
-/// Own pawns just in front of a royal piece of `color` at `(layer, file,
-/// rank)`: one or two ranks ahead, on its file or a neighbouring one.
-fn shield(color: Color, (layer, file, rank): (usize, usize, usize), own_pawns: &[(usize, usize, usize)]) -> i32 {
-    own_pawns
-        .iter()
-        .filter(|&&(l, f, r)| {
-            let ahead = if color == Color::White { r as i64 - rank as i64 } else { rank as i64 - r as i64 };
-            l == layer && f.abs_diff(file) <= 1 && (1..=2).contains(&ahead)
-        })
-        .count()
-        .min(3) as i32
+/// How many ranks `other` stands ahead of `square` for `color` (up the ranks
+/// for White, down for Black), if it is on the same layer and on the same
+/// file or a neighbouring one.
+fn ranks_ahead(rules: &Rules, color: Color, square: Square, other: Square) -> Option<i64> {
+    let geometry = &rules.geometry;
+    if geometry.layer(square) != geometry.layer(other) || geometry.file(square).abs_diff(geometry.file(other)) > 1 {
+        return None;
+    }
+    let (from, to) = (geometry.rank(square) as i64, geometry.rank(other) as i64);
+    Some(if color == Color::White { to - from } else { from - to })
 }

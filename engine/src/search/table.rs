@@ -1,4 +1,5 @@
-//! A fixed-size transposition table: one entry per slot, the newest wins.
+//! A fixed-size transposition table: one entry per slot, the newest wins
+//! unless the caller says to keep the one there ([`Table::put_unless`]).
 
 pub(super) struct Table<T> {
     slots: Vec<Option<(u64, T)>>,
@@ -23,5 +24,15 @@ impl<T: Copy> Table<T> {
     #[inline]
     pub(super) fn put(&mut self, key: u64, value: T) {
         self.slots[key as usize & self.mask] = Some((key, value));
+    }
+
+    /// Stores `value` under `key` unless `keep` says the entry in its slot
+    /// (under its own key) is worth more.
+    #[inline]
+    pub(super) fn put_unless(&mut self, key: u64, value: T, keep: impl FnOnce(u64, &T) -> bool) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        if !slot.as_ref().is_some_and(|(stored, old)| keep(*stored, old)) {
+            *slot = Some((key, value));
+        }
     }
 }
