@@ -11,6 +11,7 @@
 mod dice;
 mod games;
 mod puzzles;
+mod tournament;
 
 use std::collections::BTreeSet;
 use std::future::Future;
@@ -162,9 +163,16 @@ impl Tour {
 }
 
 /// `command` (an interaction, made with `options` so that users they name
-/// are resolved) with those options under subcommand `sub`.
+/// are resolved) with those options under subcommand `sub` (`create swiss`:
+/// subcommand `swiss` of group `create`).
 fn with_sub(mut command: Value, sub: &str, options: Vec<Value>) -> Value {
-    command["data"]["options"] = json!([{"name": sub, "type": 1, "options": options}]);
+    let nested = match sub.split_once(' ') {
+        Some((group, sub)) => {
+            json!({"name": group, "type": 2, "options": [{"name": sub, "type": 1, "options": options}]})
+        }
+        None => json!({"name": sub, "type": 1, "options": options}),
+    };
+    command["data"]["options"] = json!([nested]);
     command
 }
 
@@ -337,7 +345,7 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
     let mut registration = None;
     let mut calls = Vec::new();
     // Each part of the tour on a fresh bot and database, one after the other.
-    let parts: [(&str, Part); 9] = [
+    let parts: [(&str, Part); 10] = [
         ("a chess game's commands and buttons", part(games::a_chess_game())),
         ("a finished game's records", part(games::finished_games())),
         ("the promotion question", part(games::the_promotion_question())),
@@ -347,6 +355,7 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
         ("table dice", part(dice::table_dice())),
         ("saved rolls", part(dice::saved_rolls())),
         ("puzzles", part(puzzles::puzzles())),
+        ("tournaments", part(tournament::tournaments())),
     ];
     for (name, part) in parts {
         let tour = part.await.with_context(|| format!("the tour's part: {name}"))?;
