@@ -83,6 +83,7 @@ impl Day {
     /// Stores a roll the ledger just made: the log entry first, so that a crash
     /// in between leaves a log one roll ahead of the state, which [`rebuild`]
     /// accepts.
+    ///
     /// If another process logged a roll at this index first, this copy of the
     /// ledger is out of date: the roll is refused, and the copy no longer
     /// matches storage, so the next command rebuilds it.
