@@ -117,8 +117,24 @@ impl Tour {
     }
 
     /// The suggestions while `by` types into `/name` (options as typed,
-    /// one focused; under a subcommand when `sub` names one).
+    /// one focused; under a subcommand when `sub` names one), each one its
+    /// own value.
     pub async fn suggest(&self, by: Player, name: &str, sub: Option<&str>, options: Vec<Value>) -> Result<Vec<String>> {
+        let choices = self.suggest_choices(by, name, sub, options).await?;
+        let names: Vec<String> = choices.iter().map(|(name, _)| name.clone()).collect();
+        let values: Vec<Value> = choices.into_iter().map(|(_, value)| value).collect();
+        assert_eq!(names.iter().map(|n| json!(n)).collect::<Vec<_>>(), values, "each suggestion is its own value");
+        Ok(names)
+    }
+
+    /// The suggestions as Discord shows them: each choice's name and value.
+    pub async fn suggest_choices(
+        &self,
+        by: Player,
+        name: &str,
+        sub: Option<&str>,
+        options: Vec<Value>,
+    ) -> Result<Vec<(String, Value)>> {
         let id = self.id();
         let mut typing = match sub {
             Some(sub) => with_sub(autocomplete(id, by, name, vec![]), sub, options),
@@ -131,10 +147,7 @@ impl Tour {
             bail!("not suggestions: {}", answer.payload);
         }
         let choices = answer.data()["choices"].as_array().cloned().unwrap_or_default();
-        let names: Vec<String> = choices.iter().filter_map(|c| c["name"].as_str().map(str::to_string)).collect();
-        let values: Vec<String> = choices.iter().filter_map(|c| c["value"].as_str().map(str::to_string)).collect();
-        assert_eq!(names, values, "each suggestion is its own value");
-        Ok(values)
+        Ok(choices.into_iter().filter_map(|c| Some((c["name"].as_str()?.to_string(), c["value"].clone()))).collect())
     }
 
     /// What interaction `id`'s user sees: its answer, or after "Rookery is

@@ -7,6 +7,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+use rookery_engine::player::Level;
+use rookery_engine::Variant;
+
 /// The engine's answers to `input`, line by line. A line `<bestmove>` is not
 /// sent: it waits until the engine has answered `bestmove`, as an interface
 /// waits before its next command.
@@ -66,6 +69,59 @@ fn the_handshake_names_the_engine_and_its_options() {
     assert_eq!(lines[ok + 1], "readyok");
 }
 
+/// The lowest and highest chess ratings of Rookery's levels.
+fn rating_range() -> (u32, u32) {
+    let rating = |level: Level| level.elo(Variant::Chess).expect("chess levels are rated");
+    (rating(Level::WEAKEST), rating(Level::TOP))
+}
+
+#[test]
+fn limited_strength_is_offered_within_the_levels_ratings() {
+    let lines = session("uci\nquit\n");
+    let (lowest, highest) = rating_range();
+    assert!(lowest < highest);
+    assert!(lines.iter().any(|l| l == "option name UCI_LimitStrength type check default false"), "{lines:?}");
+    let elo = format!("option name UCI_Elo type spin default {highest} min {lowest} max {highest}");
+    assert!(lines.contains(&elo), "{lines:?}");
+}
+
+#[test]
+fn a_limited_strength_plays_the_nearest_rated_level() {
+    let (lowest, _) = rating_range();
+    // The top level is the searcher and reports its iterations; a lower
+    // level is the player, which does not.
+    let limited = format!(
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {lowest}\n\
+         go depth 2\n<bestmove>\nquit\n"
+    );
+    let lines = session(&limited);
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("info depth")), "the weakest level played: {lines:?}");
+    let unlimited = format!(
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {lowest}\n\
+         setoption name UCI_LimitStrength value false\ngo depth 2\n<bestmove>\nquit\n"
+    );
+    let lines = session(&unlimited);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "Skill Level 8 played again: {lines:?}");
+    assert_eq!(Level::nearest_chess_elo(lowest), Level::WEAKEST);
+}
+
+#[test]
+fn a_rating_out_of_range_is_explained_and_changes_nothing() {
+    let (lowest, highest) = rating_range();
+    let script = format!(
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {}\n\
+         setoption name UCI_LimitStrength value maybe\ngo depth 2\n<bestmove>\nquit\n",
+        lowest - 1
+    );
+    let lines = session(&script);
+    let said = format!("info string UCI_Elo is a rating from {lowest} to {highest}");
+    assert!(lines.contains(&said), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "info string UCI_LimitStrength is true or false"), "{lines:?}");
+    // UCI_Elo stayed at its default, the top level's rating: the searcher plays.
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+}
+
 #[test]
 fn a_mate_is_found_reported_and_played() {
     let lines = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n<bestmove>\nquit\n");
@@ -110,6 +166,9 @@ assert info["pv"][0] == chess.Move.from_uci("a1a8"), info
 board = chess.Board()
 weak = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"])
 weak.configure({"Skill Level": 2})
+rated = engine.options["UCI_Elo"]
+assert rated.min < rated.max, rated
+engine.configure({"UCI_LimitStrength": True, "UCI_Elo": rated.max})
 while not board.is_game_over() and board.ply() < 60:
     player = engine if board.turn == chess.WHITE else weak
     result = player.play(board, chess.engine.Limit(time=0.05))

@@ -9,6 +9,7 @@ use anyhow::{Context as _, Result};
 use axum::http::Method;
 use rookery::config::BackupConfig;
 use rookery_storage::{Change, ChannelKey};
+use serde_json::json;
 
 use super::{shown, Tour};
 use crate::fake_discord::webhook;
@@ -36,6 +37,20 @@ pub async fn a_chess_game() -> Result<Tour> {
     assert_eq!(variants, ["dragonchess", "dicelanding"]);
     let rules = tour.suggest(BOB, "rules", None, vec![crate::interactions::focused("variant", "ch")]).await?;
     assert_eq!(rules, ["chess"]);
+    // The level box names each level with its chess rating, and plain levels
+    // in a game with no rating yet; its value stays the level's number.
+    let typing_level = |variant: &str, partial: &str| {
+        vec![
+            crate::interactions::string("variant", variant),
+            json!({"name": "level", "type": 4, "value": partial, "focused": true}),
+        ]
+    };
+    let chess_levels = tour.suggest_choices(ALICE, "play", None, typing_level("chess", "")).await?;
+    assert_eq!(chess_levels.len(), 8);
+    let elo = rookery_engine::player::Level::new(3).expect("a level").elo(rookery_engine::Variant::Chess);
+    assert_eq!(chess_levels[2], (format!("3 (≈{})", elo.expect("chess levels are rated")), json!(3)));
+    let dragon_levels = tour.suggest_choices(ALICE, "play", None, typing_level("dragonchess", "7")).await?;
+    assert_eq!(dragon_levels, [("7".to_string(), json!(7))]);
 
     // Declined by command, then by button.
     let challenge = tour.command(ALICE, "play", challenge_bob("chess")).await?;

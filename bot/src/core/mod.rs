@@ -39,7 +39,7 @@ use crate::config::BackupConfig;
 use crate::telemetry::{self, ErrorKind, Handled};
 
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
-pub use opponent::{DEFAULT_LEVEL, TOP_LEVEL};
+pub use opponent::{level_choices, DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
     Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture, Place,
     PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,

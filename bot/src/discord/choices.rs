@@ -80,6 +80,20 @@ pub fn suggestions<Text: Into<String>>(texts: impl IntoIterator<Item = Text>) ->
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// An autocomplete answer offering Rookery's levels for `variant` (as typed
+/// so far) whose number starts with `partial`, each named as the core names
+/// it (`3 (≈1350)` in chess) with the level as its value.
+pub fn level_suggestions(variant: &str, partial: &str) -> CreateAutocompleteResponse {
+    let partial = partial.trim();
+    let choices = crate::core::level_choices(variant)
+        .into_iter()
+        .filter(|(name, level)| level.to_string().starts_with(partial) && name.chars().count() <= SUGGESTION_LEN_MAX)
+        .take(SUGGESTIONS_MAX)
+        .map(|(name, level)| AutocompleteChoice::new(name, level))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// Variant names that start with what the user typed so far (any case).
 pub fn variants_matching(partial: &str) -> Vec<&'static str> {
     let partial = partial.trim().to_ascii_lowercase();
@@ -103,6 +117,17 @@ mod tests {
         assert_eq!(many["choices"].as_array().unwrap().len(), SUGGESTIONS_MAX);
         let blank = serde_json::to_value(suggestions([""])).unwrap();
         assert_eq!(blank["choices"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn levels_complete_with_their_rating_in_chess_only() {
+        let chess = serde_json::to_value(level_suggestions("chess", "")).unwrap();
+        let choices = chess["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 8);
+        let elo = rookery_engine::player::Level::new(3).unwrap().elo(Variant::Chess).unwrap();
+        assert_eq!(choices[2], serde_json::json!({"name": format!("3 (≈{elo})"), "value": 3}));
+        let dice = serde_json::to_value(level_suggestions("dicelanding", "7")).unwrap();
+        assert_eq!(dice["choices"], serde_json::json!([{"name": "7", "value": 7}]));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::CreateAutocompleteResponse;
 
-use super::choices::{suggestions, variants_matching, DrawChoice, Switch, TakebackChoice};
+use super::choices::{level_suggestions, suggestions, variants_matching, DrawChoice, Switch, TakebackChoice};
 use super::{convert, respond, Context, Data, Error};
 use crate::core::{Command, Request, User};
 
@@ -64,6 +64,7 @@ pub async fn play(
     #[max_length = 256]
     seed: Option<String>,
     #[description = "How strongly Rookery plays, 1 to 8 (4 if left out), when you challenge Rookery itself"]
+    #[autocomplete = "complete_level"]
     #[min = 1]
     #[max = 8]
     level: Option<u8>,
@@ -325,6 +326,15 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
 
 async fn complete_variant(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     suggestions(variants_matching(partial))
+}
+
+/// Rookery's levels, named with their rating in the variant chosen so far.
+async fn complete_level(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let variant = ctx.args.iter().find(|option| option.name == "variant").and_then(|option| match option.value {
+        serenity::ResolvedValue::String(text) | serenity::ResolvedValue::Autocomplete { value: text, .. } => Some(text),
+        _ => None,
+    });
+    level_suggestions(variant.unwrap_or_default(), partial)
 }
 
 /// Legal moves from the core. Autocomplete has no error channel, so a failure

@@ -10,7 +10,9 @@
 //! The search runs on its own thread, so `stop` and `isready` are answered
 //! while it thinks. At `Skill Level` 8 (the default) it is the full searcher,
 //! reporting each iteration (`info depth … score … pv …`); below, it is the
-//! level's player, which picks among good moves as Rookery's weaker levels do.
+//! level's player, which misses tactics as Rookery's weaker levels do.
+//! `UCI_LimitStrength` with `UCI_Elo` plays the level whose measured chess
+//! rating is nearest.
 
 mod command;
 mod limits;
@@ -46,7 +48,11 @@ fn say(out: &Out, line: &str) {
 struct Session {
     out: Out,
     variant: Variant,
+    /// `Skill Level`, played unless `UCI_LimitStrength` is on.
     level: Level,
+    /// `UCI_Elo`, played (as the nearest rated level) while it is on.
+    limit_strength: bool,
+    elo: u32,
     hash_megabytes: usize,
     game: Game,
     /// The searcher kept between moves (its table carries over), while idle.
@@ -70,6 +76,8 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
         out,
         variant: Variant::Chess,
         level: Level::TOP,
+        limit_strength: false,
+        elo: rating_range().1,
         hash_megabytes: DEFAULT_HASH_MEGABYTES,
         game: Game::new(Variant::Chess)?,
         searcher: None,
@@ -87,6 +95,12 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
 }
 
 const DEFAULT_HASH_MEGABYTES: usize = 16;
+
+/// The lowest and highest chess ratings of Rookery's levels, `UCI_Elo`'s bounds.
+fn rating_range() -> (u32, u32) {
+    let rating = |level: Level| level.elo(Variant::Chess).unwrap_or_default();
+    (rating(Level::WEAKEST), rating(Level::TOP))
+}
 
 /// The variants UCI can play: those whose turns are moves alone.
 fn uci_variants() -> Vec<Variant> {
@@ -124,6 +138,9 @@ impl Session {
         say(&self.out, "id author the Rookery developers");
         say(&self.out, &format!("option name Hash type spin default {DEFAULT_HASH_MEGABYTES} min 1 max 4096"));
         say(&self.out, "option name Skill Level type spin default 8 min 1 max 8");
+        say(&self.out, "option name UCI_LimitStrength type check default false");
+        let (lowest, highest) = rating_range();
+        say(&self.out, &format!("option name UCI_Elo type spin default {highest} min {lowest} max {highest}"));
         say(&self.out, "option name Ponder type check default false");
         let variants: Vec<String> = uci_variants().iter().map(|v| format!("var {}", v.name())).collect();
         say(&self.out, &format!("option name UCI_Variant type combo default chess {}", variants.join(" ")));
@@ -144,6 +161,18 @@ impl Session {
                 Some(Ok(level)) => self.level = level,
                 _ => self.tell("Skill Level is a level from 1 to 8"),
             },
+            "uci_limitstrength" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true") => self.limit_strength = true,
+                Some("false") => self.limit_strength = false,
+                _ => self.tell("UCI_LimitStrength is true or false"),
+            },
+            "uci_elo" => {
+                let (lowest, highest) = rating_range();
+                match number().and_then(|n| u32::try_from(n).ok()) {
+                    Some(elo) if (lowest..=highest).contains(&elo) => self.elo = elo,
+                    _ => self.tell(&format!("UCI_Elo is a rating from {lowest} to {highest}")),
+                }
+            }
             "uci_variant" => match value.and_then(|v| v.trim().parse::<Variant>().ok()) {
                 Some(variant) if uci_variants().contains(&variant) => {
                     self.variant = variant;
@@ -154,6 +183,16 @@ impl Session {
             },
             "ponder" => {}
             _ => self.tell(&format!("no option named {name}")),
+        }
+    }
+
+    /// The level that plays: the one rated nearest `UCI_Elo` while strength
+    /// is limited, else `Skill Level`.
+    fn playing_level(&self) -> Level {
+        if self.limit_strength {
+            Level::nearest_chess_elo(self.elo)
+        } else {
+            self.level
         }
     }
 
@@ -192,7 +231,7 @@ impl Session {
         let job = Job {
             out: self.out.clone(),
             game: self.game.clone(),
-            level: self.level,
+            level: self.playing_level(),
             hash_megabytes: self.hash_megabytes,
             limits,
             stop: stop.clone(),

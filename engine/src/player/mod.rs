@@ -67,17 +67,46 @@ impl Level {
         [1, 1, 2, 2, 3, 4, 5, 32][usize::from(self.0 - 1)]
     }
 
-    /// How far below the best a move may score, in centipawns, and still
-    /// be picked at random: weak levels play good moves, not the best one.
-    fn tolerance(self) -> i32 {
-        [250, 150, 90, 50, 25, 10, 0, 0][usize::from(self.0 - 1)]
+    /// How much a level misjudges quiet moves, in centipawns: each move's
+    /// value is shifted by up to this much either way (most often little), so
+    /// a weak level varies its play among natural moves, never picking one
+    /// that a search plainly shows to be bad.
+    fn calm_noise(self) -> i32 {
+        [24, 18, 14, 10, 6, 3, 0, 0][usize::from(self.0 - 1)]
     }
 
-    /// Whether quiet positions are scored by more than material.
-    fn positional(self) -> bool {
-        self.0 >= 3
+    /// The chance, in percent, that a level misses what a move allows: it
+    /// then judges the move by how the position looks right after it, not by
+    /// the replies its search found. Weak levels lose by missing tactics.
+    fn missed_tactics(self) -> u32 {
+        [50, 35, 25, 15, 8, 3, 0, 0][usize::from(self.0 - 1)]
+    }
+
+    /// Whether the level plays the move its search rates best, as it is.
+    fn plays_its_best(self) -> bool {
+        self.calm_noise() == 0 && self.missed_tactics() == 0
+    }
+
+    /// Rookery's chess rating at this level, measured against Stockfish
+    /// (`cargo bench -p rookery-engine --bench strength -- elo`; see
+    /// docs/player.md). Variants have no rating until one is measured.
+    pub fn elo(self, variant: Variant) -> Option<u32> {
+        (variant == Variant::Chess).then(|| CHESS_ELO[usize::from(self.0 - 1)])
+    }
+
+    /// The level whose chess rating is nearest `elo`.
+    pub fn nearest_chess_elo(elo: u32) -> Level {
+        let index = (0..CHESS_ELO.len()).min_by_key(|&i| CHESS_ELO[i].abs_diff(elo)).unwrap_or(0);
+        Level(index as u8 + 1)
     }
 }
+
+/// Each level's chess rating, from the `elo` bench against Stockfish at
+/// `UCI_Elo` 1320 to 2200 (levels 1 to 4, far below Stockfish's floor of
+/// 1320, through their match with the level above), 6 games a match at a
+/// twentieth of each level's time: rough figures (docs/player.md).
+/// Increasing, so the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [495, 553, 674, 953, 1144, 1372, 1595, 1674];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -127,8 +156,9 @@ pub struct Player {
 impl Player {
     pub fn new(variant: Variant, level: Level) -> Result<Player, PlayerError> {
         let rules = variant.rules()?;
-        let searcher = Searcher::new(&rules);
-        let searcher = if level.positional() { searcher.positional() } else { searcher };
+        // Every level sees where pieces stand: without it quiet moves all
+        // look alike, and a weak level's choice among them is a random one.
+        let searcher = Searcher::new(&rules).positional();
         Ok(Player { variant, level, budget: level.budget(), values: piece_values(&rules), searcher })
     }
 

@@ -18,6 +18,10 @@ const CHANCE_PLIES: u32 = 2;
 /// A won game's score: above any material, below a mate the searcher counts.
 const WON: i32 = MATE - 500;
 
+/// What a scarce pass kept is worth, in centipawns: a turn without a good
+/// move later (Guardener's plank) costs more than a pawn.
+const PASS_KEPT: i32 = 150;
+
 /// The chosen decision and its value for the player, in centipawns.
 pub(super) struct Thought {
     pub decision: Decision,
@@ -35,8 +39,8 @@ impl<'p> Thinker<'p> {
     }
 
     /// The best of the turn's moves, optional rolls and passes within the
-    /// level's budget; at weak levels a random one of those close to the
-    /// best. `None` if the turn offers none of them.
+    /// level's budget, as the level judges them (see [`Thinker::judged`]).
+    /// `None` if the turn offers none of them.
     pub(super) fn best(mut self, game: &Game, choices: &[Choice], rng: &mut impl Rng) -> Option<Thought> {
         let mut candidates = self.candidates(game, choices);
         if candidates.is_empty() {
@@ -44,7 +48,7 @@ impl<'p> Thinker<'p> {
         }
         let (level, budget) = (self.player.level, self.player.budget);
         let start = Instant::now();
-        if level.tolerance() == 0 && plain_moves(game, &candidates) {
+        if level.plays_its_best() && plain_moves(game, &candidates) {
             return Some(self.searched(game, start + budget, level.max_depth()));
         }
         let mut scores: Vec<i32> = Vec::new();
@@ -66,18 +70,61 @@ impl<'p> Thinker<'p> {
             }
         }
         self.player.searcher.set_deadline(None);
-        let best = scores[0];
-        let close = scores.iter().take_while(|&&score| score >= best.saturating_sub(level.tolerance())).count();
-        // A pass is a once-a-game resource: weak levels lose by missing
-        // tactics, not by throwing it away, so chance picks a pass only when
-        // it scores above every other option.
+        let pass_cost = pass_cost(game);
         let is_pass = |decision: &Decision| matches!(decision, Decision::Act(Action::Pass(_)));
-        let best_other = candidates.iter().zip(&scores).find(|(c, _)| !is_pass(c)).map(|(_, &score)| score);
-        let eligible: Vec<usize> = (0..close)
+        for (candidate, score) in candidates.iter().zip(scores.iter_mut()) {
+            if is_pass(candidate) {
+                *score = score.saturating_sub(pass_cost);
+            }
+        }
+        let judged = self.judged(game, &candidates, &scores, rng);
+        // A pass is a scarce resource: a level spends it only when it is
+        // truly worth more than every move, never on a misjudgement.
+        let best_other = candidates.iter().zip(&scores).filter(|(c, _)| !is_pass(c)).map(|(_, &s)| s).max();
+        let pick = (0..candidates.len())
             .filter(|&i| !is_pass(&candidates[i]) || best_other.is_none_or(|other| scores[i] > other))
-            .collect();
-        let pick = eligible[rng.random_range(0..eligible.len())];
+            .max_by_key(|&i| judged[i])
+            .unwrap_or(0);
         Some(Thought { decision: candidates.swap_remove(pick), score: scores[pick] })
+    }
+
+    /// The candidates' values as the level sees them, given their searched
+    /// `scores`. Now and then (more often at weak levels) the level misses
+    /// what a move allows: it sees the position right after the move, and
+    /// misses by how much more the search found against this move than
+    /// against a typical one (every move gives the opponent a turn, so the
+    /// typical difference is no tactic). Then every value is misjudged by a
+    /// little calm noise. A move that looks bad at a glance still looks bad,
+    /// so weak levels lose by overlooked tactics, not by plainly bad moves.
+    fn judged(&self, game: &Game, candidates: &[Decision], scores: &[i32], rng: &mut impl Rng) -> Vec<i32> {
+        let level = self.player.level;
+        // What the search found beyond a glance at the position after each move.
+        let surprises: Vec<Option<i32>> = candidates
+            .iter()
+            .zip(scores)
+            .map(|(decision, &score)| {
+                let Decision::Act(action @ Action::Move(_)) = decision else { return None };
+                let mut after = game.clone();
+                after.apply(action.clone()).ok()?;
+                after.outcome().is_none().then(|| self.static_value(&after) - score)
+            })
+            .collect();
+        let mut typical: Vec<i32> = surprises.iter().flatten().copied().collect();
+        typical.sort_unstable();
+        let typical = typical.get(typical.len() / 2).copied().unwrap_or(0);
+        let calm = level.calm_noise();
+        scores
+            .iter()
+            .zip(&surprises)
+            .map(|(&score, surprise)| {
+                let missed = match surprise {
+                    Some(surprise) if rng.random_range(0..100) < level.missed_tactics() => (surprise - typical).max(0),
+                    _ => 0,
+                };
+                // The sum of two uniform draws: up to `calm` either way, most often little.
+                score + missed + (rng.random_range(-calm..=calm) + rng.random_range(-calm..=calm)) / 2
+            })
+            .collect()
     }
 
     /// The best move by the searcher's own iterative deepening from the
@@ -190,6 +237,15 @@ impl<'p> Thinker<'p> {
         } else {
             -score
         }
+    }
+}
+
+/// What spending a pass costs, in centipawns: [`PASS_KEPT`] when the rules
+/// allow a side only so many passes a game, nothing when passes are free.
+fn pass_cost(game: &Game) -> i32 {
+    match game.position().rules().turns.passes.and_then(|rule| rule.per_game) {
+        Some(_) => PASS_KEPT,
+        None => 0,
     }
 }
 

@@ -21,6 +21,7 @@
 //! other side's secret.
 
 mod act;
+mod levels;
 mod think;
 mod worker;
 
@@ -32,6 +33,7 @@ use rookery_storage::{ChannelGame, Phase, Player};
 use super::games::side_of;
 use super::{Core, Place, Refusal, Reply, User};
 
+pub use levels::level_choices;
 pub(super) use worker::Thinkers;
 
 /// The level a game against Rookery gets when the challenge names none.
