@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context as _, Result};
 use axum::http::Method;
 use rookery_engine::game::{Game, GameRecord};
-use rookery_storage::{ChannelKey, Storage};
+use rookery_storage::{test_server, ChannelKey, Storage};
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
@@ -544,18 +544,11 @@ fn open_database(plan: &Plan) -> Result<Storage> {
     })
 }
 
-/// An empty schema named `schema` on the PostgreSQL server at `server`
-/// (dropped first if it exists), and the URL that makes it every
-/// connection's own: a run starts from nothing without a database of its own.
-/// Called on a multi-threaded runtime (the client blocks).
+/// An empty schema named `schema` on the PostgreSQL server at `server`, and
+/// the URL that makes it every connection's own: a run starts from nothing
+/// without a database of its own. Called on a multi-threaded runtime.
 pub fn empty_schema(server: &str, schema: &str) -> Result<String> {
-    tokio::task::block_in_place(|| {
-        let mut admin = postgres::Client::connect(server, postgres::NoTls).context("connecting to PostgreSQL")?;
-        admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"))?;
-        anyhow::Ok(())
-    })?;
-    let separator = if server.contains('?') { '&' } else { '?' };
-    Ok(format!("{server}{separator}options=-c%20search_path%3D{schema}"))
+    tokio::task::block_in_place(|| test_server::empty_schema(server, schema)).context("preparing PostgreSQL")
 }
 
 /// The `rookery` binary beside this test or bench binary's folder

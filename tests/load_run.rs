@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
+use rookery_storage::test_server;
 
 use crate::load::{empty_schema, rookery_binary, run, Plan, Report, Stop};
 
@@ -46,8 +47,7 @@ async fn a_killed_and_restarted_process_loses_nothing_it_acknowledged() -> Resul
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_postgresql_and_a_killed_one_loses_nothing() -> Result<()> {
-    let Ok(server) = std::env::var("ROOKERY_TEST_DATABASE_URL") else {
-        eprintln!("SKIPPED: the load run of two processes on PostgreSQL (set ROOKERY_TEST_DATABASE_URL to run it)");
+    let Some(server) = test_server::test_server("the load run of two processes on PostgreSQL") else {
         return Ok(());
     };
     let dir = tempfile::tempdir()?;

@@ -5,10 +5,8 @@
 //! has its own connection pool, as two processes do. The PostgreSQL run needs
 //! `ROOKERY_TEST_DATABASE_URL` and says SKIPPED without it.
 
-use std::io::Write;
-
 use rookery::core::{Command, Core, Handler, Place, Reply, Request, TakebackAction, User};
-use rookery_storage::{ChannelKey, Storage};
+use rookery_storage::{test_server, ChannelKey, Storage};
 
 const HERE: Place = Place { guild: 1, channel: 10 };
 
@@ -106,19 +104,10 @@ fn two_cores_on_one_sled_database() {
 
 #[test]
 fn two_processes_on_one_postgresql_database() {
-    let Ok(url) = std::env::var("ROOKERY_TEST_DATABASE_URL") else {
-        // Straight to the terminal: the test harness captures `eprintln!`.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: two_processes_on_one_postgresql_database (set ROOKERY_TEST_DATABASE_URL to run it)"
-        );
+    let Some(server) = test_server::test_server("two_processes_on_one_postgresql_database") else {
         return;
     };
-    let schema = "bot_shared_database";
-    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")).unwrap();
-    let separator = if url.contains('?') { '&' } else { '?' };
-    let url = format!("{url}{separator}options=-c%20search_path%3D{schema}");
+    let url = test_server::empty_schema(&server, "bot_shared_database").unwrap();
     two_cores_never_act_on_a_stale_game(Storage::connect(&url).unwrap(), Storage::connect(&url).unwrap());
     two_cores_never_log_over_each_others_rolls(Storage::connect(&url).unwrap(), Storage::connect(&url).unwrap());
 }

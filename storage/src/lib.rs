@@ -31,6 +31,7 @@ mod records;
 mod relocate;
 mod store;
 mod streaks;
+pub mod test_server;
 mod watermark;
 
 use std::sync::{Arc, RwLock, RwLockReadGuard};

@@ -11,12 +11,11 @@
 //! allows one opener per folder (a second process is refused: see
 //! `a_second_sled_opener_is_refused`), so its runs share one handle.
 
-use std::io::Write;
 use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
-    import, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventRecord, EventStatus, GameLedger,
-    LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
+    import, test_server, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventRecord, EventStatus,
+    GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
@@ -36,24 +35,15 @@ impl Database {
 
     /// A fresh schema for `test` on the test server, if there is one.
     fn postgres(test: &str) -> Option<Database> {
-        let Ok(url) = std::env::var("ROOKERY_TEST_DATABASE_URL") else {
-            static SAID: Once = Once::new();
-            // Straight to the terminal: the test harness captures `eprintln!`.
-            SAID.call_once(|| {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "SKIPPED: the PostgreSQL runs of the storage contract (set ROOKERY_TEST_DATABASE_URL to a \
-                     PostgreSQL database to run them; .ci/run starts one)"
-                );
+        static SKIPPED: Once = Once::new();
+        let url = std::env::var(test_server::TEST_SERVER_VARIABLE).ok().or_else(|| {
+            SKIPPED.call_once(|| {
+                test_server::test_server("the PostgreSQL runs of the storage contract");
             });
-            return None;
-        };
-        let schema = format!("contract_{test}");
-        let mut admin =
-            ::postgres::Client::connect(&url, ::postgres::NoTls).expect("ROOKERY_TEST_DATABASE_URL connects");
-        admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")).unwrap();
-        let separator = if url.contains('?') { '&' } else { '?' };
-        Some(Database::Postgres { url: format!("{url}{separator}options=-c%20search_path%3D{schema}") })
+            None
+        })?;
+        let url = test_server::empty_schema(&url, &format!("contract_{test}")).expect("the test server connects");
+        Some(Database::Postgres { url })
     }
 
     /// A handle on the database, as another process would open it.
