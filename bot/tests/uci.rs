@@ -7,16 +7,18 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+use rookery_engine::game::{parse_action, Game};
 use rookery_engine::player::Level;
 use rookery_engine::Variant;
 
 /// The engine's answers to `input`, line by line. A line `<bestmove>` is not
-/// sent: it waits until the engine has answered `bestmove`, as an interface
-/// waits before its next command.
+/// sent: it waits until the engine has answered the `go` before it with
+/// `bestmove`, as an interface waits before its next command.
 fn session(input: &str) -> Vec<String> {
     let written: Arc<Mutex<Vec<u8>>> = Arc::default();
     let out: rookery::uci::Out = Arc::new(Mutex::new(Shared(written.clone())));
-    let script = Script { lines: input.lines().map(str::to_owned).rev().collect(), written: written.clone() };
+    let script =
+        Script { lines: input.lines().map(str::to_owned).rev().collect(), written: written.clone(), waited: 0 };
     rookery::uci::run(std::io::BufReader::new(script), out).expect("the session runs");
     let bytes = written.lock().unwrap().clone();
     String::from_utf8(bytes).unwrap().lines().map(str::to_owned).collect()
@@ -40,13 +42,16 @@ impl Write for Shared {
 struct Script {
     lines: Vec<String>,
     written: Arc<Mutex<Vec<u8>>>,
+    /// The `<bestmove>` lines passed so far.
+    waited: usize,
 }
 
 impl std::io::Read for Script {
     fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
         let Some(line) = self.lines.pop() else { return Ok(0) };
         if line == "<bestmove>" {
-            let answered = |w: &Vec<u8>| String::from_utf8_lossy(w).contains("bestmove ");
+            self.waited += 1;
+            let answered = |w: &Vec<u8>| String::from_utf8_lossy(w).matches("bestmove ").count() >= self.waited;
             while !answered(&self.written.lock().unwrap()) {
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
@@ -141,15 +146,98 @@ fn an_infinite_search_answers_only_when_stopped() {
 #[test]
 fn wrong_input_is_explained_and_changes_nothing() {
     let lines = session(
-        "position startpos moves e2e5\nsetoption name Skill Level value 9\nsetoption name UCI_Variant value luckdragon\n\
+        "position startpos moves e2e5\nsetoption name Skill Level value 9\nsetoption name UCI_Variant value newchess\n\
          go depth 1\n<bestmove>\nquit\n",
     );
     assert!(lines.iter().any(|l| l.starts_with("info string move e2e5 refused")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "info string Skill Level is a level from 1 to 8"), "{lines:?}");
-    assert!(lines.iter().any(|l| l.contains("luckdragon is not one Rookery plays over UCI")), "{lines:?}");
+    let secret = "info string UCI_Variant newchess is not offered over UCI: its secret choices could not be kept from the engine";
+    assert!(lines.iter().any(|l| l == secret), "{lines:?}");
     // Still chess from the start: a first move of White's.
     let best = lines.iter().find_map(|l| l.strip_prefix("bestmove ")).expect("a move");
     assert!(best.ends_with('3') || best.ends_with('4'), "{best}");
+}
+
+/// The `bestmove` answers of a session, in order.
+fn answers(lines: &[String]) -> Vec<&str> {
+    lines.iter().filter_map(|l| l.strip_prefix("bestmove ")).collect()
+}
+
+/// A game of `variant` after these actions, as Rookery's records write them.
+fn game_after(variant: Variant, actions: &[&str]) -> Game {
+    let mut game = Game::new(variant).expect("a built variant");
+    for text in actions {
+        let action = parse_action(game.position(), text).expect("a readable action");
+        game.apply(action).expect("a legal action");
+    }
+    game
+}
+
+/// Whether `word` is a legal move of `game` in UCI coordinates.
+fn is_legal_move(game: &Game, word: &str) -> bool {
+    let position = game.position();
+    position.legal_moves().iter().any(|mv| rookery_engine::notation::coordinates(position, *mv) == word)
+}
+
+#[test]
+fn the_dice_games_are_offered_and_secret_ones_are_not() {
+    let lines = session("uci\nquit\n");
+    let combo = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).expect("the variant option");
+    for offered in ["chess", "dragonchess", "luckdragon", "guardener", "dicelanding"] {
+        assert!(combo.contains(&format!("var {offered}")), "{combo}");
+    }
+    assert!(!combo.contains("newchess"), "New chess's secret kings cannot be kept from the engine: {combo}");
+}
+
+#[test]
+fn a_roll_is_asked_for_and_played_from_the_position() {
+    // Guardener's turns start with 2d4, which the engine never rolls itself.
+    let lines = session(
+        "setoption name UCI_Variant value guardener\nposition startpos\ngo movetime 100\n<bestmove>\n\
+         position startpos moves roll:1,2\ngo movetime 100\n<bestmove>\nquit\n",
+    );
+    let said = "info string White rolls 2d4: send the faces as roll:roll:a,b";
+    assert!(lines.iter().any(|l| l == said), "{lines:?}");
+    let answered = answers(&lines);
+    assert_eq!(answered[0], "roll:roll", "{lines:?}");
+    // After 1 and 2 (no double), a move the roll allows, and not the one pass.
+    let rolled = game_after(Variant::Guardener, &["roll white 1,2"]);
+    assert!(is_legal_move(&rolled, answered[1]), "{} after the roll: {lines:?}", answered[1]);
+
+    // The roll may also end the position text; the pass is `0000`.
+    let fen = Game::new(Variant::Guardener).expect("Guardener").fen();
+    let script = format!(
+        "setoption name UCI_Variant value guardener\nposition fen {fen} roll:1,2 moves 0000\n\
+         go movetime 100\n<bestmove>\nquit\n"
+    );
+    let lines = session(&script);
+    assert!(lines.iter().any(|l| l.starts_with("info string Black rolls 2d4")), "White passed: {lines:?}");
+    assert_eq!(answers(&lines), ["roll:roll"]);
+}
+
+#[test]
+fn a_wrong_roll_is_explained_and_changes_nothing() {
+    // The Luck Dice only in check (Luck Dragon), a face off the die.
+    let lines = session(
+        "setoption name UCI_Variant value luckdragon\nposition startpos moves roll:3,5,8\n\
+         position startpos moves roll:9\ngo movetime 100\n<bestmove>\nquit\n",
+    );
+    let refusals: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string roll:")).collect();
+    assert_eq!(refusals.len(), 2, "{lines:?}");
+    assert!(refusals[0].contains("only be rolled while your king is in check"), "{lines:?}");
+    // Still the start: a legal first move, or the engine's choice to try its Lucky 8.
+    let start = Game::new(Variant::LuckDragon).expect("Luck Dragon");
+    let best = answers(&lines)[0];
+    assert!(best == "roll:lucky8" || is_legal_move(&start, best), "{best}: {lines:?}");
+}
+
+#[test]
+fn a_lucky_roll_is_played_and_answered_with_a_move() {
+    let lines =
+        session("setoption name UCI_Variant value luckdragon\nposition startpos moves roll:lucky8:8\ngo movetime 100\n<bestmove>\nquit\n");
+    let after = game_after(Variant::LuckDragon, &["roll white lucky8 8"]);
+    let best = answers(&lines)[0];
+    assert!(is_legal_move(&after, best), "{best}: {lines:?}");
 }
 
 /// Plays Rookery against itself through python-chess at two skill levels,

@@ -3,9 +3,11 @@
 //! python-chess) can play it, analyse with it and rate it.
 //!
 //! Variants are chosen as Fairy-Stockfish does, with the `UCI_Variant`
-//! option; positions are the variant's own position text. Only variants
-//! whose moves need no dice and no secrets are offered: the engine never
-//! rolls, and UCI has no way to give it a roll or a secret yet.
+//! option; positions are the variant's own position text. In the dice games
+//! a roll, a pass or a price is one word of `position … moves` and of
+//! `bestmove` (`actions`): the interface rolls and tells the engine, which
+//! never rolls. New chess is not offered: its secret kings cannot be kept
+//! from the engine.
 //!
 //! The search runs on its own thread, so `stop` and `isready` are answered
 //! while it thinks. At `Skill Level` 8 (the default) it is the full searcher,
@@ -14,6 +16,7 @@
 //! `UCI_LimitStrength` with `UCI_Elo` plays the level whose measured chess
 //! rating is nearest.
 
+mod actions;
 mod command;
 mod limits;
 
@@ -26,7 +29,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use rookery_engine::game::{Action, Choice, Game, GameRecord};
+use rookery_engine::game::{Game, GameRecord};
 use rookery_engine::moves::Move;
 use rookery_engine::player::{Decision, Level, Player};
 use rookery_engine::position::Position;
@@ -102,16 +105,17 @@ fn rating_range() -> (u32, u32) {
     (rating(Level::WEAKEST), rating(Level::TOP))
 }
 
-/// The variants UCI can play: those whose turns are moves alone.
+/// The variants UCI can play: those without secret choices, which the
+/// engine could not be kept from seeing.
 fn uci_variants() -> Vec<Variant> {
-    Variant::ALL
-        .into_iter()
-        .filter(|variant| {
-            let plain = |choice: &Choice| matches!(choice, Choice::Move | Choice::ClaimDraw(_));
-            variant.rules().is_ok_and(|rules| rules.chance.is_none())
-                && Game::new(*variant).is_ok_and(|game| game.turn().is_some_and(|turn| turn.choices.iter().all(plain)))
-        })
-        .collect()
+    Variant::ALL.into_iter().filter(|variant| variant.rules().is_ok_and(|rules| rules.turns.secret.is_none())).collect()
+}
+
+/// Whether every turn of `variant` is a move alone (no dice, no passes), so
+/// the full searcher can answer it with its `info` lines; other games are
+/// played by Rookery's player, which rolls, passes and pays as in Discord.
+fn moves_alone(variant: Variant) -> bool {
+    variant.rules().is_ok_and(|rules| rules.chance.is_none() && rules.turns.passes.is_none())
 }
 
 impl Session {
@@ -179,7 +183,10 @@ impl Session {
                     self.searcher = None;
                     self.set_position(None, &[]);
                 }
-                _ => self.tell(&format!("UCI_Variant {} is not one Rookery plays over UCI", value.unwrap_or(""))),
+                Some(variant) => self.tell(&format!(
+                    "UCI_Variant {variant} is not offered over UCI: its secret choices could not be kept from the engine"
+                )),
+                None => self.tell(&format!("UCI_Variant {} is not one Rookery plays over UCI", value.unwrap_or(""))),
             },
             "ponder" => {}
             _ => self.tell(&format!("no option named {name}")),
@@ -201,22 +208,27 @@ impl Session {
         say(&self.out, &format!("info string {text}"));
     }
 
+    /// The position text may end with the roll of the side to move
+    /// (`… w - - 0 1 roll:3,5,8`): it is played first, as if it led `moves`.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         self.stop();
+        let (fen, rolls): (Vec<&str>, Vec<&str>) =
+            fen.unwrap_or_default().split_whitespace().partition(|word| !word.starts_with("roll:"));
         let record = GameRecord {
             variant: self.variant,
             options: String::new(),
-            start: fen.map(str::to_owned),
+            start: (!fen.is_empty()).then(|| fen.join(" ")),
             actions: Vec::new(),
         };
         let mut game = match Game::replay(&record) {
             Ok(game) => game,
             Err(error) => return self.tell(&format!("position refused, kept the last one: {error}")),
         };
-        for text in moves {
-            let side = game.position().turn();
-            if let Err(error) = game.play_move(side, text) {
-                return self.tell(&format!("move {text} refused, kept the last position: {error}"));
+        for token in rolls.into_iter().chain(moves.iter().map(String::as_str)) {
+            if let Err(error) = actions::parse_token(&game, token).and_then(|action| game.apply(action)) {
+                let what =
+                    if token.contains(':') || token == "0000" { token.to_owned() } else { format!("move {token}") };
+                return self.tell(&format!("{what} refused, kept the last position: {error}"));
             }
         }
         self.game = game;
@@ -286,10 +298,13 @@ impl Job {
         let started = Instant::now();
         let (best, searcher) = if self.game.turn().is_none() {
             (None, searcher)
-        } else if self.level == Level::TOP {
+        } else if self.level == Level::TOP && moves_alone(self.game.variant()) {
             let searcher = searcher.map_or_else(|| self.new_searcher(), Ok);
             match searcher {
-                Ok(mut searcher) => (self.search(&mut searcher, started), Some(searcher)),
+                Ok(mut searcher) => {
+                    let best = self.search(&mut searcher, started);
+                    (best.map(|mv| notation::coordinates(self.game.position(), mv)), Some(searcher))
+                }
                 Err(error) => {
                     say(&self.out, &format!("info string cannot search this variant: {error}"));
                     (None, None)
@@ -302,9 +317,8 @@ impl Job {
         while (self.limits.infinite || !self.hit.load(Ordering::SeqCst)) && !self.stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(2));
         }
-        let position = self.game.position();
-        let text = best.map_or_else(|| "0000".to_owned(), |mv| notation::coordinates(position, mv));
-        say(&self.out, &format!("bestmove {text}"));
+        // Nothing to play (the game is over): Stockfish's answer, as `0000` is a pass here.
+        say(&self.out, &format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
         searcher
     }
 
@@ -337,19 +351,22 @@ impl Job {
         result.best
     }
 
-    /// A weaker level's choice, within the time the limits give.
-    fn play_at_level(&self, started: Instant) -> Option<Move> {
+    /// The player's choice at the level, within the time the limits give:
+    /// a weaker level's move, or any turn of a game with dice or passes.
+    fn play_at_level(&self, started: Instant) -> Option<String> {
         let budget = self.deadline(started).map_or(self.level.budget(), |deadline| deadline - started);
         let mut player = Player::new(self.game.variant(), self.level).ok()?.with_budget(budget);
-        let side = self.game.position().turn();
+        let side = self.game.turn()?.side;
         // Seeded by the position, so an analysis can be repeated.
         let mut rng = StdRng::seed_from_u64(self.game.position().hash());
         let decision = player.decide(&self.game, side, &mut rng).ok()?;
         say(&self.out, &format!("info time {}", started.elapsed().as_millis()));
-        match decision {
-            Decision::Act(Action::Move(mv)) => Some(mv),
-            _ => None,
+        if let Decision::Roll { kind } = decision {
+            if let Some(request) = actions::roll_request(&self.game, side, kind) {
+                say(&self.out, &format!("info string {request}"));
+            }
         }
+        actions::decision_token(&self.game, &decision)
     }
 }
 
