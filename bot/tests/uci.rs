@@ -290,3 +290,39 @@ fn python_chess_plays_and_analyses_with_it() {
     );
     assert!(said.starts_with("played "), "{said}");
 }
+
+/// cutechess-cli, the match runner engine testers use: `$CUTECHESS_CLI`, or
+/// `cutechess-cli` on the path.
+fn cutechess_cli() -> Option<String> {
+    let program = std::env::var("CUTECHESS_CLI").unwrap_or_else(|_| "cutechess-cli".to_owned());
+    let runs = Command::new(&program).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    runs.is_ok_and(|s| s.success()).then_some(program)
+}
+
+#[test]
+fn cutechess_cli_runs_a_match_without_a_protocol_fault() {
+    let Some(program) = cutechess_cli() else {
+        eprintln!(
+            "SKIPPED: cutechess-cli is missing (no Debian package; build it from its source and set CUTECHESS_CLI); \
+             the match-runner test did not run"
+        );
+        return;
+    };
+    let rookery = env!("CARGO_BIN_EXE_rookery");
+    // Level 8 against level 2, two games with colours reversed, at ten
+    // seconds and a tenth a move: cutechess-cli adjudicates any illegal move,
+    // malformed line, stall or disconnection as a loss and says so.
+    let output = Command::new(program)
+        .args(["-engine", "name=top", &format!("cmd={rookery}"), "arg=uci"])
+        .args(["-engine", "name=weak", &format!("cmd={rookery}"), "arg=uci", "option.Skill Level=2"])
+        .args(["-each", "proto=uci", "tc=10+0.1", "-games", "2", "-repeat", "-recover"])
+        .output()
+        .expect("cutechess-cli runs");
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{said}\n{}", String::from_utf8_lossy(&output.stderr));
+    let finished: Vec<&str> = said.lines().filter(|l| l.starts_with("Finished game")).collect();
+    assert_eq!(finished.len(), 2, "{said}");
+    for fault in ["illegal", "disconnects", "stalls", "crashed", "on time", "Unknown"] {
+        assert!(!said.contains(fault), "cutechess-cli saw a fault ({fault}): {said}");
+    }
+}
