@@ -13,22 +13,25 @@
 //! or reveal could still change that.
 
 use crate::echo::echo;
-use std::fmt;
 
 use crate::color::Color;
-use crate::fen::{self, FenError};
+use crate::fen;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::options::{GameOptions, OptionsError};
+use crate::options::GameOptions;
 use crate::position::Position;
-use crate::rules::{DrawRules, TurnRoll};
+use crate::rules::TurnRoll;
 use crate::variant::{Variant, VariantError};
 
 pub use crate::action_text::parse_action;
+pub use ending::{EndReason, Outcome};
 pub use forfeit::Forfeited;
+pub use record::{GameRecord, ReplayError};
 
+mod ending;
 mod extra_turns;
 mod forfeit;
+mod record;
 mod rolls;
 
 /// Something a player does.
@@ -104,104 +107,6 @@ pub enum Choice {
     AnswerDrawOffer { offered_by: Color },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    Checkmate,
-    /// The loser rolled in check and the dice left it no way to answer the
-    /// check (Dice Landing R5: a landing that cannot block); see
-    /// [`Rules::lost_by_roll`](crate::rules::Rules::lost_by_roll).
-    RollInCheck,
-    /// A royal piece of the loser was captured (Guardener).
-    RoyalCaptured,
-    Stalemate,
-    Resignation,
-    Timeout,
-    /// Time ran out, but the opponent has nothing left that could mate.
-    TimeoutVsBareKing,
-    /// Time ran out, but the opponent has too little to mate (a king and one
-    /// bishop or knight in chess).
-    TimeoutVsInsufficientMaterial,
-    Agreement,
-    /// Claimed when the position occurred for the claim count's time.
-    Repetition,
-    /// Reached the automatic repetition count.
-    RepetitionAutomatic,
-    /// Claimed after the quiet-ply claim count.
-    QuietMoves,
-    /// Reached the automatic quiet-ply count.
-    QuietMovesAutomatic,
-    DeadPosition,
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::RollInCheck => "a roll in check that could not block",
-            EndReason::RoyalCaptured => "capture of the king",
-            EndReason::Stalemate => "stalemate",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "time forfeit",
-            EndReason::TimeoutVsBareKing => "timeout against a bare king",
-            EndReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
-            EndReason::Agreement => "agreement",
-            EndReason::Repetition => "threefold repetition",
-            EndReason::RepetitionAutomatic => "fivefold repetition",
-            EndReason::QuietMoves => "the fifty-move rule",
-            EndReason::QuietMovesAutomatic => "the seventy-five-move rule",
-            EndReason::DeadPosition => "insufficient material",
-        })
-    }
-}
-
-impl EndReason {
-    /// The reason in words, with the counts of `draws` where a count is part of
-    /// the name ("threefold repetition" in one variant, "fivefold" in another).
-    pub fn describe(self, draws: &DrawRules) -> String {
-        let fold = |n: u32| match n {
-            2 => "twofold".to_string(),
-            3 => "threefold".to_string(),
-            4 => "fourfold".to_string(),
-            5 => "fivefold".to_string(),
-            n => format!("{n}-fold"),
-        };
-        let quiet = |plies: u32| match plies {
-            100 => "the fifty-move rule".to_string(),
-            150 => "the seventy-five-move rule".to_string(),
-            p if p % 2 == 0 => format!("the {}-move rule", p / 2),
-            p => format!("the {p}-ply rule"),
-        };
-        match (self, draws) {
-            (EndReason::Repetition, DrawRules { repetition_claim: Some(n), .. })
-            | (EndReason::RepetitionAutomatic, DrawRules { repetition_automatic: Some(n), .. }) => {
-                format!("{} repetition", fold(*n))
-            }
-            (EndReason::QuietMoves, DrawRules { quiet_plies_claim: Some(p), .. })
-            | (EndReason::QuietMovesAutomatic, DrawRules { quiet_plies_automatic: Some(p), .. }) => quiet(*p),
-            _ => self.to_string(),
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub reason: EndReason,
-}
-
-impl Outcome {
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     #[error("the game is over ({})", .0.reason)]
@@ -241,29 +146,6 @@ pub enum GameError {
     RevealFirst,
     #[error("the price must be paid before play goes on")]
     PriceFirst,
-}
-
-/// Everything needed to rebuild a game: the variant, its options, a custom
-/// start position if any, and the actions in order, each as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    pub variant: Variant,
-    /// The game options that differ from the variant's defaults (`lucky8=off`).
-    pub options: String,
-    pub start: Option<String>,
-    pub actions: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error(transparent)]
-    Variant(#[from] VariantError),
-    #[error(transparent)]
-    Options(#[from] OptionsError),
-    #[error("start position: {0}")]
-    Start(#[from] FenError),
-    #[error("action {index} (`{}`): {error}", echo(.text))]
-    Action { index: usize, text: String, error: GameError },
 }
 
 /// A game in progress or finished.
@@ -632,103 +514,5 @@ impl Game {
             Some(outcome) => Err(GameError::Over(outcome)),
             None => Ok(()),
         }
-    }
-
-    fn repetitions(&self) -> u32 {
-        let current = *self.seen.last().expect("the start position is seen");
-        self.seen.iter().filter(|k| **k == current).count() as u32
-    }
-
-    fn claimable_draw(&self) -> Option<EndReason> {
-        let draws = self.position.rules().draws;
-        if draws.repetition_claim.is_some_and(|n| self.repetitions() >= n) {
-            return Some(EndReason::Repetition);
-        }
-        if draws.quiet_plies_claim.is_some_and(|n| self.position.halfmove_clock() >= n) {
-            return Some(EndReason::QuietMoves);
-        }
-        None
-    }
-
-    /// The end that follows from the position alone, if any. A side without a
-    /// move is mated or stalemated only once nothing the turn still offers (a
-    /// required roll, a pass, a secret to reveal) could change that; optional
-    /// rolls do not count (Luck Dragon decides mate before its dice).
-    fn automatic_end(&self) -> Option<Outcome> {
-        if self.secret_pending().is_some()
-            || self.reveal_pending().is_some()
-            || self.price_due.is_some()
-            || self.required_roll().is_some()
-        {
-            return None;
-        }
-        let position = &self.position;
-        let draws = position.rules().draws;
-        if position.legal_moves().is_empty() && self.pass_offered(false).is_none() {
-            let by_roll = position.rules().lost_by_roll.is_some_and(|lost| lost(position));
-            return Some(if position.is_check() {
-                let reason = if by_roll { EndReason::RollInCheck } else { EndReason::Checkmate };
-                Outcome { winner: Some(!position.turn()), reason }
-            } else {
-                Outcome { winner: None, reason: EndReason::Stalemate }
-            });
-        }
-        let draw = |reason| Some(Outcome { winner: None, reason });
-        if draws.dead_position.is_some_and(|dead| dead(position)) {
-            return draw(EndReason::DeadPosition);
-        }
-        if draws.repetition_automatic.is_some_and(|n| self.repetitions() >= n) {
-            return draw(EndReason::RepetitionAutomatic);
-        }
-        if draws.quiet_plies_automatic.is_some_and(|n| position.halfmove_clock() >= n) {
-            return draw(EndReason::QuietMovesAutomatic);
-        }
-        None
-    }
-
-    /// The record's text of every action so far (what [`Game::record`] lists),
-    /// without copying them.
-    pub fn action_texts(&self) -> &[String] {
-        &self.texts
-    }
-
-    /// The game as a record of text actions.
-    pub fn record(&self) -> GameRecord {
-        GameRecord {
-            variant: self.variant,
-            options: self.options.write(self.position.rules().options),
-            start: self.custom_start.then(|| fen::write(&self.start)),
-            actions: self.texts.clone(),
-        }
-    }
-
-    /// Rebuilds a game by replaying a record.
-    pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
-        let mut game = Game::create(record.variant, &record.options, record.start.as_deref())?;
-        for (index, text) in record.actions.iter().enumerate() {
-            let fail = |error| ReplayError::Action { index, text: text.clone(), error };
-            let action = parse_action(&game.position, text).map_err(fail)?;
-            game.apply(action).map_err(fail)?;
-        }
-        Ok(game)
-    }
-
-    /// The game without its last `plies` turns (moves and passes) and whatever
-    /// came after them: a takeback. The rolls made before the first turn taken
-    /// back stay, so a takeback never rerolls. Fails if there are fewer turns.
-    pub fn without_last_moves(&self, plies: usize) -> Option<Game> {
-        let turn_indices: Vec<usize> = self
-            .actions
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| matches!(a, Action::Move(_) | Action::Pass(_)))
-            .map(|(i, _)| i)
-            .collect();
-        let keep = *turn_indices.get(turn_indices.len().checked_sub(plies)?)?;
-        let mut game = Game::from_position(self.variant, self.options.clone(), self.start.scratch(), self.custom_start);
-        for action in &self.actions[..keep] {
-            game.apply(action.clone()).ok()?;
-        }
-        Some(game)
     }
 }
