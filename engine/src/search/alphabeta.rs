@@ -567,7 +567,7 @@ impl Searcher {
         let in_check = position.is_check();
         let noisy_only = self.positional && !in_check;
         let stand_pat = if noisy_only {
-            let settled = self.evaluate(position) - eval::royal_danger(&self.rules, position);
+            let settled = self.evaluate(position) - self.royal_danger(position);
             // Far above beta, mobility would not change the cut-off, and far
             // below alpha it would not raise the score to it: spare its count.
             if settled >= beta + LAZY_MARGIN {
@@ -592,7 +592,7 @@ impl Searcher {
             }
             let settled = self.evaluate(position);
             if self.positional {
-                settled - eval::royal_danger(&self.rules, position)
+                settled - self.royal_danger(position)
             } else {
                 settled
             }
@@ -624,6 +624,12 @@ impl Searcher {
         }
         self.buffers[ply] = moves;
         alpha
+    }
+
+    /// How exposed the side to move's royal pieces are against the
+    /// opponent's (see [`Placement::royal_danger`]); nothing for a plain searcher.
+    fn royal_danger(&self, position: &Position) -> i32 {
+        self.placement.as_ref().map_or(0, |placement| placement.royal_danger(position))
     }
 
     /// Whether a capture can matter to the quiescence search: not when even
