@@ -54,6 +54,26 @@ impl Position {
     /// Writes the legal moves into `out` (cleared first); lets perft and search
     /// reuse one buffer per ply.
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
+        self.generate::<false>(out);
+    }
+
+    /// Writes the legal captures and promotions into `out` (cleared first):
+    /// exactly those of [`Position::generate_legal`], in the same order, for
+    /// a quiescence search. Quiet moves are skipped as the pieces' rays are
+    /// walked, and castling, teleports and drops (never onto an occupied
+    /// square) are not generated at all.
+    pub fn generate_noisy(&self, out: &mut Vec<Move>) {
+        self.generate::<true>(out);
+    }
+
+    /// Whether `mv` (a legal move here) takes a piece or promotes: what
+    /// [`Position::generate_noisy`] yields.
+    pub fn is_noisy(&self, mv: Move) -> bool {
+        crate::notation::is_capture(self, mv) || mv.promotion().is_some()
+    }
+
+    /// Every legal move, or only the noisy ones (`NOISY`).
+    fn generate<const NOISY: bool>(&self, out: &mut Vec<Move>) {
         out.clear();
         let rules = self.rules();
         let legality = self.legality();
@@ -70,24 +90,38 @@ impl Position {
                 || !rules.promotions.is_empty()
                 || rules.royalty == Royalty::Several;
             if hooks {
-                self.generate_pseudo::<true>(out, &legality, &mut scratch);
+                self.generate_pseudo::<true, NOISY>(out, &legality, &mut scratch);
             } else {
-                self.generate_pseudo::<false>(out, &legality, &mut scratch);
+                self.generate_pseudo::<false, NOISY>(out, &legality, &mut scratch);
             }
             // Castling checks its own squares.
-            self.generate_castling(out);
+            if !NOISY {
+                self.generate_castling(out);
+            }
         }
         // Under the fast rule the moves so far are legal already.
         let unchecked = if matches!(legality, Legality::Fast { .. }) { out.len() } else { 0 };
-        if rules.gating.is_some() {
+        // Teleports and drops land on empty squares: never noisy.
+        if rules.gating.is_some() && !NOISY {
             self.generate_teleports(out);
         }
-        if rules.drops.is_some() {
+        if rules.drops.is_some() && !NOISY {
             self.generate_drops(out);
         }
         self.keep_legal(out, unchecked, &legality, &mut scratch);
         if let Some(extra) = rules.extra_moves {
+            let first = out.len();
             extra(self, out);
+            if NOISY {
+                let mut kept = first;
+                for read in first..out.len() {
+                    if self.is_noisy(out[read]) {
+                        out[kept] = out[read];
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+            }
         }
         if let Some(restrict) = rules.restrict_moves.filter(|_| self.restrict_may_apply()) {
             restrict(self, out);
@@ -105,8 +139,9 @@ impl Position {
     /// moves of the king, of pinned pieces and special captures are tested as
     /// each piece's moves are generated; otherwise the check rule comes later.
     /// Without `HOOKS` the variant-only tests (hops, freezing, gating,
-    /// shielded pieces) are compiled out.
-    fn generate_pseudo<const HOOKS: bool>(
+    /// shielded pieces) are compiled out; with `NOISY` only captures and
+    /// promotions are generated.
+    fn generate_pseudo<const HOOKS: bool, const NOISY: bool>(
         &self,
         out: &mut Vec<Move>,
         legality: &Legality,
@@ -157,8 +192,15 @@ impl Position {
                         if HOOKS && !open.quiet_to(to) {
                             continue;
                         }
+                        let pawn_promotes = pawn && promotion_zone.contains(to);
+                        if NOISY {
+                            if pawn_promotes || promotes.is_some_and(|rule| rule.zone[us].contains(to)) {
+                                self.push_promotions(out, from, to, pawn_promotes, promotes);
+                            }
+                            continue;
+                        }
                         let quiet = if cell.mode & DOUBLE_STEP != 0 { Special::DoubleStep } else { Special::None };
-                        self.push_arrival(out, from, to, quiet, pawn && promotion_zone.contains(to), promotes);
+                        self.push_arrival(out, from, to, quiet, pawn_promotes, promotes);
                     }
                     None => {
                         if Some(to) == ep_target && pawn && cell.mode & CAPTURE != 0 && (!HOOKS || open.capture) {
@@ -233,6 +275,23 @@ impl Position {
             out.extend(promotion.choices.iter().filter(available).map(|k| Move::new(from, to, Special::Promotion(*k))));
         } else {
             out.push(Move::new(from, to, special));
+        }
+    }
+
+    /// Pushes the promotions of a quiet arrival, without the plain move a
+    /// kind's optional promotion also offers.
+    fn push_promotions(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        pawn_promotes: bool,
+        rule: Option<&PromotionRule>,
+    ) {
+        let first = out.len();
+        self.push_arrival(out, from, to, Special::None, pawn_promotes, rule);
+        if out.get(first).is_some_and(|mv| mv.promotion().is_none()) {
+            out.remove(first);
         }
     }
 

@@ -554,31 +554,59 @@ impl Searcher {
     }
 
     /// Captures only, until the position is quiet; the side to move may stand
-    /// pat on the material balance. Mates and stalemates are still scored.
+    /// pat on its score. Mates are still scored, and so are stalemates
+    /// wherever the moves are counted.
     fn quiescence(&mut self, position: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        position.generate_legal(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return if position.is_check() { -MATE + ply as i32 } else { 0 };
+        if royal_taken(position) {
+            return -MATE + ply as i32;
         }
-        let stand_pat = if self.positional {
-            let settled = self.evaluate(position) - eval::royal_danger(&self.rules, position);
-            // Far above beta, mobility would not change the cut-off: spare its count.
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        // Out of check a player generates only the captures and promotions it
+        // searches; in check (where every evasion is needed to tell a mate),
+        // and for the plain searcher, whose lines must be exact, every move.
+        let in_check = position.is_check();
+        let noisy_only = self.positional && !in_check;
+        let stand_pat = if noisy_only {
+            let settled = self.evaluate(position) - self.royal_danger(position);
+            // Far above beta, mobility would not change the cut-off, and far
+            // below alpha it would not raise the score to it: spare its count.
             if settled >= beta + LAZY_MARGIN {
+                self.buffers[ply] = moves;
+                return settled;
+            }
+            if settled + LAZY_MARGIN <= alpha {
                 settled
             } else {
-                settled + self.mobility(position, moves.len(), ply)
+                let ours = position.count_legal_with(&mut moves) as usize;
+                if ours == 0 {
+                    self.buffers[ply] = moves;
+                    return 0;
+                }
+                settled + self.mobility(position, ours, ply)
             }
         } else {
-            self.evaluate(position)
+            position.generate_legal(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return if in_check { -MATE + ply as i32 } else { 0 };
+            }
+            let settled = self.evaluate(position);
+            if self.positional {
+                settled - self.royal_danger(position)
+            } else {
+                settled
+            }
         };
         if stand_pat >= beta || ply >= MAX_PLY {
             self.buffers[ply] = moves;
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        moves.retain(|mv| notation::is_capture(position, *mv));
+        if noisy_only {
+            position.generate_noisy(&mut moves);
+        } else {
+            moves.retain(|mv| notation::is_capture(position, *mv));
+        }
         if self.positional {
             moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
         }
@@ -596,6 +624,12 @@ impl Searcher {
         }
         self.buffers[ply] = moves;
         alpha
+    }
+
+    /// How exposed the side to move's royal pieces are against the
+    /// opponent's (see [`Placement::royal_danger`]); nothing for a plain searcher.
+    fn royal_danger(&self, position: &Position) -> i32 {
+        self.placement.as_ref().map_or(0, |placement| placement.royal_danger(position))
     }
 
     /// Whether a capture can matter to the quiescence search: not when even
@@ -636,9 +670,8 @@ impl Searcher {
         }
         let mut theirs = std::mem::take(&mut self.buffers[ply + 1]);
         let saved = position.make_null();
-        position.generate_legal(&mut theirs);
+        let count = position.count_legal_with(&mut theirs);
         position.unmake_null(saved);
-        let count = theirs.len();
         self.buffers[ply + 1] = theirs;
         MOBILITY * (ours as i32 - count as i32)
     }

@@ -2,7 +2,6 @@
 //! so a new variant is valued without anyone writing numbers down.
 
 use crate::color::Color;
-use crate::position::Position;
 use crate::rules::Rules;
 use crate::tables::{AFAR, CAPTURE};
 
@@ -43,36 +42,6 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
             PAWN + (PER_SQUARE * average).round() as i32
         })
         .collect()
-}
-
-/// Centipawns lost per enemy piece (pawns and royals aside) within two steps
-/// of one of the side's royal pieces.
-const ROYAL_DANGER: i32 = 12;
-
-/// How exposed the side to move's royal pieces are, less the same for
-/// the opponent: enemy pieces close to a royal piece, counted on any
-/// board shape (layers count as a step).
-pub(super) fn royal_danger(rules: &Rules, position: &Position) -> i32 {
-    let geometry = &rules.geometry;
-    let near = |a: crate::geometry::Square, b: crate::geometry::Square| {
-        let apart = |x: usize, y: usize| x.abs_diff(y);
-        apart(geometry.file(a), geometry.file(b)).max(apart(geometry.rank(a), geometry.rank(b)))
-            + apart(geometry.layer(a), geometry.layer(b))
-            <= 2
-    };
-    let danger = |side: Color| -> i32 {
-        let royals = position.royals(side);
-        if royals.is_empty() {
-            return 0;
-        }
-        let attackers = position.pieces(!side).filter(|&(square, kind)| {
-            let kind = &rules.kinds[kind.0 as usize];
-            !kind.pawn && !kind.royal && royals.iter().any(|royal| near(royal, square))
-        });
-        ROYAL_DANGER * attackers.count() as i32
-    };
-    let us = position.turn();
-    danger(!us) - danger(us)
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ const ROYAL_EXPOSURE: i32 = 15;
 const ROYAL_SHELTER: i32 = 12;
 /// Centipawns per square of reach above average, for a royal piece in a bare endgame.
 const ROYAL_CENTRE: i32 = 6;
+/// Centipawns lost per enemy piece (pawns and royals aside) within two steps
+/// of one of the side's royal pieces.
+const ROYAL_DANGER: i32 = 12;
 
 pub(super) struct Placement {
     /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
@@ -47,6 +50,9 @@ pub(super) struct Placement {
     /// `[colour][square]`: where own pawns shelter a royal piece on the square
     /// (one or two ranks ahead, on its file or the next ones).
     shelter: [Vec<SquareSet>; 2],
+    /// `[square]`: the squares within two steps of it (on any board shape;
+    /// a layer counts as a step), where an enemy piece endangers a royal one.
+    near: Vec<SquareSet>,
     box_size: usize,
     /// Non-pawn, non-royal material of one side at the start: full middlegame.
     opening_material: i32,
@@ -63,7 +69,18 @@ impl Placement {
         let top = geometry.height().saturating_sub(1);
         let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
+        let mut near = vec![SquareSet::EMPTY; box_size];
+        let apart = |x: usize, y: usize| x.abs_diff(y);
         for square in geometry.squares() {
+            near[square.index()] = geometry
+                .squares()
+                .filter(|&other| {
+                    apart(geometry.file(square), geometry.file(other))
+                        .max(apart(geometry.rank(square), geometry.rank(other)))
+                        + apart(geometry.layer(square), geometry.layer(other))
+                        <= 2
+                })
+                .collect();
             let rank = geometry.rank(square);
             royal_exposure[0][square.index()] = rank as i32;
             royal_exposure[1][square.index()] = (top - rank) as i32;
@@ -108,7 +125,27 @@ impl Placement {
                 .map(|(_, kind)| values[kind.0 as usize])
                 .sum()
         });
-        Placement { fixed, royal_exposure, royal_reach, stoppers, shelter, box_size, opening_material }
+        Placement { fixed, royal_exposure, royal_reach, stoppers, shelter, near, box_size, opening_material }
+    }
+
+    /// How exposed the side to move's royal pieces are, less the same for
+    /// the opponent: [`ROYAL_DANGER`] per enemy piece (pawns and royals
+    /// aside) near one of them.
+    pub(super) fn royal_danger(&self, position: &Position) -> i32 {
+        let rules = position.rules();
+        let danger = |side: Color| -> i32 {
+            let mut around = SquareSet::EMPTY;
+            for royal in position.royals(side).iter() {
+                around |= self.near[royal.index()];
+            }
+            let close = around & *position.occupied(!side) & !*position.royals(!side);
+            let attackers = close.iter().filter(|&square| {
+                position.piece_at(square).is_some_and(|piece| !rules.kinds[piece.kind.0 as usize].pawn)
+            });
+            ROYAL_DANGER * attackers.count() as i32
+        };
+        let us = position.turn();
+        danger(!us) - danger(us)
     }
 
     /// The placement score of `color`'s pieces; `enemy_material` is the
