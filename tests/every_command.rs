@@ -5,13 +5,15 @@
 //! The check at the end compares what the tour dispatched with what the bot
 //! registered (the `PUT .../commands` body the fake recorded): a command,
 //! subcommand or autocompleted option added later without a drive here fails
-//! it, by name; and every button the bot showed during the tour must have been
-//! clicked in it.
+//! it, by name; and every kind of button the bot can send
+//! ([`ButtonAction::kinds`]) must have been clicked in it.
 
 mod dice;
 mod games;
 mod puzzles;
+mod replays;
 mod tournament;
+mod turn_choices;
 
 use std::collections::BTreeSet;
 use std::future::Future;
@@ -22,12 +24,13 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _, Result};
 use axum::http::Method;
-use rookery::core::Core;
+use rookery::core::{ButtonAction, Core};
 use rookery::discord::ServeOptions;
+use rookery_storage::{Change, ChannelGame, ChannelKey};
 use serde_json::{json, Value};
 
 use crate::fake_discord::{webhook, Call};
-use crate::interactions::{autocomplete, click, slash_in, Player, CHANNEL};
+use crate::interactions::{autocomplete, click, slash_in, Player, CHANNEL, GUILD};
 use crate::{connect_with, Connected};
 
 /// 2023-11-14 22:13:20 UTC, for the cores on a clock the tour moves.
@@ -71,6 +74,26 @@ impl Tour {
 
     fn id(&self) -> u64 {
         self.next.fetch_add(2, Ordering::SeqCst)
+    }
+
+    /// Changes the game stored for the tour's channel (the position it
+    /// started from, the moves played so far): a part's setup.
+    pub fn stage(&self, change: impl Fn(&mut ChannelGame)) -> Result<()> {
+        let key = ChannelKey { guild: GUILD, channel: self.channel };
+        let staged = self.core.storage().update_channel(key, |current| match current {
+            Some(mut record) => {
+                change(&mut record);
+                Ok(Change::Put(record, ()))
+            }
+            None => Err(()),
+        })?;
+        staged.map_err(|()| anyhow::anyhow!("no game to stage in the channel"))
+    }
+
+    /// The game stored for the tour's channel.
+    pub fn stored(&self) -> Result<ChannelGame> {
+        let key = ChannelKey { guild: GUILD, channel: self.channel };
+        self.core.storage().channel_game(key)?.context("a game in the channel")
     }
 
     pub fn advance(&self, seconds: i64) {
@@ -358,13 +381,17 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
     let mut registration = None;
     let mut calls = Vec::new();
     // Each part of the tour on a fresh bot and database, one after the other.
-    let parts: [(&str, Part); 10] = [
+    let parts: [(&str, Part); 14] = [
         ("a chess game's commands and buttons", part(games::a_chess_game())),
         ("a finished game's records", part(games::finished_games())),
         ("the promotion question", part(games::the_promotion_question())),
         ("a clock's flag", part(games::a_fallen_flag())),
         ("deferred answers", part(games::deferred_answers())),
+        ("a replay over the file limit", part(replays::an_oversized_replay())),
         ("moderation", part(games::moderation())),
+        ("rolls in dice games", part(turn_choices::rolls())),
+        ("passes", part(turn_choices::passes())),
+        ("secret choices and prices", part(turn_choices::choices_and_prices())),
         ("table dice", part(dice::table_dice())),
         ("saved rolls", part(dice::saved_rolls())),
         ("puzzles", part(puzzles::puzzles())),
@@ -381,10 +408,13 @@ async fn every_registered_command_subcommand_autocomplete_and_button_is_driven()
 
     let (commands, completed) = registered(registration.as_ref().context("a registration")?);
     assert!(commands.contains("puzzle today") && completed.contains("puzzle schedule time_zone"), "{commands:?}");
+    let buttons: BTreeSet<String> = ButtonAction::kinds().map(str::to_string).collect();
+    let unknown: Vec<String> = shown_buttons(&calls).difference(&buttons).cloned().collect();
+    assert!(unknown.is_empty(), "buttons shown that ButtonAction::kinds does not list: {unknown:?}");
     let problems: Vec<String> = [
         missing(&commands, &driven.commands, "Commands registered"),
         missing(&completed, &driven.completed, "Options with autocomplete registered"),
-        missing(&shown_buttons(&calls), &driven.clicked, "Buttons shown in the tour"),
+        missing(&buttons, &driven.clicked, "Buttons the bot can send"),
     ]
     .into_iter()
     .flatten()

@@ -56,33 +56,95 @@ pub fn draw_pending(replies: &mut [Reply]) {
 }
 
 /// Draws a pending replay into `reply`'s files, or says in its text why
-/// there is none: a failure, or a GIF too large for Discord.
+/// there is none: a failure. A GIF too large for Discord is drawn again with
+/// only the game's last moves, and the text says so.
 fn attach_replay(reply: &mut Reply, PendingReplay { name, record, flipped, result }: PendingReplay) {
-    let gif = rookery_engine::game::Game::replay(&record)
-        .map_err(replay::ReplayFailure::from)
-        .and_then(|game| replay::game_gif(&game, flipped, Theme::Light, result.as_deref()));
-    let note = match gif {
-        Ok(bytes) => {
-            let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
-            if others + bytes.len() <= ATTACHMENT_MAX {
+    let others: usize = reply.image.iter().chain(&reply.files).map(|f| f.bytes.len()).sum();
+    let room = ATTACHMENT_MAX.saturating_sub(others);
+    let note = match rookery_engine::game::Game::replay(&record).map_err(replay::ReplayFailure::from) {
+        Ok(game) => match draw_within(&game, flipped, result.as_deref(), room) {
+            Ok(Fitted::Whole(bytes)) => {
                 reply.files.push(Attachment { name, bytes });
                 return;
             }
-            format!(
-                "The replay GIF came out at {}, more than Discord takes ({}); `/pgn` has the whole game.",
-                megabytes(bytes.len()),
+            Ok(Fitted::End { bytes, plies, whole }) => {
+                reply.files.push(Attachment { name, bytes });
+                format!(
+                    "The whole replay would be about {}, more than Discord takes ({}), so the GIF shows the last \
+                     {plies} moves; `/pgn` has the whole game.",
+                    megabytes(whole),
+                    megabytes(ATTACHMENT_MAX)
+                )
+            }
+            Ok(Fitted::Nothing { whole }) => format!(
+                "The replay GIF would be about {}, more than Discord takes ({}); `/pgn` has the whole game.",
+                megabytes(whole),
                 megabytes(ATTACHMENT_MAX)
-            )
-        }
-        Err(error) => {
-            tracing::error!(%error, replay = %name, "replay GIF failed");
-            "The replay GIF could not be drawn this time; `/pgn` has the whole game.".to_string()
-        }
+            ),
+            Err(error) => failed_replay(&name, &error),
+        },
+        Err(error) => failed_replay(&name, &error),
     };
     if !reply.text.is_empty() {
         reply.text.push('\n');
     }
     reply.text.push_str(&note);
+}
+
+fn failed_replay(name: &str, error: &replay::ReplayFailure) -> String {
+    tracing::error!(%error, replay = %name, "replay GIF failed");
+    "The replay GIF could not be drawn this time; `/pgn` has the whole game.".to_string()
+}
+
+/// A replay GIF as it fits in the room a message has left.
+enum Fitted {
+    Whole(Vec<u8>),
+    /// Only the last `plies` moves; the whole GIF would be about `whole` bytes.
+    End {
+        bytes: Vec<u8>,
+        plies: usize,
+        whole: usize,
+    },
+    /// Not even a few moves fit.
+    Nothing {
+        whole: usize,
+    },
+}
+
+/// Games longer than this are sized by a GIF of their end before the whole
+/// is drawn, so a replay that cannot fit is never drawn whole.
+const LONG_GAME_PLIES: usize = 500;
+/// The moves of that end, and the fewest worth a replay of a game's end.
+const END_PLIES: usize = 100;
+
+/// The game's replay within `room` bytes: whole, or else its last moves, as
+/// many as the bytes per move drawn so far say fit (with a tenth spare).
+fn draw_within(game: &Game, flipped: bool, result: Option<&str>, room: usize) -> Result<Fitted, replay::ReplayFailure> {
+    let plies = replay::frames(game, flipped, Theme::Light)?.len().saturating_sub(1).max(1);
+    let draw_end = |plies| replay::game_end_gif(game, flipped, Theme::Light, result, plies);
+    // Bytes per move and the whole GIF's size: estimated from the end for
+    // a long game, measured once the whole is drawn.
+    let (mut per_ply, mut whole) = (0, 0);
+    if plies > LONG_GAME_PLIES {
+        per_ply = draw_end(END_PLIES)?.len().div_ceil(END_PLIES);
+        whole = per_ply.saturating_mul(plies);
+    }
+    if whole <= room {
+        let bytes = replay::game_gif(game, flipped, Theme::Light, result)?;
+        if bytes.len() <= room {
+            return Ok(Fitted::Whole(bytes));
+        }
+        whole = bytes.len();
+        per_ply = whole.div_ceil(plies);
+    }
+    let fitting = (room / 10 * 9 / per_ply.max(1)).min(plies - 1);
+    if fitting >= END_PLIES {
+        let bytes = draw_end(fitting)?;
+        if bytes.len() <= room {
+            return Ok(Fitted::End { bytes, plies: fitting, whole });
+        }
+    }
+    Ok(Fitted::Nothing { whole })
 }
 
 /// What each roll in force this turn granted, for the picture:

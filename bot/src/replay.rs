@@ -62,7 +62,20 @@ pub enum ReplayFailure {
 /// The whole game as a looping animated GIF, the last frame captioned with
 /// `result` (see [`result_caption`]) when the game is over.
 pub fn game_gif(game: &Game, flipped: bool, theme: Theme, result: Option<&str>) -> Result<Vec<u8>, ReplayFailure> {
+    game_end_gif(game, flipped, theme, result, usize::MAX)
+}
+
+/// [`game_gif`] of the game's last `plies` moves only (from the position
+/// before the first of them): a replay that fits where the whole one would not.
+pub fn game_end_gif(
+    game: &Game,
+    flipped: bool,
+    theme: Theme,
+    result: Option<&str>,
+    plies: usize,
+) -> Result<Vec<u8>, ReplayFailure> {
     let mut frames = frames(game, flipped, theme)?;
+    frames.drain(..frames.len().saturating_sub(plies.saturating_add(1)));
     if let Some(last) = frames.last_mut() {
         last.caption = result.map(str::to_string);
     }

@@ -8,12 +8,11 @@ use std::time::Duration;
 use anyhow::{Context as _, Result};
 use axum::http::Method;
 use rookery::config::BackupConfig;
-use rookery_storage::{Change, ChannelKey};
 use serde_json::json;
 
 use super::{shown, Tour};
 use crate::fake_discord::webhook;
-use crate::interactions::{integer, string, user, ALICE, BOB, CAROL, GUILD};
+use crate::interactions::{integer, string, user, ALICE, BOB, CAROL};
 use rookery::discord::ServeOptions;
 
 fn quick() -> ServeOptions {
@@ -152,15 +151,7 @@ pub async fn the_promotion_question() -> Result<Tour> {
     let tour = Tour::start(quick()).await?;
     let challenge = tour.command(ALICE, "play", challenge_bob("newchess")).await?;
     let started = tour.click(BOB, &challenge.button("accept")?).await?;
-    let key = ChannelKey { guild: GUILD, channel: tour.channel };
-    tour.core
-        .storage()
-        .update_channel(key, |current| {
-            let mut record = current.expect("the game");
-            record.start = Some(STAGE.to_string());
-            Ok::<_, ()>(Change::Put(record, ()))
-        })?
-        .expect("staged");
+    tour.stage(|record| record.start = Some(STAGE.to_string()))?;
     // Each chooses with buttons only they see: Alice the E-king, Bob the F-king.
     let offer = tour.click(ALICE, &started.button("secret")?).await?;
     offer.says_privately(&[]);

@@ -1,4 +1,5 @@
-//! The tour's puzzles: today's with its Hint button, answers, a practice
+//! The tour's puzzles: today's with its Hint button, wrong answers and the
+//! right one (the line stored with the puzzle), a practice
 //! puzzle, results, the leaderboard, and a schedule with its three
 //! autocompletes (the time zone's at Discord's 25 choices).
 
@@ -9,7 +10,7 @@ use rookery::discord::ServeOptions;
 use serde_json::json;
 
 use super::Tour;
-use crate::interactions::{boolean, focused, string, user, ALICE, BOB, CAROL};
+use crate::interactions::{boolean, focused, string, user, ALICE, BOB, CAROL, GUILD};
 
 fn quick() -> ServeOptions {
     ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() }
@@ -34,6 +35,20 @@ pub async fn puzzles() -> Result<Tour> {
     tour.sub(ALICE, "puzzle", "stats", vec![]).await?.says(&["alice"]);
     tour.sub(CAROL, "puzzle", "stats", vec![user("user", BOB)]).await?.says(&["bob"]);
     tour.sub(CAROL, "puzzle", "leaderboard", vec![]).await?.says(&["Nobody has solved a daily puzzle here yet"]);
+
+    // Today's puzzle solved with the line it was stored with.
+    let dailies = tour.core.storage().daily_puzzles(GUILD)?;
+    let [daily] = dailies.as_slice() else { panic!("one daily puzzle so far: {}", dailies.len()) };
+    let line = daily.puzzle.solution.join(" ");
+    let solved = tour.sub(CAROL, "puzzle", "solve", vec![string("moves", &line)]).await?;
+    solved.says_privately(&["Solved: ", "Your streak: 1 day (best 1 day, 1 solved in all)"]);
+    assert!(solved.all_text().contains("carol is the first to solve today's puzzle!"), "{}", solved.all_text());
+    let again = tour.sub(CAROL, "puzzle", "solve", vec![string("moves", &line)]).await?;
+    again.says_privately(&["You have solved today's puzzle already"]);
+    let board = tour.sub(BOB, "puzzle", "leaderboard", vec![]).await?;
+    board.says(&["Daily puzzle leaderboard", "1. carol streak 1 (best 1) · 1 solved"]);
+    assert!(!board.text().contains("bob") && !board.text().contains("alice"), "no solve of theirs: {}", board.text());
+    tour.sub(BOB, "puzzle", "today", vec![]).await?.says(&["Solved by 1 so far, first by carol."]);
 
     // The schedule's autocompletes: the rotation's last game, the time zone.
     let rotation = tour.suggest(ALICE, "puzzle", Some("schedule"), vec![focused("variants", "chess,dr")]).await?;

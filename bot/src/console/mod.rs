@@ -189,7 +189,6 @@ fn button_line(button: &crate::core::Button) -> String {
         A::RollSecond => "roll-second",
         A::ConfirmRoll => "move roll!",
         A::Pass => "pass",
-        A::Board => "board",
         A::Abort => "abort",
         A::Rematch => "rematch",
         A::Secret => "choose",

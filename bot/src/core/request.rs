@@ -371,7 +371,6 @@ pub enum ButtonAction {
     /// Rolls after a warning ("Roll anyway").
     ConfirmRoll,
     Pass,
-    Board,
     /// Under a table roll: roll the same line again (payload: ledger and index).
     RollAgain,
     /// Under a d20 table roll: roll it again with advantage.
@@ -404,7 +403,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 24] = [
+    const ALL: [ButtonAction; 23] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -415,7 +414,6 @@ impl ButtonAction {
         ButtonAction::RollSecond,
         ButtonAction::ConfirmRoll,
         ButtonAction::Pass,
-        ButtonAction::Board,
         ButtonAction::RollAgain,
         ButtonAction::RollAdvantage,
         ButtonAction::RollDisadvantage,
@@ -444,7 +442,6 @@ impl ButtonAction {
             ButtonAction::RollKind(_) => ROLL_KIND,
             ButtonAction::ConfirmRoll => "roll-confirm",
             ButtonAction::Pass => "pass",
-            ButtonAction::Board => "board",
             ButtonAction::RollAgain => "roll-again",
             ButtonAction::RollAdvantage => "roll-adv",
             ButtonAction::RollDisadvantage => "roll-dis",
@@ -461,6 +458,12 @@ impl ButtonAction {
         }
     }
 
+    /// Every kind of button Rookery can send, as the first part of its custom
+    /// id (`resign`, `roll-kind`): what the end-to-end tour must click.
+    pub fn kinds() -> impl Iterator<Item = &'static str> {
+        ButtonAction::ALL.into_iter().map(ButtonAction::id).chain([ROLL_KIND])
+    }
+
     /// The action of a custom id, with or without a `:payload`.
     pub fn from_id(id: &str) -> Option<ButtonAction> {
         let action = id.split_once(':').map_or(id, |(action, _)| action);
@@ -468,9 +471,8 @@ impl ButtonAction {
     }
 
     /// What a component's custom id asks for: `resign:12` is Resign on game 12,
-    /// `roll-again:3:7` repeats roll 7 of table ledger 3, and a bare `board` (no
-    /// game needed) is allowed as is. Anything else, a stale id without its game
-    /// included, is refused.
+    /// `roll-again:3:7` repeats roll 7 of table ledger 3. Anything else, a stale
+    /// id without its game included, is refused.
     pub fn parse_custom_id(custom_id: &str) -> Option<Command> {
         if let Some((game, kind)) = custom_id.strip_prefix(ROLL_KIND).and_then(|r| r.strip_prefix(':')?.split_once(':'))
         {
@@ -502,7 +504,7 @@ impl ButtonAction {
                 Some(Command::Tournament(TournamentCommand::Leave { event: event.parse().ok()? }))
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
-            None => (action == ButtonAction::Board).then(|| action.command()),
+            None => None,
         }
     }
 
@@ -535,7 +537,6 @@ impl ButtonAction {
             ButtonAction::RollKind(kind) => Command::RollKindForGame { kind: kind.into() },
             ButtonAction::ConfirmRoll => Command::ConfirmRoll,
             ButtonAction::Pass => Command::Pass,
-            ButtonAction::Board => Command::Board,
             // Without a payload there is no roll to repeat: the table's own roll.
             ButtonAction::RollAgain | ButtonAction::RollAdvantage | ButtonAction::RollDisadvantage => {
                 Command::RollForGame
@@ -660,6 +661,9 @@ mod tests {
         }
         assert_eq!(ButtonAction::from_id("nonsense"), None);
         assert_eq!(ButtonAction::Roll.command(), Command::RollForGame);
+        let kinds: Vec<&str> = ButtonAction::kinds().collect();
+        assert_eq!(kinds.len(), ButtonAction::ALL.len() + 1);
+        assert!(kinds.contains(&ButtonAction::RollKind(3).id()));
     }
 
     #[test]
@@ -671,9 +675,9 @@ mod tests {
             ButtonAction::parse_custom_id("resign:12"),
             Some(Command::Clicked { action: ButtonAction::Resign, game: 12 })
         );
-        // Ids without a game are from before buttons named one: only Board is safe.
+        // Ids without a game are from before buttons named one.
         assert_eq!(ButtonAction::parse_custom_id("resign"), None);
-        assert_eq!(ButtonAction::parse_custom_id("board"), Some(Command::Board));
+        assert_eq!(ButtonAction::parse_custom_id("board"), None);
         assert_eq!(ButtonAction::parse_custom_id("resign:x"), None);
         assert_eq!(ButtonAction::parse_custom_id("dance:1"), None);
     }
