@@ -48,8 +48,14 @@ fn bad_arguments_are_refused_in_the_users_words_and_create_nothing() {
     assert!(t.refused(organiser(), Command::Tournament(create("checkers", 5, None))).contains("checkers"));
     assert!(t.refused(organiser(), Command::Tournament(create("chess", 0, None))).contains("rounds"));
     assert!(t.refused(organiser(), Command::Tournament(create("chess", 5, Some("fast")))).contains("time control"));
-    let arena =
-        T::CreateArena { name: "A".into(), game: "chess".into(), minutes: 2, clock: "3+2".into(), starts: None, berserk: true };
+    let arena = T::CreateArena {
+        name: "A".into(),
+        game: "chess".into(),
+        minutes: 2,
+        clock: "3+2".into(),
+        starts: None,
+        berserk: true,
+    };
     assert!(t.refused(organiser(), Command::Tournament(arena)).contains("minutes"));
     let list = t.ok(organiser(), Command::Tournament(T::List));
     assert!(list.text.contains("No tournaments"), "{}", list.text);

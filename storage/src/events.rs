@@ -61,9 +61,18 @@ pub struct SwissRound {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum ArenaStep {
-    Join { id: u64, name: String, rating: u32, at_ms: u64 },
-    Leave { player: usize },
-    Pair { at_ms: u64 },
+    Join {
+        id: u64,
+        name: String,
+        rating: u32,
+        at_ms: u64,
+    },
+    Leave {
+        player: usize,
+    },
+    Pair {
+        at_ms: u64,
+    },
     /// A game's end: its plies and the moment, when known, for the rules
     /// that need them (quick draws, the berserk point, who waits longest).
     Finish {
@@ -75,7 +84,11 @@ pub enum ArenaStep {
         at_ms: Option<u64>,
     },
     /// A player (an index) berserked in a game after `plies` plies.
-    Berserk { game: usize, player: usize, plies: u32 },
+    Berserk {
+        game: usize,
+        player: usize,
+        plies: u32,
+    },
 }
 
 /// The pairing state, by format.

@@ -78,7 +78,9 @@ pub async fn tournaments() -> Result<Tour> {
     // The Arena game's post in its thread has the Berserk button: once, then a refusal.
     let game_post = tour
         .fake()
-        .wait_for("the Arena game's Berserk button", |c| c.button_ids().iter().any(|id| id.starts_with("tour-berserk:")))
+        .wait_for("the Arena game's Berserk button", |c| {
+            c.button_ids().iter().any(|id| id.starts_with("tour-berserk:"))
+        })
         .await?;
     let berserk = game_post.button_ids().into_iter().find(|id| id.starts_with("tour-berserk:")).context("Berserk")?;
     tour.click(BOB, &berserk).await?.says(&["bob berserks"]);

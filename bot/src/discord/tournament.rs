@@ -54,7 +54,8 @@ async fn swiss(
     #[description = "What a late entrant scores for each round missed (default: zero)"] late: Option<LateScore>,
 ) -> Result<(), Error> {
     let late_half_point = matches!(late, Some(LateScore::Half));
-    let command = TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days: days, starts, late_half_point };
+    let command =
+        TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days: days, starts, late_half_point };
     run(ctx, command).await
 }
 

@@ -57,7 +57,8 @@ impl Core {
         }
         let at = Place { guild: event.guild, channel: held.channel };
         let record = self.current(at)?.filter(|r| r.id == game && r.phase == Phase::Playing).ok_or_else(over)?;
-        let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("Only the two players of this game can berserk."))?;
+        let side =
+            side_of(&record, user.id).ok_or_else(|| Refusal::new("Only the two players of this game can berserk."))?;
         let played = plies(&replay(&record)?);
         let player = arena.players().iter().position(|p| p.player.id == user.id).ok_or_else(over)?;
         let index = held.round as usize;

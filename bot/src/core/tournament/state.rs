@@ -123,7 +123,9 @@ pub(super) fn arena(event: &EventRecord) -> Result<Option<Arena>, Refusal> {
             ArenaStep::Finish { game, result, plies, at_ms } => {
                 let result = parse_result(result).ok_or_else(|| damaged(&event.name))?;
                 match (plies, at_ms) {
-                    (Some(plies), Some(at_ms)) => arena.finish_game_at(*game, GameEnd { result, plies: *plies }, *at_ms),
+                    (Some(plies), Some(at_ms)) => {
+                        arena.finish_game_at(*game, GameEnd { result, plies: *plies }, *at_ms)
+                    }
                     _ => arena.finish_game(*game, result),
                 }
             }

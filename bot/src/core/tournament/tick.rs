@@ -227,7 +227,12 @@ impl Core {
 
 /// Puts a game's end (at `now_ms`) into the event's pairing state and its
 /// game map; a result already there (set by hand, say) stays.
-fn record_result(event: &mut EventRecord, (round, board): (u32, u32), ended: &Ended, now_ms: u64) -> Result<(), Refusal> {
+fn record_result(
+    event: &mut EventRecord,
+    (round, board): (u32, u32),
+    ended: &Ended,
+    now_ms: u64,
+) -> Result<(), Refusal> {
     let Some(held) = event.games.iter_mut().find(|g| (g.round, g.board) == (round, board) && g.result.is_none()) else {
         return Ok(());
     };
