@@ -33,13 +33,17 @@ fn tournament(id: u64, by: crate::interactions::Player, path: &[&str], options: 
     command
 }
 
+/// The bot on a fresh database in `dir`, its scheduler ticking every 50 ms.
+async fn quick_bot(dir: &std::path::Path) -> Result<crate::Connected> {
+    let core = Core::new(rookery_storage::Storage::open(dir)?, rookery::core::system_clock());
+    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
+    connect_with(Arc::new(core), options).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let storage = rookery_storage::Storage::open(dir.path())?;
-    let core = Core::new(storage, rookery::core::system_clock());
-    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
-    let connected = connect_with(Arc::new(core), options).await?;
+    let connected = quick_bot(dir.path()).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Cup"), string("game", "chess"), integer("rounds", 1), string("clock", "10+5")];
@@ -70,16 +74,7 @@ async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Res
     assert_eq!(thread.status, StatusCode::CREATED, "{}", thread.payload);
     let name = thread.payload["name"].as_str().unwrap_or_default();
     assert!(name.starts_with("Round 1 · ") && name.ends_with(" · Swiss: Cup"), "{name}");
-    let in_thread = fake
-        .wait_for("the game in its thread", |c| {
-            c.method == Method::POST
-                && c.path.ends_with("/messages")
-                && !c.path.contains(&CHANNEL.to_string())
-                && content(c).contains("(White)")
-        })
-        .await?;
-    let thread_id: u64 =
-        in_thread.path.trim_start_matches("/api/v10/channels/").trim_end_matches("/messages").parse()?;
+    let (thread_id, _) = game_thread(fake).await?;
 
     fake.dispatch(slash_in(thread_id, 9106, BOB, "resign", vec![]))?;
     let resigned = fake.callback(9106).await?;
@@ -115,10 +110,7 @@ async fn game_thread(fake: &crate::fake_discord::FakeDiscord) -> Result<(u64, Ca
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arena_game_is_berserked_by_its_button_and_stopped_by_a_result_set_by_hand() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let storage = rookery_storage::Storage::open(dir.path())?;
-    let core = Core::new(storage, rookery::core::system_clock());
-    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
-    let connected = connect_with(Arc::new(core), options).await?;
+    let connected = quick_bot(dir.path()).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Blitz"), string("game", "chess"), integer("minutes", 30), string("clock", "3+2")];
