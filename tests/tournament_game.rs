@@ -33,13 +33,17 @@ fn tournament(id: u64, by: crate::interactions::Player, path: &[&str], options: 
     command
 }
 
+/// The bot on a fresh database in `dir`, its scheduler ticking every 50 ms.
+async fn quick_bot(dir: &std::path::Path) -> Result<crate::Connected> {
+    let core = Core::new(rookery_storage::Storage::open(dir)?, rookery::core::system_clock());
+    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
+    connect_with(Arc::new(core), options).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let storage = rookery_storage::Storage::open(dir.path())?;
-    let core = Core::new(storage, rookery::core::system_clock());
-    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
-    let connected = connect_with(Arc::new(core), options).await?;
+    let connected = quick_bot(dir.path()).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Cup"), string("game", "chess"), integer("rounds", 1), string("clock", "10+5")];
@@ -70,16 +74,7 @@ async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Res
     assert_eq!(thread.status, StatusCode::CREATED, "{}", thread.payload);
     let name = thread.payload["name"].as_str().unwrap_or_default();
     assert!(name.starts_with("Round 1 · ") && name.ends_with(" · Swiss: Cup"), "{name}");
-    let in_thread = fake
-        .wait_for("the game in its thread", |c| {
-            c.method == Method::POST
-                && c.path.ends_with("/messages")
-                && !c.path.contains(&CHANNEL.to_string())
-                && content(c).contains("(White)")
-        })
-        .await?;
-    let thread_id: u64 =
-        in_thread.path.trim_start_matches("/api/v10/channels/").trim_end_matches("/messages").parse()?;
+    let (thread_id, _) = game_thread(fake).await?;
 
     fake.dispatch(slash_in(thread_id, 9106, BOB, "resign", vec![]))?;
     let resigned = fake.callback(9106).await?;
@@ -94,6 +89,70 @@ async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Res
     assert_eq!(end.status, StatusCode::OK, "{}", end.payload);
     assert!(content(&end).contains("alice"), "{}", content(&end));
     assert!(end.files.len() == 2, "the crosstable and the games' PGN");
+    assert!(fake.take_invalid().is_empty(), "every body is valid for Discord");
+    Ok(())
+}
+
+/// The thread a game's first post (the one with `(White)`) went into.
+async fn game_thread(fake: &crate::fake_discord::FakeDiscord) -> Result<(u64, Call)> {
+    let post = fake
+        .wait_for("the game in its thread", |c| {
+            c.method == Method::POST
+                && c.path.ends_with("/messages")
+                && !c.path.contains(&CHANNEL.to_string())
+                && content(c).contains("(White)")
+        })
+        .await?;
+    let thread = post.path.trim_start_matches("/api/v10/channels/").trim_end_matches("/messages").parse()?;
+    Ok((thread, post))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_game_is_berserked_by_its_button_and_stopped_by_a_result_set_by_hand() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let connected = quick_bot(dir.path()).await?;
+    let fake = &connected.fake;
+
+    let create = vec![string("name", "Blitz"), string("game", "chess"), integer("minutes", 30), string("clock", "3+2")];
+    fake.dispatch(tournament(9201, ALICE, &["create", "arena"], create))?;
+    let join = fake.callback(9201).await?.button_ids().into_iter().find(|id| id.starts_with("tour-join:"));
+    let event: i64 = join.context("a Join button")?.trim_start_matches("tour-join:").parse()?;
+    for (id, player) in [(9202, ALICE), (9203, BOB)] {
+        fake.dispatch(tournament(id, player, &["join"], vec![integer("id", event)]))?;
+        assert!(!fake.callback(id).await?.is_ephemeral());
+    }
+    fake.dispatch(tournament(9204, ALICE, &["start"], vec![integer("id", event)]))?;
+    fake.callback(9204).await?;
+    let (thread, post) = game_thread(fake).await?;
+    let berserk = post.button_ids().into_iter().find(|id| id.starts_with("tour-berserk:")).context("Berserk")?;
+
+    let mut clicked = click(9205, BOB, &berserk);
+    clicked["channel_id"] = json!(thread.to_string());
+    fake.dispatch(clicked)?;
+    let answer = fake.callback(9205).await?;
+    assert!(!answer.is_ephemeral() && content(&answer).contains("bob berserks"), "{}", content(&answer));
+    let mut again = click(9206, BOB, &berserk);
+    again["channel_id"] = json!(thread.to_string());
+    fake.dispatch(again)?;
+    assert!(fake.callback(9206).await?.is_ephemeral(), "a second Berserk changes nothing");
+
+    let result = vec![integer("id", event), integer("round", 1), integer("board", 1), string("result", "1-0")];
+    fake.dispatch(tournament(9207, ALICE, &["result"], result))?;
+    assert!(content(&fake.callback(9207).await?).contains("set the result"));
+    let note = fake
+        .wait_for("the note in the game's thread", |c| {
+            c.method == Method::POST
+                && c.path == format!("/api/v10/channels/{thread}/messages")
+                && content(c).contains("set this game's result")
+        })
+        .await?;
+    assert!(
+        content(&note).starts_with("The organiser alice set this game's result: 1-0. The game is over."),
+        "{}",
+        content(&note)
+    );
+    fake.dispatch(slash_in(thread, 9208, BOB, "resign", vec![]))?;
+    assert!(fake.callback(9208).await?.is_ephemeral(), "the game in the thread is over");
     assert!(fake.take_invalid().is_empty(), "every body is valid for Discord");
     Ok(())
 }

@@ -7,8 +7,9 @@ mod common;
 mod tour;
 
 use common::{Table, HERE, START};
-use rookery::core::{Command, Place, TournamentCommand as T, User};
-use tour::{create_swiss, event_id, organiser, player, Event};
+use rookery::core::{Command, Place, Reply, TournamentCommand as T, User};
+use rookery_storage::{ArenaStep, EventFormat, Phase};
+use tour::{create_arena, create_swiss, event_id, organiser, player, points_of, Event};
 
 #[test]
 fn joining_twice_applies_once_and_leaving_before_the_start_removes_the_entry() {
@@ -42,12 +43,19 @@ fn bad_arguments_are_refused_in_the_users_words_and_create_nothing() {
         clock: clock.map(String::from),
         move_days: None,
         starts: None,
+        late_half_point: false,
     };
     assert!(t.refused(organiser(), Command::Tournament(create("checkers", 5, None))).contains("checkers"));
     assert!(t.refused(organiser(), Command::Tournament(create("chess", 0, None))).contains("rounds"));
     assert!(t.refused(organiser(), Command::Tournament(create("chess", 5, Some("fast")))).contains("time control"));
-    let arena =
-        T::CreateArena { name: "A".into(), game: "chess".into(), minutes: 2, clock: "3+2".into(), starts: None };
+    let arena = T::CreateArena {
+        name: "A".into(),
+        game: "chess".into(),
+        minutes: 2,
+        clock: "3+2".into(),
+        starts: None,
+        berserk: true,
+    };
     assert!(t.refused(organiser(), Command::Tournament(arena)).contains("minutes"));
     let list = t.ok(organiser(), Command::Tournament(T::List));
     assert!(list.text.contains("No tournaments"), "{}", list.text);
@@ -170,4 +178,210 @@ fn a_player_who_never_moves_forfeits_after_the_wait() {
 
 fn key(place: Place) -> rookery_storage::ChannelKey {
     rookery_storage::ChannelKey { guild: place.guild, channel: place.channel }
+}
+
+/// Plays `moves` in turn in the chess game at `thread`, from the side to move.
+fn play(t: &Table, event: &Event, thread: Place, moves: &[&str]) {
+    for text in moves {
+        let played = t.core.storage().channel_game(key(thread)).unwrap().expect("a game").actions.len();
+        let mover = if played % 2 == 0 { event.white_of(t, thread) } else { event.black_of(t, thread) };
+        let played = t.send_at(thread, mover, Command::Move { text: (*text).into() });
+        assert!(!played[0].ephemeral, "{text}: {}", played[0].text);
+    }
+}
+
+/// An Arena of two started, its first game in its thread: the event, the
+/// game's thread and the pairing's post.
+fn arena_of_two(t: &Table, berserk: bool) -> (Event, Place, Reply) {
+    let mut event = Event::of(event_id(&t.ok(organiser(), create_arena("Blitz", berserk))));
+    for n in 1..=2 {
+        t.ok(player(n), Command::Tournament(T::Join { event: event.id }));
+    }
+    let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
+    let posted = event.posted(t, started);
+    let pairing = posted.into_iter().find(|r| r.thread.is_some()).expect("the game's post");
+    let thread = *event.threads.values().next().unwrap();
+    (event, thread, pairing)
+}
+
+/// Fourteen plies: long enough for a berserked win to earn its point.
+const FOURTEEN_PLIES: [&str; 14] =
+    ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O", "h3", "h6"];
+
+#[test]
+fn an_arena_game_is_scored_with_its_plies_so_a_quick_draw_scores_nothing() {
+    let t = Table::new();
+    let (mut event, thread, _) = arena_of_two(&t, false);
+    play(&t, &event, thread, &["e4", "e5"]);
+    let (white, black) = (event.white_of(&t, thread), event.black_of(&t, thread));
+    t.send_at(thread, white.clone(), Command::Draw(rookery::core::DrawAction::Offer));
+    assert!(!t.send_at(thread, black.clone(), Command::Draw(rookery::core::DrawAction::Accept))[0].ephemeral);
+    event.tick(&t);
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    let EventFormat::Arena { steps, .. } = &stored.format else { panic!("an arena") };
+    let finish = steps.iter().find(|s| matches!(s, ArenaStep::Finish { .. })).expect("the game's end");
+    assert!(matches!(finish, ArenaStep::Finish { game: 0, plies: Some(2), at_ms: Some(_), .. }), "{finish:?}");
+    assert_eq!(points_of(&t, event.id, &white.name), "0", "a draw of two plies scores nothing");
+    assert_eq!(points_of(&t, event.id, &black.name), "0");
+}
+
+#[test]
+fn a_result_set_by_hand_ends_the_game_in_its_thread_and_counts_once() {
+    let t = Table::new();
+    let mut event = Event::swiss(&t, "Cup", 1, 4);
+    let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
+    event.posted(&t, started);
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    let (first, second) = (stored.games[0].game, stored.games[1].game);
+    let (first_thread, second_thread) = (event.threads[&first], event.threads[&second]);
+    play(&t, &event, first_thread, &["e4"]);
+    let first_black = event.black_of(&t, first_thread);
+
+    let set = T::SetResult { event: event.id, round: 1, board: 1, result: "1-0".into() };
+    assert!(t.send(organiser(), Command::Tournament(set))[0].text.contains("set the result"));
+    assert!(t.core.storage().channel_game(key(first_thread)).unwrap().is_none(), "the game is over in its thread");
+    let (_, archived) = t.core.storage().finished_game(first).unwrap().expect("archived");
+    let Phase::Finished { result, reason } = &archived.phase else { panic!("finished") };
+    assert_eq!(result, "1-0");
+    assert!(reason.contains("organiser organiser"), "who set it: {reason}");
+    assert_eq!(archived.actions.len(), 1, "the moves played stay in the archive");
+    let posted = event.tick_everywhere(&t);
+    let note = posted.iter().find(|(place, _)| *place == first_thread).expect("a note in the game's thread");
+    assert!(
+        note.1.text.starts_with("The organiser organiser set this game's result: 1-0. The game is over."),
+        "{}",
+        note.1.text
+    );
+    assert!(!posted.iter().any(|(_, r)| r.text.contains("Final standings")), "board 2 still plays");
+
+    // A click in the ended game changes nothing; the tick counts it once.
+    assert!(t.send_at(first_thread, first_black, Command::Resign)[0].ephemeral);
+    let white = event.white_of(&t, second_thread);
+    t.send_at(second_thread, white, Command::Resign);
+    let posted = event.tick(&t);
+    assert!(posted.iter().any(|r| r.text.contains("Final standings")), "{posted:?}");
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    assert_eq!(stored.manual_results.len(), 1);
+    let EventFormat::Swiss { played, .. } = &stored.format else { panic!("a swiss") };
+    let results: Vec<_> = played[0].boards.iter().map(|b| b.result.as_deref()).collect();
+    assert_eq!(results, [Some("1-0"), Some("0-1")]);
+}
+
+#[test]
+fn an_arena_result_set_by_hand_is_one_finish_with_the_plies_played() {
+    let t = Table::new();
+    let (mut event, thread, _) = arena_of_two(&t, true);
+    play(&t, &event, thread, &["e4", "e5", "Nf3"]);
+    let set = T::SetResult { event: event.id, round: 1, board: 1, result: "1/2-1/2".into() };
+    assert!(t.send(organiser(), Command::Tournament(set.clone()))[0].text.contains("set the result"));
+    assert!(t.core.storage().channel_game(key(thread)).unwrap().is_none());
+    event.tick(&t);
+    event.tick(&t);
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    let EventFormat::Arena { steps, .. } = &stored.format else { panic!("an arena") };
+    let finishes: Vec<_> = steps.iter().filter(|s| matches!(s, ArenaStep::Finish { game: 0, .. })).collect();
+    assert_eq!(finishes.len(), 1, "{steps:?}");
+    assert!(matches!(finishes[0], ArenaStep::Finish { plies: Some(3), .. }), "{:?}", finishes[0]);
+    assert!(t.send(organiser(), Command::Tournament(set))[0].text.contains("already has its result"));
+}
+
+#[test]
+fn a_running_swiss_takes_late_entries_and_withdrawals_between_rounds() {
+    let t = Table::new();
+    let create = Command::Tournament(T::CreateSwiss {
+        name: "Late Cup".into(),
+        game: "chess".into(),
+        rounds: 3,
+        clock: Some("10+5".into()),
+        move_days: None,
+        starts: None,
+        late_half_point: true,
+    });
+    let mut event = Event::of(event_id(&t.ok(organiser(), create)));
+    for n in 1..=4 {
+        t.ok(player(n), Command::Tournament(T::Join { event: event.id }));
+    }
+    let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
+    event.posted(&t, started);
+    let late = t.ok(player(5), Command::Tournament(T::Join { event: event.id }));
+    assert!(late.text.starts_with("player5 joined from round 2."), "{}", late.text);
+    assert!(late.buttons.iter().any(|b| b.custom_id() == format!("tour-join:{}", event.id)), "entries stay open");
+    let left = t.ok(player(4), Command::Tournament(T::Leave { event: event.id }));
+    assert!(left.text.contains("games so far stand"), "{}", left.text);
+    let back = t.refused(player(4), Command::Tournament(T::Join { event: event.id }));
+    assert!(back.contains("cannot come back"), "{back}");
+
+    let resign_all = |event: &mut Event| {
+        for thread in event.threads.values().copied().collect::<Vec<_>>() {
+            if t.core.storage().channel_game(key(thread)).unwrap().is_some() {
+                t.send_at(thread, event.white_of(&t, thread), Command::Resign);
+            }
+        }
+        event.tick(&t)
+    };
+    assert!(resign_all(&mut event).iter().any(|r| r.text.contains("**Round 2**")));
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    let EventFormat::Swiss { entrants, played, .. } = &stored.format else { panic!("a swiss") };
+    let seated = |round: &rookery_storage::SwissRound, who: usize| {
+        round.bye == Some(who) || round.boards.iter().any(|b| b.white == who || b.black == who)
+    };
+    let (newcomer, leaver) = (4, 3);
+    assert_eq!((entrants[newcomer].joined_at, entrants[leaver].withdrew_at), (1, Some(1)));
+    assert!(seated(&played[1], newcomer) && !seated(&played[1], leaver), "{:?}", played[1]);
+    assert!(seated(&played[0], leaver), "the leaver's round-1 game stands");
+    let trf = t.ok(player(1), Command::Tournament(T::Export { event: event.id }));
+    let trf = String::from_utf8(trf.files[0].bytes.clone()).unwrap();
+    let line = trf.lines().find(|l| l.contains("player5")).expect("the late entrant's line");
+    assert!(line.contains("0000 - H"), "half a point for the missed round: {line}");
+
+    assert!(resign_all(&mut event).iter().any(|r| r.text.contains("**Round 3**")));
+    let last = t.refused(player(6), Command::Tournament(T::Join { event: event.id }));
+    assert!(last.contains("last round"), "{last}");
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    let post = t.ok(player(1), Command::Tournament(T::Show { event: event.id }));
+    assert!(post.buttons.is_empty(), "no Join in the last round: {:?}", post.buttons);
+    assert!(matches!(&stored.format, EventFormat::Swiss { entrants, .. } if entrants.len() == 5));
+}
+
+#[test]
+fn berserk_halves_the_clock_once_before_the_first_move_and_pays_a_point_on_a_long_win() {
+    let t = Table::new();
+    let (mut event, thread, pairing) = arena_of_two(&t, true);
+    let game = *event.threads.keys().next().unwrap();
+    let button = pairing.buttons.iter().find(|b| b.custom_id().starts_with("tour-berserk:")).expect("Berserk");
+    let click = rookery::core::ButtonAction::parse_custom_id(&button.custom_id()).unwrap();
+    assert_eq!(click, Command::Tournament(T::Berserk { game }));
+    let (white, black) = (event.white_of(&t, thread), event.black_of(&t, thread));
+
+    let outsider = t.send_at(thread, player(3), click.clone());
+    assert!(outsider[0].ephemeral && outsider[0].text.contains("two players"), "{}", outsider[0].text);
+    play(&t, &event, thread, &["e4"]);
+    let late = t.send_at(thread, white.clone(), click.clone());
+    assert!(late[0].ephemeral && late[0].text.contains("before your first move"), "{}", late[0].text);
+    let berserked = t.send_at(thread, black.clone(), click.clone());
+    assert!(!berserked[0].ephemeral && berserked[0].text.contains("1:30 left"), "{}", berserked[0].text);
+    let clock = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
+    assert_eq!(clock.remaining_ms, [182_000, 90_000], "White got the increment; Black's time was halved");
+    let again = t.send_at(thread, black.clone(), click);
+    assert!(again[0].ephemeral && again[0].text.contains("already berserked"), "{}", again[0].text);
+    let clock_after = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
+    assert_eq!(clock_after.remaining_ms, clock.remaining_ms, "a second click changes nothing");
+
+    play(&t, &event, thread, &FOURTEEN_PLIES[1..]);
+    t.send_at(thread, white.clone(), Command::Resign);
+    event.tick(&t);
+    assert_eq!(points_of(&t, event.id, &black.name), "3", "a berserked win of 14 plies");
+    assert_eq!(points_of(&t, event.id, &white.name), "0");
+}
+
+#[test]
+fn an_arena_without_berserk_shows_no_button_and_refuses_a_click() {
+    let t = Table::new();
+    let (event, thread, pairing) = arena_of_two(&t, false);
+    assert!(!pairing.buttons.iter().any(|b| b.custom_id().starts_with("tour-berserk")), "{:?}", pairing.buttons);
+    let game = *event.threads.keys().next().unwrap();
+    let refused = t.send_at(thread, event.white_of(&t, thread), Command::Tournament(T::Berserk { game }));
+    assert!(refused[0].ephemeral && refused[0].text.contains("without berserk"), "{}", refused[0].text);
+    let clock = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
+    assert_eq!(clock.remaining_ms, [180_000, 180_000]);
 }

@@ -100,6 +100,7 @@ fn swiss(game: &str, players: u64, rounds: u32, seed: u64) -> Vec<Duration> {
             clock: Some("10+5".into()),
             move_days: None,
             starts: None,
+            late_half_point: false,
         }),
     );
     let mut event = Event::of(event_id(&created));
@@ -145,6 +146,7 @@ fn arena(players: u64, minutes: u32, seed: u64) -> (usize, Duration) {
             minutes,
             clock: "3+2".into(),
             starts: None,
+            berserk: true,
         }),
     );
     let mut event = Event::of(event_id(&created));

@@ -61,18 +61,57 @@ pub struct SwissRound {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum ArenaStep {
-    Join { id: u64, name: String, rating: u32, at_ms: u64 },
-    Leave { player: usize },
-    Pair { at_ms: u64 },
-    Finish { game: usize, result: String },
+    Join {
+        id: u64,
+        name: String,
+        rating: u32,
+        at_ms: u64,
+    },
+    Leave {
+        player: usize,
+    },
+    Pair {
+        at_ms: u64,
+    },
+    /// A game's end: its plies and the moment, when known, for the rules
+    /// that need them (quick draws, the berserk point, who waits longest).
+    Finish {
+        game: usize,
+        result: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plies: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
+    },
+    /// A player (an index) berserked in a game after `plies` plies.
+    Berserk {
+        game: usize,
+        player: usize,
+        plies: u32,
+    },
 }
 
 /// The pairing state, by format.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "format", rename_all = "snake_case")]
 pub enum EventFormat {
-    Swiss { rounds: u32, entrants: Vec<SwissEntrant>, played: Vec<SwissRound> },
-    Arena { minutes: u32, steps: Vec<ArenaStep> },
+    Swiss {
+        rounds: u32,
+        entrants: Vec<SwissEntrant>,
+        played: Vec<SwissRound>,
+        /// Late entrants score half a point for each round they missed
+        /// (else nothing).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late_half_point: bool,
+    },
+    Arena {
+        minutes: u32,
+        steps: Vec<ArenaStep>,
+        /// Whether players may berserk (events stored before it was an
+        /// option had none).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        berserk: bool,
+    },
 }
 
 /// The Rookery game that plays one pairing: Swiss round and board, or the
@@ -226,5 +265,31 @@ impl Storage {
     pub fn active_events(&self) -> Result<Vec<EventRecord>, StorageError> {
         let all = self.decode_scan("events", self.events.iter(), decode)?;
         Ok(all.into_iter().filter(|event| event.status != EventStatus::Finished).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_from_before_berserk_late_entry_and_plies_reads_with_their_old_meaning() {
+        let arena = r#"{"version":1,"event":{"id":1,"guild":2,"channel":3,"post":null,"name":"A",
+            "organiser":{"id":4,"name":"o"},"variant":"chess","time_control":"3+2","move_days":null,
+            "no_show_seconds":300,"created":0,"starts":null,"started":null,"status":"running",
+            "format":{"format":"arena","minutes":60,"steps":[{"step":"finish","game":0,"result":"1-0"}]},
+            "games":[]}}"#;
+        let event = decode(arena.as_bytes()).unwrap();
+        let EventFormat::Arena { berserk, steps, .. } = &event.format else { panic!("an arena") };
+        assert!(!berserk, "no berserk in an event made before it existed");
+        assert_eq!(steps[0], ArenaStep::Finish { game: 0, result: "1-0".into(), plies: None, at_ms: None });
+        assert_eq!(decode(&encode(&event)).unwrap(), event);
+        let swiss = arena.replace(
+            r#"{"format":"arena","minutes":60,"steps":[{"step":"finish","game":0,"result":"1-0"}]}"#,
+            r#"{"format":"swiss","rounds":3,"entrants":[],"played":[]}"#,
+        );
+        let event = decode(swiss.as_bytes()).unwrap();
+        assert!(matches!(event.format, EventFormat::Swiss { late_half_point: false, .. }));
+        assert!(!String::from_utf8(encode(&event)).unwrap().contains("late"), "the default is not written");
     }
 }

@@ -459,7 +459,7 @@ fn event(guild: u64, id: u64) -> EventRecord {
         starts: None,
         started: None,
         status: EventStatus::Open,
-        format: EventFormat::Swiss { rounds: 5, entrants: Vec::new(), played: Vec::new() },
+        format: EventFormat::Swiss { rounds: 5, entrants: Vec::new(), played: Vec::new(), late_half_point: false },
         games: Vec::new(),
         manual_results: Vec::new(),
     }

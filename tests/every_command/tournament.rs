@@ -1,7 +1,8 @@
 //! The tour's tournaments: a Swiss and an Arena created (the game's
 //! autocomplete), joined and left by command and by button, shown, listed,
 //! started, paused and resumed, a result set by hand, a player removed, the
-//! TRF exported, and the Arena ended by its organiser.
+//! TRF exported, and the Arena started, a game's Berserk clicked twice, and
+//! ended by its organiser.
 
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use anyhow::{Context as _, Result};
 use rookery::discord::ServeOptions;
 
 use super::Tour;
-use crate::interactions::{focused, integer, string, user, ALICE, BOB, CAROL};
+use crate::interactions::{boolean, focused, integer, string, user, ALICE, BOB, CAROL};
 
 fn quick() -> ServeOptions {
     ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() }
@@ -27,7 +28,13 @@ pub async fn tournaments() -> Result<Tour> {
     let games = tour.suggest(ALICE, "tournament", Some("create arena"), vec![focused("game", "ch")]).await?;
     assert!(games.iter().any(|game| game == "chess"), "{games:?}");
 
-    let swiss = vec![string("name", "Cup"), string("game", "chess"), integer("rounds", 1), string("clock", "10+5")];
+    let swiss = vec![
+        string("name", "Cup"),
+        string("game", "chess"),
+        integer("rounds", 1),
+        string("clock", "10+5"),
+        integer("late", 1), // half
+    ];
     let post = tour.sub(ALICE, "tournament", "create swiss", swiss).await?;
     post.says(&["Cup"]);
     let join = post.button("tour-join")?;
@@ -55,11 +62,29 @@ pub async fn tournaments() -> Result<Tour> {
     let trf = tour.sub(BOB, "tournament", "export", vec![id()]).await?;
     assert!(!trf.first.files.is_empty(), "the TRF file: {}", trf.text());
 
-    let arena = vec![string("name", "Blitz"), string("game", "chess"), integer("minutes", 60), string("clock", "3+2")];
+    let arena = vec![
+        string("name", "Blitz"),
+        string("game", "chess"),
+        integer("minutes", 60),
+        string("clock", "3+2"),
+        boolean("berserk", true),
+    ];
     let post = tour.sub(ALICE, "tournament", "create arena", arena).await?;
     post.says(&["Blitz"]);
     let blitz = event_of(&post.button("tour-join")?)?;
     tour.sub(CAROL, "tournament", "join", vec![integer("id", blitz)]).await?;
+    tour.sub(BOB, "tournament", "join", vec![integer("id", blitz)]).await?;
+    tour.sub(ALICE, "tournament", "start", vec![integer("id", blitz)]).await?.says(&["started"]);
+    // The Arena game's post in its thread has the Berserk button: once, then a refusal.
+    let game_post = tour
+        .fake()
+        .wait_for("the Arena game's Berserk button", |c| {
+            c.button_ids().iter().any(|id| id.starts_with("tour-berserk:"))
+        })
+        .await?;
+    let berserk = game_post.button_ids().into_iter().find(|id| id.starts_with("tour-berserk:")).context("Berserk")?;
+    tour.click(BOB, &berserk).await?.says(&["bob berserks"]);
+    tour.click(BOB, &berserk).await?.says_privately(&["already berserked"]);
     let remove = vec![integer("id", blitz), user("player", CAROL)];
     tour.sub(ALICE, "tournament", "remove", remove).await?;
     tour.sub(ALICE, "tournament", "end", vec![integer("id", blitz)]).await?;

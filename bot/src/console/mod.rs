@@ -213,7 +213,8 @@ fn button_line(button: &crate::core::Button) -> String {
         | A::RollDisadvantage
         | A::PuzzleHint
         | A::JoinEvent
-        | A::LeaveEvent => return format!("button {}", button.custom_id()),
+        | A::LeaveEvent
+        | A::Berserk => return format!("button {}", button.custom_id()),
     };
     line.to_string()
 }

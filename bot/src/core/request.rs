@@ -395,6 +395,8 @@ pub enum ButtonAction {
     JoinEvent,
     /// An event post's Leave button (payload: the event id).
     LeaveEvent,
+    /// An Arena game's Berserk button (carries the game).
+    Berserk,
 }
 
 /// The custom id of a [`ButtonAction::RollKind`] button: `roll-kind:GAME:KIND`.
@@ -403,7 +405,7 @@ const ROLL_KIND: &str = "roll-kind";
 impl ButtonAction {
     /// The actions whose id alone names them (not [`ButtonAction::RollKind`],
     /// whose id also carries its kind).
-    const ALL: [ButtonAction; 23] = [
+    const ALL: [ButtonAction; 24] = [
         ButtonAction::Accept,
         ButtonAction::Decline,
         ButtonAction::Resign,
@@ -427,6 +429,7 @@ impl ButtonAction {
         ButtonAction::PuzzleHint,
         ButtonAction::JoinEvent,
         ButtonAction::LeaveEvent,
+        ButtonAction::Berserk,
     ];
 
     pub fn id(self) -> &'static str {
@@ -455,6 +458,7 @@ impl ButtonAction {
             ButtonAction::PuzzleHint => "puzzle-hint",
             ButtonAction::JoinEvent => "tour-join",
             ButtonAction::LeaveEvent => "tour-leave",
+            ButtonAction::Berserk => "tour-berserk",
         }
     }
 
@@ -502,6 +506,9 @@ impl ButtonAction {
             }
             Some((_, event)) if action == ButtonAction::LeaveEvent => {
                 Some(Command::Tournament(TournamentCommand::Leave { event: event.parse().ok()? }))
+            }
+            Some((_, game)) if action == ButtonAction::Berserk => {
+                Some(Command::Tournament(TournamentCommand::Berserk { game: game.parse().ok()? }))
             }
             Some((_, game)) => Some(Command::Clicked { action, game: game.parse().ok()? }),
             None => None,
@@ -553,6 +560,8 @@ impl ButtonAction {
             ButtonAction::PuzzleHint => Command::Puzzle(PuzzleCommand::Hint { of: HintOf::Open }),
             // Without its payload the button names no event: the server's events.
             ButtonAction::JoinEvent | ButtonAction::LeaveEvent => Command::Tournament(TournamentCommand::List),
+            // Without its game the button names none: the player's tournament games.
+            ButtonAction::Berserk => Command::Tournament(TournamentCommand::Me),
         }
     }
 }

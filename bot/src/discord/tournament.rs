@@ -51,9 +51,21 @@ async fn swiss(
     days: Option<u32>,
     #[description = "When it starts by itself: 30m, 2h or a UTC time like 18:30 (else the organiser starts it)"]
     starts: Option<String>,
+    #[description = "What a late entrant scores for each round missed (default: zero)"] late: Option<LateScore>,
 ) -> Result<(), Error> {
-    let command = TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days: days, starts };
+    let late_half_point = matches!(late, Some(LateScore::Half));
+    let command =
+        TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days: days, starts, late_half_point };
     run(ctx, command).await
+}
+
+/// What a Swiss's late entrant scores for the rounds before they joined.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LateScore {
+    #[name = "zero"]
+    Zero,
+    #[name = "half"]
+    Half,
 }
 
 /// An Arena: for a set time, whoever finishes a game is paired again at once.
@@ -73,8 +85,11 @@ async fn arena(
     #[description = "Real-time clocks: minutes + increment seconds, e.g. 3+2"] clock: String,
     #[description = "When it starts by itself: 30m, 2h or a UTC time like 18:30 (else the organiser starts it)"]
     starts: Option<String>,
+    #[description = "Whether players may berserk: half the clock for an extra point on a win (default: yes)"]
+    berserk: Option<bool>,
 ) -> Result<(), Error> {
-    run(ctx, TournamentCommand::CreateArena { name, game, minutes, clock, starts }).await
+    let berserk = berserk.unwrap_or(true);
+    run(ctx, TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk }).await
 }
 
 /// Join a tournament (the same as the Join button on its post).

@@ -26,6 +26,7 @@ pub fn create_swiss(name: &str, rounds: u32) -> Command {
         clock: Some("10+5".into()),
         move_days: None,
         starts: None,
+        late_half_point: false,
     })
 }
 
@@ -100,4 +101,22 @@ impl Event {
     pub fn black_of(&self, t: &Table, thread: Place) -> User {
         Event::seat(t, thread, false)
     }
+}
+
+pub fn create_arena(name: &str, berserk: bool) -> Command {
+    Command::Tournament(T::CreateArena {
+        name: name.into(),
+        game: "chess".into(),
+        minutes: 60,
+        clock: "3+2".into(),
+        starts: None,
+        berserk,
+    })
+}
+
+/// A player's points in `/tournament show`'s table.
+pub fn points_of(t: &Table, event: u64, name: &str) -> String {
+    let show = t.ok(organiser(), Command::Tournament(T::Show { event }));
+    let line = show.text.lines().find(|l| l.split_whitespace().nth(1) == Some(name)).expect("a standings line");
+    line.split_whitespace().nth(2).unwrap().to_string()
 }

@@ -2,6 +2,7 @@
 
 use rookery_engine::Variant;
 use rookery_storage::{ArenaStep, EventFormat, EventRecord, EventStatus, ManualResult, Player};
+use rookery_tournament::swiss::SwissEvent;
 
 use super::state::{self, parse_result, result_text};
 use super::{event_post, organiser_only, standings, Core, Place, Refusal, Reply, User};
@@ -61,6 +62,35 @@ fn parse_start(text: &str, now: i64) -> Result<i64, Refusal> {
         return Err(Refusal::new("An event starts within two weeks."));
     }
     Ok(now + seconds)
+}
+
+/// Whether `user` may enter `swiss` now: before the start, or between
+/// rounds of a running one, from the next round on (not in its last round,
+/// nor back after leaving it).
+fn late_entry_allowed(event: &EventRecord, swiss: &SwissEvent, user: u64) -> Result<(), Refusal> {
+    if swiss.entrants().iter().any(|e| e.player.id == user && e.withdrew_at.is_some()) {
+        return Err(Refusal(format!("You left “{}”; a player who left cannot come back.", event.name)));
+    }
+    if event.status == EventStatus::Open || swiss.entrants().iter().any(|e| e.player.id == user) {
+        return Ok(());
+    }
+    let paired = swiss.rounds().len();
+    if paired >= swiss.config().rounds as usize {
+        return Err(Refusal(format!(
+            "“{}” is in its last round ({paired} of {paired}); there is no round left to enter.",
+            event.name
+        )));
+    }
+    Ok(())
+}
+
+/// ` from round N` for a late entrant of a Swiss, else nothing.
+fn late_from(event: &EventRecord, user: u64) -> String {
+    let EventFormat::Swiss { entrants, .. } = &event.format else { return String::new() };
+    match entrants.iter().find(|e| e.id == user) {
+        Some(entrant) if entrant.joined_at > 0 => format!(" from round {}", entrant.joined_at + 1),
+        _ => String::new(),
+    }
 }
 
 impl Core {
@@ -135,15 +165,12 @@ impl Core {
         let now_ms = self.now_ms().max(0) as u64;
         let (event, ()) = self.change_event(place.guild, id, |event| {
             let already = || Refusal(format!("You are already in “{}”.", event.name));
-            match event.status {
-                EventStatus::Finished => return Err(Refusal(format!("“{}” is over.", event.name))),
-                EventStatus::Running | EventStatus::Paused if matches!(event.format, EventFormat::Swiss { .. }) => {
-                    return Err(Refusal(format!("“{}” has started; entries are closed.", event.name)))
-                }
-                _ => {}
+            if event.status == EventStatus::Finished {
+                return Err(Refusal(format!("“{}” is over.", event.name)));
             }
             let entrant = rookery_tournament::Player { id: user.id, name: user.name.clone(), rating };
             if let Some(mut swiss) = state::swiss(event)? {
+                late_entry_allowed(event, &swiss, user.id)?;
                 swiss.add_player(entrant).map_err(|_| already())?;
                 state::store_swiss(event, &swiss);
             } else if let Some(mut arena) = state::arena(event)? {
@@ -157,14 +184,15 @@ impl Core {
             Ok(())
         })?;
         let mut post = event_post(&event);
-        post.text = format!("{} joined.\n{}", user.name, post.text);
+        post.text = format!("{} joined{}.\n{}", user.name, late_from(&event, user.id), post.text);
         Ok(vec![post])
     }
 
     pub(super) fn leave_event(&self, place: Place, user: &User, id: u64) -> Outcome {
         let (event, ()) = self.change_event(place.guild, id, |event| self.drop_player(event, user.id))?;
         let mut post = event_post(&event);
-        post.text = format!("{} left.\n{}", user.name, post.text);
+        let games_stand = if event.status == EventStatus::Open { "" } else { " Their games so far stand." };
+        post.text = format!("{} left.{games_stand}\n{}", user.name, post.text);
         Ok(vec![post])
     }
 
@@ -216,7 +244,8 @@ impl Core {
     }
 
     /// An organiser sets a result by hand (a dispute, a lost connection):
-    /// recorded with who set it, and the game's own end no longer counts.
+    /// recorded with who set it; the game, if still played, ends in its
+    /// thread, and its own end no longer counts.
     pub(super) fn set_result(&self, place: Place, user: &User, id: u64, at: (u32, u32), text: &str) -> Outcome {
         let result = parse_result(text).ok_or_else(|| {
             Refusal(format!(
@@ -225,6 +254,11 @@ impl Core {
         })?;
         let (round, board) = (at.0.saturating_sub(1), at.1.saturating_sub(1));
         let now = self.now();
+        let now_ms = self.now_ms().max(0) as u64;
+        // The game still being played, if any: its plies count for an Arena's rules.
+        let before = self.event(place.guild, id)?;
+        let held = super::games::held_game(&before, (round, board));
+        let plies = held.as_ref().and_then(|held| self.plies_so_far(&before, held));
         let (event, ()) = self.change_event(place.guild, id, |event| {
             organiser_only(event, user)?;
             let missing = || Refusal(format!("“{}” has no such game.", event.name));
@@ -234,15 +268,12 @@ impl Core {
             } else {
                 // An Arena's games are numbered in order; the board is not used.
                 let game = round;
-                if event.games.iter().any(|g| g.round == game && g.result.is_some()) {
+                let arena = state::arena(event)?.ok_or_else(missing)?;
+                let decided = arena.games().get(game as usize).ok_or_else(missing)?.result.is_some();
+                if decided || event.games.iter().any(|g| g.round == game && g.result.is_some()) {
                     return Err(Refusal::new("That Arena game already has its result; it cannot be changed."));
                 }
-                let arena = state::arena(event)?.ok_or_else(missing)?;
-                arena.games().get(game as usize).ok_or_else(missing)?;
-                state::push_step(
-                    event,
-                    rookery_storage::ArenaStep::Finish { game: game as usize, result: result_text(result).into() },
-                );
+                state::push_step(event, state::finish_step(game as usize, result, plies, now_ms));
             }
             let game_round =
                 if matches!(event.format, EventFormat::Swiss { .. }) { (round, board) } else { (round, 0) };
@@ -266,6 +297,9 @@ impl Core {
             event.name,
             result_text(result)
         ))];
+        if let Some(held) = held {
+            self.stop_game_by_hand(&event, &held, result, user)?;
+        }
         let moved = self.advance_event(&event)?;
         replies.extend(self.deliver(place, &event, moved));
         Ok(replies)

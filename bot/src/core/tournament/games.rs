@@ -10,11 +10,14 @@
 
 use rookery_engine::game::Action;
 use rookery_engine::Color;
-use rookery_storage::{EventFormat, EventGame, EventRecord, Phase, Player};
+use rookery_storage::{Change, ChannelGame, EventFormat, EventGame, EventRecord, Phase, Player, RateFn};
+use rookery_tournament::GameResult;
 
-use super::{cut, format_name, Core, Place, Refusal, Reply};
+use super::{cut, format_name, state, Core, Place, Refusal, Reply};
+use crate::core::archive::pgn_file;
+use crate::core::game_dice::ledger_revealed;
 use crate::core::games::{replay, Terms};
-use crate::core::{storage_failure, ThreadStart, User};
+use crate::core::{channel, storage_failure, ThreadStart, User};
 
 /// Discord's longest thread name.
 const THREAD_NAME_MAX: usize = 100;
@@ -50,10 +53,23 @@ fn cut_name(name: &str) -> String {
     out
 }
 
+/// The plies (moves, not rolls or passes) played in the game.
+pub(super) fn plies(game: &rookery_engine::game::Game) -> u32 {
+    game.actions().iter().filter(|a| matches!(a, Action::Move(_))).count() as u32
+}
+
+/// How a pairing's game ended: its result as stored (`1-0`, `-/-`...) and
+/// the plies played, when there was a game to count them in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Ended {
+    pub result: String,
+    pub plies: Option<u32>,
+}
+
 /// Whether the side to move has not moved yet in the game (a no-show).
 pub(super) fn waiting_for_first_move(game: &rookery_engine::game::Game) -> Option<Color> {
     let side = game.turn()?.side;
-    let moves = game.actions().iter().filter(|a| matches!(a, Action::Move(_))).count();
+    let moves = plies(game);
     let before_first = match side {
         Color::White => moves == 0,
         Color::Black => moves <= 1,
@@ -98,6 +114,9 @@ impl Core {
         let mentions = format!("<@{}> (White) vs <@{}> (Black)", white.id, black.id);
         message.text = cut(&format!("{mentions}\n{}", message.text), super::MESSAGE_MAX);
         message.thread = Some(ThreadStart { name: thread_name(event, round, white, black), game: record.id });
+        if super::state::arena(event)?.is_some_and(|arena| arena.berserk_allowed()) {
+            message.buttons.push(super::berserk::berserk_button(record.id));
+        }
         Ok((made(record.id), Some(message)))
     }
 
@@ -125,19 +144,20 @@ impl Core {
         }
     }
 
-    /// The finished result of a pairing's game (`1-0`, `0-1`, `1/2-1/2`),
-    /// `Some("-/-")` if it vanished unfinished (aborted or ended by a
-    /// moderator), `None` while it is played.
-    pub(super) fn game_result(&self, event: &EventRecord, held: &EventGame) -> Result<Option<String>, Refusal> {
+    /// How a pairing's game ended, from the archive: its result (`1-0`,
+    /// `0-1`, `1/2-1/2`) and plies; `-/-` if it vanished unfinished (aborted
+    /// or ended by a moderator); `None` while it is played.
+    pub(super) fn game_result(&self, event: &EventRecord, held: &EventGame) -> Result<Option<Ended>, Refusal> {
         if let Some((_, record)) = self.storage.finished_game(held.game).map_err(storage_failure)? {
-            if let Phase::Finished { result, .. } = record.phase {
-                return Ok(Some(result));
+            if let Phase::Finished { result, .. } = &record.phase {
+                let plies = replay(&record).ok().map(|game| plies(&game));
+                return Ok(Some(Ended { result: result.clone(), plies }));
             }
         }
         let place = Place { guild: event.guild, channel: held.channel };
         match self.current(place)? {
             Some(record) if record.id == held.game && record.phase == Phase::Playing => Ok(None),
-            _ => Ok(Some("-/-".into())),
+            _ => Ok(Some(Ended { result: "-/-".into(), plies: None })),
         }
     }
 
@@ -147,7 +167,7 @@ impl Core {
         &self,
         event: &EventRecord,
         held: &EventGame,
-    ) -> Result<Option<(String, Place, Reply)>, Refusal> {
+    ) -> Result<Option<(Ended, Place, Reply)>, Refusal> {
         let place = Place { guild: event.guild, channel: held.channel };
         let Some(record) = self.current(place)?.filter(|r| r.id == held.game && r.phase == Phase::Playing) else {
             return Ok(None);
@@ -156,7 +176,9 @@ impl Core {
         if waited < event.no_show_seconds as i64 {
             return Ok(None);
         }
-        let Some(side) = waiting_for_first_move(&replay(&record)?) else { return Ok(None) };
+        let game = replay(&record)?;
+        let Some(side) = waiting_for_first_move(&game) else { return Ok(None) };
+        let played = plies(&game);
         let (absent, result) = match side {
             Color::White => (record.white.clone(), "-/+"),
             Color::Black => (record.black.clone(), "+/-"),
@@ -177,7 +199,82 @@ impl Core {
             "{name} did not make a first move within {minutes} minutes and forfeits this {} game.",
             format_name(event)
         ));
-        Ok(Some((result.into(), place, note)))
+        Ok(Some((Ended { result: result.into(), plies: Some(played) }, place, note)))
+    }
+}
+
+/// The pairing at (`round`, `board`) (an Arena's game number and any board)
+/// whose game has no result in the event yet.
+pub(super) fn held_game(event: &EventRecord, (round, board): (u32, u32)) -> Option<EventGame> {
+    let board = if matches!(event.format, EventFormat::Swiss { .. }) { board } else { 0 };
+    event.games.iter().find(|g| (g.round, g.board) == (round, board) && g.result.is_none()).cloned()
+}
+
+/// A result as a PGN writes it: a forfeit is a win, a double forfeit no result.
+fn pgn_result(result: GameResult) -> &'static str {
+    match result {
+        GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => "1-0",
+        GameResult::BlackWins | GameResult::BlackWinsByForfeit => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::DoubleForfeit => "*",
+    }
+}
+
+impl Core {
+    /// The pairing's game while it is played: its record and where.
+    fn game_in_play(&self, event: &EventRecord, held: &EventGame) -> Result<Option<(Place, ChannelGame)>, Refusal> {
+        let place = Place { guild: event.guild, channel: held.channel };
+        let record = self.current(place)?.filter(|r| r.id == held.game && r.phase == Phase::Playing);
+        Ok(record.map(|record| (place, record)))
+    }
+
+    /// The plies played so far in the pairing's game, if it is played.
+    pub(super) fn plies_so_far(&self, event: &EventRecord, held: &EventGame) -> Option<u32> {
+        let (_, record) = self.game_in_play(event, held).ok()??;
+        replay(&record).ok().map(|game| plies(&game))
+    }
+
+    /// Ends the pairing's game in its thread after an organiser set its
+    /// result by hand, as a moderator's end does: archived with the result
+    /// and who set it, unrated, and a note in the thread. Nothing if the
+    /// game is over already. The event has the result, so the scheduler
+    /// does not count the game's end again.
+    pub(super) fn stop_game_by_hand(
+        &self,
+        event: &EventRecord,
+        held: &EventGame,
+        result: GameResult,
+        by: &User,
+    ) -> Result<(), Refusal> {
+        let Some((place, record)) = self.game_in_play(event, held)? else { return Ok(()) };
+        let ledger = self.stored_ledger(channel(place), &record);
+        let role = if event.organiser.id == by.id { "organiser" } else { "moderator" };
+        let now = self.now();
+        let game = held.game;
+        let note = self.update(place, |current| {
+            let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
+                return Ok(Change::Keep(Vec::new()));
+            };
+            let shown = state::result_text(result);
+            let mut reply =
+                Reply::text(format!("The {role} {} set this game's result: {shown}. The game is over.", by.name));
+            record.phase = Phase::Finished {
+                result: pgn_result(result).into(),
+                reason: format!("result {shown} set by {role} {}", by.name),
+            };
+            record.last_activity = now;
+            let played = self.live_game(&record);
+            if let Some(line) = ledger_revealed(&record, played.as_ref().ok(), ledger.as_ref()) {
+                reply.text.push_str(&format!("\n{line}"));
+            }
+            if let Ok(played) = played {
+                reply.files.push(pgn_file(&record, &played));
+            }
+            let rate: RateFn = Box::new(|_| Vec::new());
+            Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![reply] })
+        })?;
+        self.outbox().extend(note.into_iter().map(|reply| (place, reply)));
+        Ok(())
     }
 }
 
@@ -202,7 +299,7 @@ mod tests {
             starts: None,
             started: None,
             status: rookery_storage::EventStatus::Open,
-            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new() },
+            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new(), late_half_point: false },
             games: Vec::new(),
             manual_results: Vec::new(),
         };

@@ -11,6 +11,7 @@
 //! ([`Core::tournament_tick`]) brings finished games' results back into the
 //! event, forfeits no-shows, pairs the next round and ends the event.
 
+mod berserk;
 mod commands;
 mod games;
 mod standings;
@@ -26,7 +27,7 @@ pub use standings::StandingRow;
 /// The `/tournament` subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentCommand {
-    /// `/tournament create swiss name game rounds [clock] [days] [starts]`.
+    /// `/tournament create swiss name game rounds [clock] [days] [starts] [late]`.
     CreateSwiss {
         name: String,
         game: String,
@@ -34,14 +35,18 @@ pub enum TournamentCommand {
         clock: Option<String>,
         move_days: Option<u32>,
         starts: Option<String>,
+        /// Late entrants score half a point for each round missed (else nothing).
+        late_half_point: bool,
     },
-    /// `/tournament create arena name game minutes clock [starts]`.
+    /// `/tournament create arena name game minutes clock [starts] [berserk]`.
     CreateArena {
         name: String,
         game: String,
         minutes: u32,
         clock: String,
         starts: Option<String>,
+        /// Whether players may berserk (lichess's default: yes).
+        berserk: bool,
     },
     /// The Join button, or `/tournament join id`.
     Join {
@@ -87,6 +92,10 @@ pub enum TournamentCommand {
     Export {
         event: u64,
     },
+    /// An Arena game's Berserk button.
+    Berserk {
+        game: u64,
+    },
 }
 
 /// Discord's longest message, less room for what a front end adds.
@@ -99,13 +108,18 @@ impl Core {
             return Err(Refusal::new("Tournaments are run in a server's channels."));
         }
         match command {
-            TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days, starts } => {
-                let format = EventFormat::Swiss { rounds: *rounds, entrants: Vec::new(), played: Vec::new() };
+            TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days, starts, late_half_point } => {
+                let format = EventFormat::Swiss {
+                    rounds: *rounds,
+                    entrants: Vec::new(),
+                    played: Vec::new(),
+                    late_half_point: *late_half_point,
+                };
                 let terms = commands::Terms { name, game, clock: clock.as_deref(), move_days: *move_days, starts };
                 self.create_event(place, user, terms, format)
             }
-            TournamentCommand::CreateArena { name, game, minutes, clock, starts } => {
-                let format = EventFormat::Arena { minutes: *minutes, steps: Vec::new() };
+            TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk } => {
+                let format = EventFormat::Arena { minutes: *minutes, steps: Vec::new(), berserk: *berserk };
                 let terms = commands::Terms { name, game, clock: Some(clock), move_days: None, starts };
                 self.create_event(place, user, terms, format)
             }
@@ -123,6 +137,7 @@ impl Core {
             TournamentCommand::List => self.list_events(place),
             TournamentCommand::Show { event } => self.show_event(place, *event),
             TournamentCommand::Export { event } => self.export_event(place, *event),
+            TournamentCommand::Berserk { game } => self.berserk(place, user, *game),
         }
     }
 
@@ -205,6 +220,13 @@ fn player_count(event: &EventRecord) -> usize {
     }
 }
 
+/// Whether a started Swiss still takes late entries: a round is left to
+/// pair after the one being played.
+fn late_entry_open(event: &EventRecord) -> bool {
+    let EventFormat::Swiss { rounds, played, .. } = &event.format else { return false };
+    matches!(event.status, EventStatus::Running | EventStatus::Paused) && played.len() < *rounds as usize
+}
+
 /// The event's post: what it is, who is in, and Join/Leave while one can.
 pub(super) fn event_post(event: &EventRecord) -> Reply {
     let pace = match (&event.time_control, event.move_days) {
@@ -231,7 +253,7 @@ pub(super) fn event_post(event: &EventRecord) -> Reply {
     }
     let mut reply = Reply::text(cut(&text, MESSAGE_MAX));
     let joinable = match event.format {
-        EventFormat::Swiss { .. } => event.status == EventStatus::Open,
+        EventFormat::Swiss { .. } => event.status == EventStatus::Open || late_entry_open(event),
         EventFormat::Arena { .. } => matches!(event.status, EventStatus::Open | EventStatus::Running),
     };
     if joinable {

@@ -3,8 +3,8 @@
 //! as players read them (`1-0`, `+/-` for a forfeit).
 
 use rookery_storage::{ArenaStep, EventFormat, EventRecord, SwissBoard, SwissEntrant, SwissRound};
-use rookery_tournament::arena::Arena;
-use rookery_tournament::swiss::{Entrant, Game, Round, SwissConfig, SwissEvent};
+use rookery_tournament::arena::{Arena, ArenaClock, GameEnd};
+use rookery_tournament::swiss::{Entrant, Game, LateEntry, Round, SwissConfig, SwissEvent};
 use rookery_tournament::{GameResult, Player};
 
 use crate::core::Refusal;
@@ -43,7 +43,7 @@ fn damaged(name: &str) -> Refusal {
 
 /// The event's Swiss state, if it is a Swiss.
 pub(super) fn swiss(event: &EventRecord) -> Result<Option<SwissEvent>, Refusal> {
-    let EventFormat::Swiss { rounds, entrants, played } = &event.format else { return Ok(None) };
+    let EventFormat::Swiss { rounds, entrants, played, late_half_point } = &event.format else { return Ok(None) };
     let entrants = entrants
         .iter()
         .map(|e| Entrant {
@@ -67,7 +67,9 @@ pub(super) fn swiss(event: &EventRecord) -> Result<Option<SwissEvent>, Refusal> 
         }
         out.push(Round { games, bye: round.bye });
     }
-    Ok(Some(SwissEvent::from_parts(SwissConfig::new(*rounds), entrants, out)))
+    let late_entry = if *late_half_point { LateEntry::HalfPoint } else { LateEntry::Zero };
+    let config = SwissConfig { late_entry, ..SwissConfig::new(*rounds) };
+    Ok(Some(SwissEvent::from_parts(config, entrants, out)))
 }
 
 /// Writes a Swiss state back into the event.
@@ -95,7 +97,8 @@ pub(super) fn store_swiss(event: &mut EventRecord, state: &SwissEvent) {
             bye: round.bye,
         })
         .collect();
-    event.format = EventFormat::Swiss { rounds: state.config().rounds, entrants, played };
+    let late_half_point = state.config().late_entry == LateEntry::HalfPoint;
+    event.format = EventFormat::Swiss { rounds: state.config().rounds, entrants, played, late_half_point };
 }
 
 /// The Arena's start, in Unix milliseconds (its clock is the core's).
@@ -105,8 +108,11 @@ pub(super) fn arena_start_ms(event: &EventRecord) -> u64 {
 
 /// The event's Arena, rebuilt by replaying its steps, if it is an Arena.
 pub(super) fn arena(event: &EventRecord) -> Result<Option<Arena>, Refusal> {
-    let EventFormat::Arena { minutes, steps } = &event.format else { return Ok(None) };
-    let mut arena = Arena::new(arena_start_ms(event), u64::from(*minutes) * 60_000, false);
+    let EventFormat::Arena { minutes, steps, berserk } = &event.format else { return Ok(None) };
+    // Berserk needs a clock that can be halved; pairing keeps the bot's own
+    // timing (no clock given to the crate), as events were always replayed.
+    let berserk = *berserk && arena_clock(event).is_some_and(|clock| clock.berserkable());
+    let mut arena = Arena::new(arena_start_ms(event), u64::from(*minutes) * 60_000, berserk);
     for step in steps {
         let replayed = match step {
             ArenaStep::Join { id, name, rating, at_ms } => {
@@ -114,14 +120,33 @@ pub(super) fn arena(event: &EventRecord) -> Result<Option<Arena>, Refusal> {
             }
             ArenaStep::Leave { player } => arena.leave(*player),
             ArenaStep::Pair { at_ms } => arena.pair_waiting(*at_ms).map(drop),
-            ArenaStep::Finish { game, result } => {
+            ArenaStep::Finish { game, result, plies, at_ms } => {
                 let result = parse_result(result).ok_or_else(|| damaged(&event.name))?;
-                arena.finish_game(*game, result)
+                match (plies, at_ms) {
+                    (Some(plies), Some(at_ms)) => {
+                        arena.finish_game_at(*game, GameEnd { result, plies: *plies }, *at_ms)
+                    }
+                    _ => arena.finish_game(*game, result),
+                }
             }
+            ArenaStep::Berserk { game, player, plies } => arena.berserk_before_move(*game, *player, *plies),
         };
         replayed.map_err(|_| damaged(&event.name))?;
     }
     Ok(Some(arena))
+}
+
+/// The event's clock in the crate's terms, if it is played on one.
+pub(super) fn arena_clock(event: &EventRecord) -> Option<ArenaClock> {
+    let (seconds, increment) = crate::core::clock::parse_time_control(event.time_control.as_deref()?).ok()?;
+    Some(ArenaClock { base_ms: seconds * 1000, increment_ms: increment * 1000 })
+}
+
+/// The step that ends an Arena game at `now_ms`: with its plies, so that
+/// the rules that need them apply (a game without plies, such as one
+/// decided without being played, counts as of ordinary length).
+pub(super) fn finish_step(game: usize, result: GameResult, plies: Option<u32>, now_ms: u64) -> ArenaStep {
+    ArenaStep::Finish { game, result: result_text(result).into(), plies, at_ms: plies.map(|_| now_ms) }
 }
 
 /// Appends an Arena step to the event.

@@ -6,6 +6,7 @@
 
 use rookery_storage::{ArenaStep, EventFormat, EventGame, EventRecord, EventStatus, Player};
 
+use super::games::Ended;
 use super::state::{self, parse_result, result_text};
 use super::{event_post, format_name, standings, Core, Place, Refusal, Reply};
 use crate::core::{storage_failure, User};
@@ -72,19 +73,19 @@ impl Core {
         let mut replies = Vec::new();
         let mut results = Vec::new();
         for held in event.games.iter().filter(|g| g.result.is_none()) {
-            if let Some(result) = self.game_result(event, held)? {
-                results.push((held.round, held.board, result));
+            if let Some(ended) = self.game_result(event, held)? {
+                results.push((held.round, held.board, ended));
             } else if event.status == EventStatus::Running {
-                if let Some((result, place, note)) = self.forfeit_no_show(event, held)? {
+                if let Some((ended, place, note)) = self.forfeit_no_show(event, held)? {
                     self.outbox().push((place, note));
-                    results.push((held.round, held.board, result));
+                    results.push((held.round, held.board, ended));
                 }
             }
         }
         let now_ms = self.now_ms().max(0) as u64;
         let (event, paired) = self.change_event(event.guild, event.id, |event| {
-            for (round, board, result) in &results {
-                record_result(event, *round, *board, result)?;
+            for (round, board, ended) in &results {
+                record_result(event, (*round, *board), ended, now_ms)?;
             }
             if event.status != EventStatus::Running {
                 return Ok(false);
@@ -224,19 +225,25 @@ impl Core {
     }
 }
 
-/// Puts a result into the event's pairing state and its game map; a result
-/// already there (set by hand, say) stays.
-fn record_result(event: &mut EventRecord, round: u32, board: u32, text: &str) -> Result<(), Refusal> {
+/// Puts a game's end (at `now_ms`) into the event's pairing state and its
+/// game map; a result already there (set by hand, say) stays.
+fn record_result(
+    event: &mut EventRecord,
+    (round, board): (u32, u32),
+    ended: &Ended,
+    now_ms: u64,
+) -> Result<(), Refusal> {
     let Some(held) = event.games.iter_mut().find(|g| (g.round, g.board) == (round, board) && g.result.is_none()) else {
         return Ok(());
     };
+    let text = &ended.result;
     let result = parse_result(text).ok_or_else(|| Refusal(format!("A game ended with an unknown result `{text}`.")))?;
     held.result = Some(result_text(result).into());
     if let Some(mut swiss) = state::swiss(event)? {
         swiss.record_result(round as usize, board as usize, result)?;
         state::store_swiss(event, &swiss);
     } else {
-        state::push_step(event, ArenaStep::Finish { game: round as usize, result: result_text(result).into() });
+        state::push_step(event, state::finish_step(round as usize, result, ended.plies, now_ms));
     }
     Ok(())
 }

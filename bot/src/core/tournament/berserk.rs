@@ -1,0 +1,125 @@
+//! Berserk in an Arena's games (lichess's rule): before their first move a
+//! player may give up half their clock for an extra point if they win. The
+//! Berserk button is on the pairing's first post in the game's thread.
+//!
+//! The event records the berserk first (one compare-and-swap, so a second
+//! click is refused and changes nothing), then the game's clock is halved.
+
+use rookery_engine::Color;
+use rookery_storage::{ArenaStep, Change, EventFormat, EventGame, EventRecord, Phase};
+use rookery_tournament::arena::ArenaError;
+
+use super::games::plies;
+use super::{state, Button, ButtonAction, ButtonStyle, Core, Place, Refusal, Reply, User};
+use crate::core::clock::hms;
+use crate::core::games::{replay, side_of};
+use crate::core::{storage_failure, Outcome};
+
+/// The Berserk button under an Arena game's first post.
+pub(super) fn berserk_button(game: u64) -> Button {
+    Button { game: Some(game), ..Button::new(ButtonAction::Berserk, "Berserk", ButtonStyle::Danger) }
+}
+
+/// What a refused berserk tells the player, in their words.
+fn refusal(error: ArenaError, event: &EventRecord) -> Refusal {
+    Refusal(match error {
+        ArenaError::BerserkNotAllowed => format!("“{}” is played without berserk.", event.name),
+        ArenaError::BerserkTooLate => "Berserk is only possible before your first move.".into(),
+        ArenaError::CannotBerserk => "You have already berserked in this game.".into(),
+        ArenaError::GameOver | ArenaError::Over => "This game is over.".into(),
+        ArenaError::UnknownGame | ArenaError::UnknownPlayer | ArenaError::AlreadyJoined => {
+            "Only the two players of this game can berserk.".into()
+        }
+    })
+}
+
+/// Halves `side`'s time left at `now_ms` (its clock brought up to date first
+/// if it is running); the time left afterwards.
+fn halve_clock(clock: &mut rookery_storage::GameClock, side: Color, now_ms: i64) -> i64 {
+    let index = side.index();
+    if clock.running == index {
+        clock.remaining_ms[index] -= (now_ms - clock.since_ms).max(0);
+        clock.since_ms = now_ms;
+    }
+    clock.remaining_ms[index] = clock.remaining_ms[index].max(0) / 2;
+    clock.remaining_ms[index]
+}
+
+impl Core {
+    /// The Berserk button of tournament game `game`, clicked by `user`.
+    pub(super) fn berserk(&self, place: Place, user: &User, game: u64) -> Outcome {
+        let (event, held) = self.event_of_game(place.guild, game)?;
+        let not_arena = || Refusal::new("Berserk is for Arena games.");
+        let arena = state::arena(&event)?.ok_or_else(not_arena)?;
+        let over = || Refusal::new("This game is over.");
+        if held.result.is_some() {
+            return Err(over());
+        }
+        let at = Place { guild: event.guild, channel: held.channel };
+        let record = self.current(at)?.filter(|r| r.id == game && r.phase == Phase::Playing).ok_or_else(over)?;
+        let side =
+            side_of(&record, user.id).ok_or_else(|| Refusal::new("Only the two players of this game can berserk."))?;
+        let played = plies(&replay(&record)?);
+        let player = arena.players().iter().position(|p| p.player.id == user.id).ok_or_else(over)?;
+        let index = held.round as usize;
+        let (event, ()) = self.change_event(event.guild, event.id, |event| {
+            let mut arena = state::arena(event)?.ok_or_else(not_arena)?;
+            arena.berserk_before_move(index, player, played).map_err(|e| refusal(e, event))?;
+            state::push_step(event, ArenaStep::Berserk { game: index, player, plies: played });
+            Ok(())
+        })?;
+        let now_ms = self.now_ms();
+        let left = self.update(at, |current| {
+            let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
+                return Ok(Change::Keep(None));
+            };
+            let left = record.clock.as_mut().map(|clock| halve_clock(clock, side, now_ms));
+            Ok(Change::Put(record, left))
+        })?;
+        let time = left.map_or(String::new(), |ms| format!(" ({} left)", hms(ms)));
+        Ok(vec![Reply::text(format!(
+            "{} berserks: half the clock{time} for an extra point on a win in “{}”.",
+            user.name, event.name
+        ))])
+    }
+
+    /// The event and pairing that game `game` plays, in this server.
+    fn event_of_game(&self, guild: u64, game: u64) -> Result<(EventRecord, EventGame), Refusal> {
+        let events = self.storage.guild_events(guild).map_err(storage_failure)?;
+        events
+            .into_iter()
+            .filter(|e| matches!(e.format, EventFormat::Arena { .. }))
+            .find_map(|e| {
+                let held = e.games.iter().find(|g| g.game == game)?.clone();
+                Some((e, held))
+            })
+            .ok_or_else(|| Refusal::new("That game is not an Arena game of this server."))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> rookery_storage::GameClock {
+        rookery_storage::GameClock {
+            initial: 180,
+            increment: 2,
+            remaining_ms: [180_000, 180_000],
+            running: 0,
+            since_ms: 1_000_000,
+        }
+    }
+
+    #[test]
+    fn berserk_halves_the_time_left_of_the_side_that_berserks() {
+        // White's clock ran 10 s before the click: what is left is halved.
+        let mut running = clock();
+        assert_eq!(halve_clock(&mut running, Color::White, 1_010_000), 85_000);
+        assert_eq!((running.remaining_ms, running.since_ms), ([85_000, 180_000], 1_010_000));
+        // Black's clock waits: halved as it stands, White's still running.
+        let mut waiting = clock();
+        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_010_000), 90_000);
+        assert_eq!((waiting.remaining_ms, waiting.since_ms), ([180_000, 90_000], 1_000_000));
+    }
+}
