@@ -15,8 +15,8 @@ use std::io::Write;
 use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
-    import, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventPost, EventRecord, EventStatus, GameLedger,
-    LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
+    import, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventPost, EventRecord, EventStatus,
+    GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };
