@@ -33,13 +33,18 @@ fn tournament(id: u64, by: crate::interactions::Player, path: &[&str], options: 
     command
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Result<()> {
-    let dir = tempfile::tempdir()?;
+/// The bot on a database in `dir`, its scheduler ticking every 50 ms.
+async fn bot_with_quick_ticks(dir: &tempfile::TempDir) -> Result<crate::Connected> {
     let storage = rookery_storage::Storage::open(dir.path())?;
     let core = Core::new(storage, rookery::core::system_clock());
     let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
-    let connected = connect_with(Arc::new(core), options).await?;
+    connect_with(Arc::new(core), options).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let connected = bot_with_quick_ticks(&dir).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Cup"), string("game", "chess"), integer("rounds", 1), string("clock", "10+5")];
@@ -143,10 +148,7 @@ fn mentioned(text: &str) -> Vec<u64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deleted_event_post_is_posted_again_and_the_new_one_is_edited_after() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let storage = rookery_storage::Storage::open(dir.path())?;
-    let core = Core::new(storage, rookery::core::system_clock());
-    let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
-    let connected = connect_with(Arc::new(core), options).await?;
+    let connected = bot_with_quick_ticks(&dir).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Trio"), string("game", "chess"), integer("rounds", 2), string("clock", "10+5")];
