@@ -30,6 +30,7 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
 pub mod checks;
+mod messages;
 mod rate_limits;
 mod threads;
 
@@ -123,6 +124,7 @@ struct Shared {
     threaded_messages: Mutex<Vec<u64>>,
     /// Every INTERACTION_CREATE sent to the bot, in order.
     dispatched: Mutex<Vec<Value>>,
+    messages: Mutex<messages::Messages>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -167,6 +169,7 @@ impl FakeDiscord {
             no_system_channel: AtomicBool::new(false),
             threaded_messages: Mutex::new(Vec::new()),
             dispatched: Mutex::new(Vec::new()),
+            messages: Mutex::default(),
         });
         // Bodies up to twice Discord's upload limit are read, so the checks
         // (not axum's 2 MB default) decide what is too large.
@@ -411,6 +414,9 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
 /// What Discord answers a valid call to `path` (below `/api/v10`).
 fn answer(shared: &Shared, call: &Call, path: &str) -> Response {
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    if let Some(response) = messages::answer(shared, call, &segments) {
+        return response;
+    }
     match (call.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => Json(json!({"url": format!("ws://{}/gateway", shared.address)})).into_response(),
         // serenity parses the answer as the registered commands; none is fine.

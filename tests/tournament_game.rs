@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::connect_with;
 use crate::fake_discord::Call;
-use crate::interactions::{click, integer, slash, slash_in, string, ALICE, BOB, CHANNEL};
+use crate::interactions::{click, integer, slash, slash_in, string, ALICE, BOB, CAROL, CHANNEL};
 
 fn content(call: &Call) -> String {
     let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
@@ -33,9 +33,10 @@ fn tournament(id: u64, by: crate::interactions::Player, path: &[&str], options: 
     command
 }
 
-/// The bot on a fresh database in `dir`, its scheduler ticking every 50 ms.
-async fn quick_bot(dir: &std::path::Path) -> Result<crate::Connected> {
-    let core = Core::new(rookery_storage::Storage::open(dir)?, rookery::core::system_clock());
+/// The bot on a database in `dir`, its scheduler ticking every 50 ms.
+async fn bot_with_quick_ticks(dir: &tempfile::TempDir) -> Result<crate::Connected> {
+    let storage = rookery_storage::Storage::open(dir.path())?;
+    let core = Core::new(storage, rookery::core::system_clock());
     let options = ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() };
     connect_with(Arc::new(core), options).await
 }
@@ -43,7 +44,7 @@ async fn quick_bot(dir: &std::path::Path) -> Result<crate::Connected> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let connected = quick_bot(dir.path()).await?;
+    let connected = bot_with_quick_ticks(&dir).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Cup"), string("game", "chess"), integer("rounds", 1), string("clock", "10+5")];
@@ -88,7 +89,114 @@ async fn a_small_swiss_is_created_joined_paired_in_threads_and_finished() -> Res
         .await?;
     assert_eq!(end.status, StatusCode::OK, "{}", end.payload);
     assert!(content(&end).contains("alice"), "{}", content(&end));
-    assert!(end.files.len() == 2, "the crosstable and the games' PGN");
+    let files: Vec<(&str, bool)> = end.files.iter().map(|f| (f.filename.as_str(), f.is_png)).collect();
+    assert_eq!(
+        files,
+        [
+            (format!("tournament-{event}-standings.png").as_str(), true),
+            (format!("tournament-{event}-crosstable.txt").as_str(), false),
+            (format!("tournament-{event}-games.pgn").as_str(), false)
+        ],
+        "the standings picture, the crosstable and the games' PGN"
+    );
+
+    // The event post was the answer to `create`: it was edited to the final
+    // standings, with their picture, and never posted again.
+    let post = fake.original_message(9101).context("the create answer was looked up as the event post")?;
+    let edited = fake
+        .wait_for("the event post's final edit", |c| {
+            c.method == Method::PATCH && c.path == message_path(post) && content(c).contains("finished")
+        })
+        .await?;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.payload);
+    assert!(edited.files.iter().any(|f| f.is_png), "the standings picture is on the post");
+    assert!(content(&edited).contains("BH-C1"), "the text names the tie-breaks: {}", content(&edited));
+    assert!(event_posts_posted(fake).is_empty(), "no second event post");
+    assert!(fake.take_invalid().is_empty(), "every body is valid for Discord");
+    Ok(())
+}
+
+fn message_path(message: u64) -> String {
+    format!("/api/v10/channels/{CHANNEL}/messages/{message}")
+}
+
+/// Whether `call` posted an event post in the channel on the bot's own
+/// (not as an answer to a command).
+fn is_event_post(call: &Call) -> bool {
+    let path = format!("/api/v10/channels/{CHANNEL}/messages");
+    call.method == Method::POST && call.path == path && content(call).contains("tournament #")
+}
+
+fn event_posts_posted(fake: &crate::fake_discord::FakeDiscord) -> Vec<Call> {
+    fake.calls().into_iter().filter(is_event_post).collect()
+}
+
+/// The mentioned players of a game's first message: White, then Black.
+fn mentioned(text: &str) -> Vec<u64> {
+    text.split("<@").skip(1).filter_map(|part| part.split('>').next()?.parse().ok()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_event_post_is_posted_again_and_the_new_one_is_edited_after() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let connected = bot_with_quick_ticks(&dir).await?;
+    let fake = &connected.fake;
+
+    let create = vec![string("name", "Trio"), string("game", "chess"), integer("rounds", 2), string("clock", "10+5")];
+    fake.dispatch(tournament(9201, ALICE, &["create", "swiss"], create))?;
+    let created = fake.callback(9201).await?;
+    let join = created.button_ids().into_iter().find(|id| id.starts_with("tour-join:")).context("a Join button")?;
+    let event: i64 = join.trim_start_matches("tour-join:").parse()?;
+    for (id, player) in [(9202, ALICE), (9203, BOB), (9204, CAROL)] {
+        fake.dispatch(click(id, player, &join))?;
+        fake.callback(id).await?;
+    }
+    let post = fake.original_message(9201).context("the event post was noted")?;
+    fake.dispatch(tournament(9205, ALICE, &["start"], vec![integer("id", event)]))?;
+    fake.callback(9205).await?;
+    // Round 1: one game and a bye.
+    let game = fake
+        .wait_for("round 1's game", |c| {
+            c.method == Method::POST && !c.path.contains(&CHANNEL.to_string()) && content(c).contains("(White)")
+        })
+        .await?;
+    let thread: u64 = game.path.trim_start_matches("/api/v10/channels/").trim_end_matches("/messages").parse()?;
+    let white = mentioned(&content(&game))[0];
+    let resigner = [ALICE, BOB, CAROL].into_iter().find(|p| p.id == white).context("White is a player")?;
+
+    // The start edits the post; then a moderator deletes it, and the
+    // round's end brings it back.
+    fake.wait_for("the start's edit", |c| c.method == Method::PATCH && c.path == message_path(post)).await?;
+    fake.delete_message(CHANNEL, post);
+    fake.dispatch(slash_in(thread, 9206, resigner, "resign", vec![]))?;
+    fake.callback(9206).await?;
+    let refused = fake
+        .wait_for("the edit of the deleted post", |c| {
+            c.method == Method::PATCH && c.path == message_path(post) && c.status == StatusCode::NOT_FOUND
+        })
+        .await?;
+    assert!(content(&refused).contains("BH-C1"), "the standings after round 1: {}", content(&refused));
+    let reposted = fake.wait_for("the event post again", is_event_post).await?;
+    assert_eq!(reposted.status, StatusCode::OK, "{}", reposted.payload);
+    assert!(reposted.files.iter().any(|f| f.is_png), "round 1's standings picture is on it");
+    let round =
+        fake.wait_for("round 2's pairings", |c| c.method == Method::POST && content(c).contains("**Round 2**")).await?;
+    assert!(round.files.iter().any(|f| f.is_png), "the round's post has the standings picture");
+
+    // The new post is the one kept current from now on.
+    fake.dispatch(tournament(9207, ALICE, &["end"], vec![integer("id", event)]))?;
+    fake.callback(9207).await?;
+    fake.wait_for("the final standings", |c| c.method == Method::POST && content(c).contains("Final standings"))
+        .await?;
+    let edited = fake
+        .wait_for("an edit of the new post", |c| {
+            let in_channel = c.path.starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/"));
+            c.method == Method::PATCH && in_channel && c.path != message_path(post)
+        })
+        .await?;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.payload);
+    assert!(content(&edited).contains("finished"), "{}", content(&edited));
+    assert_eq!(event_posts_posted(fake).len(), 1, "posted again once, then edited");
     assert!(fake.take_invalid().is_empty(), "every body is valid for Discord");
     Ok(())
 }
@@ -110,7 +218,7 @@ async fn game_thread(fake: &crate::fake_discord::FakeDiscord) -> Result<(u64, Ca
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arena_game_is_berserked_by_its_button_and_stopped_by_a_result_set_by_hand() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let connected = quick_bot(dir.path()).await?;
+    let connected = bot_with_quick_ticks(&dir).await?;
     let fake = &connected.fake;
 
     let create = vec![string("name", "Blitz"), string("game", "chess"), integer("minutes", 30), string("clock", "3+2")];

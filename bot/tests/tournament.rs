@@ -89,9 +89,16 @@ fn a_swiss_is_paired_in_threads_its_results_flow_back_and_it_ends_with_its_files
         assert!(!resigned[0].ephemeral, "{game}: {}", resigned[0].text);
     }
     let posted = event.tick(&t);
-    assert!(posted.iter().any(|r| r.text.contains("**Round 2**")), "{posted:?}");
+    let round = posted.iter().find(|r| r.text.contains("**Round 2**")).expect("round 2 is paired");
+    // The start's update went out with this tick too, before this one.
+    let post = posted.iter().rev().find(|r| r.event_post.is_some()).expect("the event post is brought up to date");
+    assert!(post.text.contains("DE BH-C1 BH SB PS"), "the text names the picture's tie-breaks: {}", post.text);
+    let picture = post.image.as_ref().expect("the standings picture is on the event post");
+    assert!(picture.bytes.starts_with(b"\x89PNG") && picture.name.ends_with("standings.png"), "{}", picture.name);
+    assert_eq!(round.image.as_ref(), Some(picture), "and on the round's post");
     let show = t.ok(player(3), Command::Tournament(T::Show { event: event.id }));
     assert!(show.text.contains("```") && show.text.contains(" 1 "), "{}", show.text);
+    assert!(show.image.is_some() && show.event_post.is_none(), "a copy of the post, with the picture");
 
     // Round 2 ends in draws by agreement; then the event is over.
     for thread in event.threads.values().copied().collect::<Vec<_>>() {
@@ -108,6 +115,11 @@ fn a_swiss_is_paired_in_threads_its_results_flow_back_and_it_ends_with_its_files
     let end = posted.iter().find(|r| r.text.contains("Final standings")).expect("the event ends");
     let names: Vec<&str> = end.files.iter().map(|f| f.name.as_str()).collect();
     assert!(names.iter().any(|n| n.ends_with("crosstable.txt")) && names.iter().any(|n| n.ends_with("games.pgn")));
+    assert!(end.image.as_ref().is_some_and(|i| i.bytes.starts_with(b"\x89PNG")), "the final standings picture");
+    let post = posted.iter().find(|r| r.event_post.is_some()).expect("the event post shows the end");
+    assert!(post.text.contains("finished") && post.image == end.image, "{}", post.text);
+    let crosstable = String::from_utf8(end.files[0].bytes.clone()).unwrap();
+    assert!(crosstable.contains("BH-C1") && crosstable.contains("player1"), "{crosstable}");
     let pgn = String::from_utf8(end.files.iter().find(|f| f.name.ends_with(".pgn")).unwrap().bytes.clone()).unwrap();
     assert_eq!(pgn.matches("[Event ").count(), 4, "all four games: {pgn}");
     let trf = t.ok(player(2), Command::Tournament(T::Export { event: event.id }));
@@ -165,6 +177,8 @@ fn a_player_who_never_moves_forfeits_after_the_wait() {
     let mut event = Event::swiss(&t, "Cup", 1, 2);
     let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
     event.posted(&t, started);
+    let update = event.tick(&t);
+    assert!(update.len() == 1 && update[0].event_post.is_some(), "the start's edit of the event post: {update:?}");
     t.advance(4 * 60);
     assert!(event.tick(&t).is_empty(), "still within the wait");
     t.advance(2 * 60);

@@ -139,6 +139,15 @@ pub struct ManualResult {
     pub at: i64,
 }
 
+/// The message that shows an event: where it is and when it was last
+/// brought up to date (Unix seconds), so busy Arenas edit it sparingly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventPost {
+    pub channel: u64,
+    pub message: u64,
+    pub updated: i64,
+}
+
 /// One tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventRecord {
@@ -146,8 +155,10 @@ pub struct EventRecord {
     pub guild: u64,
     /// The channel of the event post; its games' threads open here.
     pub channel: u64,
-    /// The event post, kept current by editing (none before it is posted).
-    pub post: Option<u64>,
+    /// The event post, kept current by editing (none before it is posted;
+    /// records written before it was kept have none).
+    #[serde(default)]
+    pub post: Option<EventPost>,
     pub name: String,
     pub organiser: Player,
     /// The game kind, in the engine's name for it.
@@ -291,5 +302,21 @@ mod tests {
         let event = decode(swiss.as_bytes()).unwrap();
         assert!(matches!(event.format, EventFormat::Swiss { late_half_point: false, .. }));
         assert!(!String::from_utf8(encode(&event)).unwrap().contains("late"), "the default is not written");
+    }
+
+    /// A record as builds before the kept post wrote it: no `post` at all.
+    const WITHOUT_POST: &str = r#"{"version": 1, "event": {"id": 3, "guild": 7, "channel": 42, "name": "Cup",
+        "organiser": {"id": 1, "name": "org"}, "variant": "chess", "time_control": "10+5", "move_days": null,
+        "no_show_seconds": 300, "created": 0, "starts": null, "started": null, "status": "open",
+        "format": {"format": "swiss", "rounds": 5, "entrants": [], "played": []}, "games": []}}"#;
+
+    #[test]
+    fn a_record_without_a_post_still_reads_and_a_post_round_trips() {
+        let old = decode(WITHOUT_POST.as_bytes()).expect("an older record reads");
+        assert_eq!((old.id, old.post), (3, None));
+        let with_null = WITHOUT_POST.replace(r#""games": []"#, r#""games": [], "post": null"#);
+        assert_eq!(decode(with_null.as_bytes()).expect("a null post reads").post, None);
+        let posted = EventRecord { post: Some(EventPost { channel: 42, message: 9, updated: 60 }), ..old };
+        assert_eq!(decode(&encode(&posted)).expect("it reads back"), posted);
     }
 }

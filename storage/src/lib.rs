@@ -45,8 +45,8 @@ use store::{Pg, Tree, TxError, TxResult, TxTree};
 pub use backup::{backup_database, backups, beside, prune_backups, restore_backup, staging_dir, verify_backup, Backup};
 pub use check::{is_damage, CheckReport, Unreadable};
 pub use events::{
-    ArenaStep, EventFormat, EventGame, EventRecord, EventStatus, ManualResult, SwissBoard, SwissEntrant, SwissRound,
-    EVENT_RECORD_VERSION,
+    ArenaStep, EventFormat, EventGame, EventPost, EventRecord, EventStatus, ManualResult, SwissBoard, SwissEntrant,
+    SwissRound, EVENT_RECORD_VERSION,
 };
 pub use export::{export, import};
 pub use identity::Identity;

@@ -14,7 +14,8 @@
 use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
-    import, test_server, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventRecord, EventStatus,
+    import, test_server, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventPost, EventRecord,
+    EventStatus,
     GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
 };
 
@@ -534,13 +535,15 @@ fn an_event_is_one_record_changed_by_compare_and_swap(database: &Database) {
 
 fn events_are_exported_backed_up_and_checked(database: &Database) {
     let storage = database.handle();
-    storage.create_event(&event(7, 1)).unwrap();
+    // Its post is kept with it, through export, backup and check.
+    let posted = EventRecord { post: Some(EventPost { channel: 42, message: 77, updated: 5 }), ..event(7, 1) };
+    storage.create_event(&posted).unwrap();
     let mut exported = Vec::new();
     assert_eq!(rookery_storage::export(&storage, &mut exported).unwrap(), 1);
     let copy_dir = tempfile::tempdir().unwrap();
     let copy = Storage::open(copy_dir.path()).unwrap();
     assert_eq!(import(&copy, exported.as_slice()).unwrap(), 1);
-    assert_eq!(copy.event(7, 1).unwrap(), Some(event(7, 1)));
+    assert_eq!(copy.event(7, 1).unwrap(), Some(posted.clone()));
     let backups = tempfile::tempdir().unwrap();
     assert_eq!(storage.backup(backups.path(), 1_700_000_000).unwrap().records, 1);
     let report = storage.check().unwrap();
@@ -551,7 +554,7 @@ fn events_are_exported_backed_up_and_checked(database: &Database) {
     key.extend_from_slice(&2u64.to_be_bytes());
     damage(&storage, "events", &key, "{\"version\": 1, \"event\": 3}");
     assert!(matches!(storage.event(7, 2), Err(StorageError::Quarantined(_))));
-    assert_eq!(storage.guild_events(7).unwrap(), [event(7, 1)]);
+    assert_eq!(storage.guild_events(7).unwrap(), [posted]);
 }
 
 #[test]

@@ -237,6 +237,8 @@ pub async fn moderation() -> Result<Tour> {
     taken.says_privately(&["Backup taken and verified by reading it back"]);
     assert!(!taken.text().contains(&backups.path().display().to_string()), "no operator's folders: {}", taken.text());
     assert_eq!(std::fs::read_dir(backups.path())?.count(), 1, "one backup file");
-    tour.command(CAROL, "help", vec![]).await?.says_privately(&["Rookery plays chess variants"]);
+    let help = tour.command(CAROL, "help", vec![]).await?;
+    help.says_privately(&["Rookery plays chess variants"]);
+    assert!(help.all_text().contains("/tournament create swiss"), "{}", help.all_text());
     Ok(tour)
 }

@@ -71,34 +71,47 @@ pub(super) fn pages(text: &str, limit: usize) -> Vec<String> {
     pages
 }
 
-pub(super) fn help() -> Reply {
-    Reply::private(
-        "**Rookery** plays chess variants and rolls fair dice.\n\
-         `/play variant [opponent] [options] [clock]` challenge someone (or anyone) in this channel; options such as \
-         `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists them); \
-         `clock:5+3` gives each side 5 minutes plus 3 seconds per move; in a dice game `seed:text` (also on \
-         `/accept`) adds your entropy to the game's dice before its first roll\n\
-         `/play variant @Rookery [level:1-8]` play Rookery itself, no acceptance needed\n\
-         `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
-         `/board` show the game from your side · `/moves` every move so far · `/game` players, PGN and FEN\n\
-         `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
-         `/takeback request|accept|decline` · the Rematch button after a game\n\
-         `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN · `/replay [ID]` \
-         the game as an animated GIF · `/review [ID]` the engine marks its mistakes\n\
-         `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
-         `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result; game systems too: `coc 45 b1`, \
-         `alien5s2`, `wfrp45`) · `/roll history` recent rolls · `/seed text` add your entropy \
-         before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
-         `/alias set name roll` save a roll for yourself, the channel or the server, then `/roll name` · \
-         `/alias remove|list|export|import` · `/dice dialect rookery|avrae|maiden` read Avrae's or Dice \
-         Maiden's notation here · `/dice history` today's rolls · `/dice stats [user] [die] [period]` how the \
-         dice have fallen\n\
-         `/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
-         streaks · `/puzzle schedule channel time variants time_zone` post it daily, in your time zone \
-         (Manage Channels)\n\
-         `/settings threads:on|off` each new game in its own thread (Manage Channels) · \
-         `/admin end [reason]` end this channel's game (unrated) or clear its challenge (moderators)",
-    )
+/// `/help`: games and dice first, then puzzles, tournaments and the
+/// server's settings, as two private messages (each within Discord's 2000
+/// characters).
+pub(super) fn help() -> Vec<Reply> {
+    vec![
+        Reply::private(
+            "**Rookery** plays chess variants and rolls fair dice.\n\
+             `/play variant [opponent] [options] [clock]` challenge someone (or anyone) in this channel; options \
+             such as `lucky8=off` or `dwarf_reversal` change a variant's optional rules (`/rules variant` lists \
+             them); `clock:5+3` gives each side 5 minutes plus 3 seconds per move; in a dice game `seed:text` (also \
+             on `/accept`) adds your entropy to the game's dice before its first roll\n\
+             `/play variant @Rookery [level:1-8]` play Rookery itself, no acceptance needed\n\
+             `/move text` play a move (`e4`, `Nf3`, `e2e4`); in a dice game also the roll's word (`roll`, `lucky8`)\n\
+             `/board` show the game from your side · `/moves` every move so far · `/game` players, PGN and FEN\n\
+             `/abort` before each side has moved (not rated) · `/resign` · `/draw offer|accept|decline|claim` · \
+             `/takeback request|accept|decline` · the Rematch button after a game\n\
+             `/games [user]` recent finished games here (or a player's) · `/pgn ID` a game's PGN · `/replay [ID]` \
+             the game as an animated GIF · `/review [ID]` the engine marks its mistakes\n\
+             `/stats [user]` · `/leaderboard variant` · `/rules variant`\n\
+             `/roll 4d6kh3 # label` fair table dice (`sealed` for a private result; game systems too: `coc 45 b1`, \
+             `alien5s2`, `wfrp45`) · `/roll history` recent rolls · `/seed text` add your entropy \
+             before the day's first roll · `/verify` yesterday's revealed rolls, checkable with `rookery verify`\n\
+             `/alias set name roll` save a roll for yourself, the channel or the server, then `/roll name` · \
+             `/alias remove|list|export|import` · `/dice dialect rookery|avrae|maiden` read Avrae's or Dice \
+             Maiden's notation here · `/dice history` today's rolls · `/dice stats [user] [die] [period]` how the \
+             dice have fallen",
+        ),
+        Reply::private(
+            "`/puzzle today` the daily mate puzzle · `/puzzle solve moves` answer privately · `/puzzle leaderboard` \
+             streaks · `/puzzle schedule channel time variants time_zone` post it daily, in your time zone \
+             (Manage Channels)\n\
+             `/tournament create swiss name game rounds [clock] [days] [starts]` or `/tournament create arena name \
+             game minutes clock [starts]` run a Swiss or an Arena in this channel; join with the Join button on its \
+             post or `/tournament join|leave ID` · `/tournament me` your next game · `/tournament list` this \
+             server's events · `/tournament show ID` its standings · `/tournament export ID` a Swiss as a FIDE TRF \
+             file · `/tournament start|pause|resume|end ID`, `/tournament remove ID player`, `/tournament result ID \
+             round board result` (its organiser or moderators)\n\
+             `/settings threads:on|off` each new game in its own thread (Manage Channels) · \
+             `/admin end [reason]` end this channel's game (unrated) or clear its challenge (moderators)",
+        ),
+    ]
 }
 
 impl Core {

@@ -41,8 +41,9 @@ use crate::telemetry::{self, ErrorKind, Handled};
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{level_choices, DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, Handler, HintOf, PendingReplay, Picture, Place,
-    PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
+    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, EventPostUpdate, Handler, HintOf,
+    PendingReplay, Picture, Place, PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction,
+    ThreadStart, User,
 };
 pub use tournament::{StandingRow, TournamentCommand};
 
@@ -215,7 +216,7 @@ impl Core {
             Command::Stats { user: whom } => self.stats(place, whom.as_ref().unwrap_or(user)),
             Command::Leaderboard { variant } => self.leaderboard(place, variant),
             Command::Rules { variant } => info::rules(variant),
-            Command::Help => Ok(vec![info::help()]),
+            Command::Help => Ok(info::help()),
             Command::Roll { expression, sealed, entropy } => self.roll(place, user, expression, *sealed, *entropy),
             Command::RollForGame => self.roll_for_game(place, user, 0),
             Command::RollSecondForGame => self.roll_for_game(place, user, 1),
@@ -355,6 +356,10 @@ impl Handler for Core {
 
     fn play_as(&self, user: User) {
         Core::play_as(self, user);
+    }
+
+    fn event_post_posted(&self, guild: u64, event: u64, channel: u64, message: u64) {
+        self.tournament_post_posted(guild, event, channel, message);
     }
 
     fn scheduled_post_arrived(&self, guild: u64) {

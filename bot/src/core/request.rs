@@ -273,6 +273,20 @@ pub struct Reply {
     /// arrived ([`Handler::scheduled_post_arrived`],
     /// [`Handler::scheduled_post_failed`]).
     pub scheduled: Option<ScheduledPost>,
+    /// This reply is a tournament's event post, kept current by editing one
+    /// message rather than posting anew.
+    pub event_post: Option<EventPostUpdate>,
+}
+
+/// Which tournament an event post shows, and the message showing it if one
+/// is known: the front end edits that message; with none, or when it was
+/// deleted, it posts the reply and reports the new message
+/// ([`Handler::event_post_posted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventPostUpdate {
+    pub guild: u64,
+    pub event: u64,
+    pub message: Option<u64>,
 }
 
 /// What the front end needs to know about a scheduled daily puzzle post.
@@ -635,6 +649,10 @@ pub trait Handler: Send + Sync + 'static {
     fn move_to_thread(&self, _from: Place, _game: u64, _thread: Place) -> Result<Reply, String> {
         Err("this front end keeps games where they start".into())
     }
+
+    /// Event `event`'s post ([`Reply::event_post`]) is now message `message`
+    /// of `channel`: later updates edit it.
+    fn event_post_posted(&self, _guild: u64, _event: u64, _channel: u64, _message: u64) {}
 
     /// A scheduled puzzle post of `guild` arrived.
     fn scheduled_post_arrived(&self, _guild: u64) {}

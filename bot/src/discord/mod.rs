@@ -24,6 +24,7 @@ mod choices;
 mod commands;
 mod convert;
 mod dice;
+mod event_posts;
 mod gateway_watch;
 mod notice;
 mod puzzle;

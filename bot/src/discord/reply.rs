@@ -104,6 +104,19 @@ pub fn channel_message(reply: Reply) -> serenity::CreateMessage {
     out
 }
 
+/// A bot's own message edited to show `reply` instead: its files replace
+/// the message's attachments.
+pub fn message_edit(reply: Reply) -> serenity::EditMessage {
+    let Message { content, embed, files, rows, .. } = message(reply);
+    let mut attachments = serenity::EditAttachments::new();
+    for file in files {
+        attachments = attachments.add(file);
+    }
+    let out = serenity::EditMessage::new().components(rows).attachments(attachments);
+    let out = out.content(content.unwrap_or_default());
+    out.embeds(embed.into_iter().collect())
+}
+
 fn message(reply: Reply) -> Message {
     let Reply { mut text, fields, image, files, buttons, ephemeral, .. } = reply;
     let (image, files, left_out) = within_attachment_limit(image, files);
@@ -207,6 +220,7 @@ mod tests {
             thread: None,
             replay: None,
             scheduled: None,
+            event_post: None,
         }
     }
 
@@ -262,6 +276,18 @@ mod tests {
         assert_eq!(json["embeds"][0]["image"]["url"], "attachment://board.png");
         assert_eq!(json["attachments"][0]["filename"], "board.png");
         assert_eq!(json["components"][0]["components"][1]["custom_id"], "resign");
+    }
+
+    #[test]
+    fn an_edited_post_replaces_its_text_picture_and_buttons() {
+        let json = to_json(message_edit(board_reply()));
+        assert_eq!(json["content"], "Alice played e4");
+        assert_eq!(json["embeds"][0]["image"]["url"], "attachment://board.png");
+        let names: Vec<_> = json["attachments"].as_array().unwrap().iter().map(|a| a["filename"].clone()).collect();
+        assert_eq!(names, ["board.png", "game.pgn"], "the new files only: the old picture goes");
+        assert_eq!(json["components"][0]["components"][1]["custom_id"], "resign");
+        let plain = to_json(message_edit(Reply::text("Over")));
+        assert_eq!((&plain["embeds"], &plain["components"]), (&json!([]), &json!([])), "no stale embed or buttons");
     }
 
     #[test]

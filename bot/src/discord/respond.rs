@@ -7,7 +7,7 @@ use serenity::{Builder, CreateInteractionResponse, CreateInteractionResponseMess
 use super::retry::when_rate_limited;
 use super::threads::open_requested;
 use super::{reply, Data, Error};
-use crate::core::{Reply, Request};
+use crate::core::{EventPostUpdate, Reply, Request};
 use crate::telemetry::{self, ErrorKind};
 
 /// What the user sees when the core panicked.
@@ -49,7 +49,13 @@ async fn run_and_send(http: &Http, id: InteractionId, token: &str, data: &Data, 
     let mut core = tokio::task::spawn_blocking(move || handler.handle(request));
     if let Ok(done) = tokio::time::timeout(data.defer_after, &mut core).await {
         return match done {
-            Ok(replies) => send(http, id, token, open_requested(http, &data.handler, place, replies).await).await,
+            Ok(replies) => {
+                let replies = open_requested(http, &data.handler, place, replies).await;
+                let new_post = new_event_post(&replies);
+                send(http, id, token, replies).await?;
+                note_event_post(http, data, token, new_post).await;
+                Ok(())
+            }
             Err(failed) => {
                 private_error(http, id, token, CORE_FAILED).await?;
                 Err(failed.into())
@@ -60,7 +66,13 @@ async fn run_and_send(http: &Http, id: InteractionId, token: &str, data: &Data, 
     let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
     when_rate_limited(|| defer.clone().execute(http, (id, token))).await?;
     match core.await {
-        Ok(replies) => send_deferred(http, token, open_requested(http, &data.handler, place, replies).await).await,
+        Ok(replies) => {
+            let replies = open_requested(http, &data.handler, place, replies).await;
+            let new_post = new_event_post(&replies);
+            send_deferred(http, token, replies).await?;
+            note_event_post(http, data, token, new_post).await;
+            Ok(())
+        }
         Err(failed) => {
             send_deferred(http, token, vec![Reply::private(CORE_FAILED)]).await?;
             Err(failed.into())
@@ -96,6 +108,19 @@ async fn followups(http: &Http, token: &str, replies: impl Iterator<Item = Reply
         when_rate_limited(|| followup.clone().execute(http, (None, token))).await?;
     }
     Ok(())
+}
+
+/// The new tournament event post the answer is, if it is one (a public
+/// first reply marked as an event post not shown yet).
+fn new_event_post(replies: &[Reply]) -> Option<EventPostUpdate> {
+    let first = replies.first().filter(|r| !r.ephemeral)?;
+    first.event_post.filter(|update| update.message.is_none())
+}
+
+async fn note_event_post(http: &Http, data: &Data, token: &str, new_post: Option<EventPostUpdate>) {
+    if let Some(update) = new_post {
+        super::event_posts::note_answer(http, &data.handler, token, update).await;
+    }
 }
 
 /// Discord shows "interaction failed" unless something answers, so a core

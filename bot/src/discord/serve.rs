@@ -278,7 +278,11 @@ impl DuePosts {
             for (place, reply) in due {
                 // A tournament's game asks for its thread like a game started by a command.
                 for reply in super::threads::open_requested(&self.http, &self.handler, place, vec![reply]).await {
-                    super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
+                    if reply.event_post.is_some() {
+                        super::event_posts::keep_current(&self.http, &self.handler, place, reply).await;
+                    } else {
+                        super::puzzle_posts::post(&self.http, &self.handler, place, reply).await;
+                    }
                 }
             }
         }

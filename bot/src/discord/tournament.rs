@@ -203,3 +203,28 @@ async fn run(ctx: Context<'_>, command: TournamentCommand) -> Result<(), Error> 
 async fn complete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     suggestions(variants_matching(partial))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{system_clock, Core, Handler, Place};
+
+    #[test]
+    fn help_names_every_tournament_subcommand_in_messages_discord_takes() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = Core::new(rookery_storage::Storage::open(dir.path()).unwrap(), system_clock());
+        let user = User { id: 1, name: "alice".into(), can_manage_channel: false };
+        let help = core.handle(Request { place: Place { guild: 1, channel: 2 }, user, command: Command::Help });
+        assert!(help.iter().all(|r| r.ephemeral && r.text.chars().count() <= 2000), "{help:?}");
+        let text: Vec<&str> = help.iter().flat_map(|r| r.text.lines()).filter(|l| l.contains("/tournament")).collect();
+        let words: Vec<&str> = text.iter().flat_map(|l| l.split(|c: char| !c.is_ascii_alphanumeric())).collect();
+        let command = tournament();
+        for sub in &command.subcommands {
+            assert!(words.contains(&&*sub.name), "/tournament {} is not in the help: {text:?}", sub.name);
+            for leaf in &sub.subcommands {
+                let path = format!("/tournament {} {}", sub.name, leaf.name);
+                assert!(text.iter().any(|l| l.contains(&path)), "{path} is not in the help: {text:?}");
+            }
+        }
+    }
+}

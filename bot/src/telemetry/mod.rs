@@ -31,6 +31,9 @@ pub const ACTIVE_GAMES: &str = "rookery_active_games";
 /// Seconds a stored update of a channel's game took: read, decide, commit and
 /// flush to disk (the reply waits for all of it).
 pub const DB_COMMIT_SECONDS: &str = "rookery_db_commit_seconds";
+/// Seconds the tournament crate took to pair a Swiss round or an Arena's
+/// waiting players (the pairing call alone), labelled `format`.
+pub const PAIRING_SECONDS: &str = "rookery_tournament_pairing_seconds";
 /// The gateway's heartbeat round trip per shard, labelled `shard`.
 pub const GATEWAY_LATENCY_SECONDS: &str = "rookery_gateway_latency_seconds";
 /// Commands being worked on right now (they hold off a shutdown).

@@ -157,7 +157,10 @@ impl Core {
         if !self.storage.create_event(&event).map_err(storage_failure)? {
             return Err(Refusal::new("That tournament was just created; nothing more was done."));
         }
-        Ok(vec![event_post(&event)])
+        // Answering with the post makes it the event post, kept current from now on.
+        let mut post = event_post(&event);
+        post.event_post = Some(super::post::marker(&event));
+        Ok(vec![post])
     }
 
     pub(super) fn join_event(&self, place: Place, user: &User, id: u64) -> Outcome {
@@ -359,11 +362,12 @@ impl Core {
 
     pub(super) fn show_event(&self, place: Place, id: u64) -> Outcome {
         let event = self.event(place.guild, id)?;
-        let mut reply = event_post(&event);
-        let table = standings::text(&standings::rows(&event)?);
-        reply.text = super::cut(&format!("{}\n```\n{table}```", reply.text), super::MESSAGE_MAX);
-        if reply.text.ends_with('…') {
-            reply.text.push_str("\n```");
+        let (mut reply, _) = self.refreshed_post(&event)?;
+        // A copy of the post, not the one kept current.
+        reply.event_post = None;
+        if !standings::exist(&event) {
+            let table = standings::text(&standings::labels(&event), &standings::rows(&event)?);
+            reply.text = super::post::with_table(&reply.text, &table);
         }
         Ok(vec![reply])
     }

@@ -14,6 +14,7 @@
 mod berserk;
 mod commands;
 mod games;
+mod post;
 mod standings;
 mod state;
 mod tick;
@@ -143,8 +144,11 @@ impl Core {
 
     /// `replies` for the event's channel: returned when the request came
     /// from there, else posted there by the scheduler.
+    /// The event post's update always goes by the scheduler, which edits it.
     fn deliver(&self, place: Place, event: &EventRecord, replies: Vec<Reply>) -> Vec<Reply> {
         let channel = Place { guild: event.guild, channel: event.channel };
+        let (edits, replies): (Vec<Reply>, Vec<Reply>) = replies.into_iter().partition(|r| r.event_post.is_some());
+        self.outbox().extend(edits.into_iter().map(|reply| (channel, reply)));
         if place == channel {
             return replies;
         }

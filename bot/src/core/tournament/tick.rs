@@ -8,8 +8,8 @@ use rookery_storage::{ArenaStep, EventFormat, EventGame, EventRecord, EventStatu
 
 use super::games::Ended;
 use super::state::{self, parse_result, result_text};
-use super::{event_post, format_name, standings, Core, Place, Refusal, Reply};
-use crate::core::{storage_failure, User};
+use super::{format_name, standings, Core, Place, Refusal, Reply};
+use crate::core::{storage_failure, Attachment, User};
 
 impl Core {
     /// Starts event scheduled to start, and moves every running one on:
@@ -62,8 +62,11 @@ impl Core {
         if !started {
             return Ok(vec![Reply::text(format!("“{}” was called off: fewer than two players joined.", event.name))]);
         }
-        let mut replies = vec![event_post(&event)];
-        replies.extend(self.advance_event(&event)?);
+        let mut replies = self.advance_event(&event)?;
+        // Pairing a Swiss's first round updated the post already.
+        if !replies.iter().any(|r| r.event_post.is_some()) {
+            replies.insert(0, self.refreshed_post(&event)?.0);
+        }
         Ok(replies)
     }
 
@@ -82,24 +85,30 @@ impl Core {
                 }
             }
         }
-        let now_ms = self.now_ms().max(0) as u64;
-        let (event, paired) = self.change_event(event.guild, event.id, |event| {
+        let (now, now_ms) = (self.now(), self.now_ms().max(0) as u64);
+        let (event, (paired, refresh)) = self.change_event(event.guild, event.id, |event| {
             for (round, board, ended) in &results {
                 record_result(event, (*round, *board), ended, now_ms)?;
             }
             if event.status != EventStatus::Running {
-                return Ok(false);
+                return Ok((false, false));
             }
-            pair_due(event, now_ms)
+            let paired = pair_due(event, now_ms)?;
+            Ok((paired, super::post::refresh_due(event, !results.is_empty(), paired, now)))
         })?;
-        if paired {
-            replies.extend(self.round_announcement(&event));
-        }
-        replies.extend(self.make_missing_games(&event)?);
         let over = match &event.format {
             EventFormat::Swiss { .. } => state::swiss(&event)?.is_some_and(|s| s.is_finished()),
             EventFormat::Arena { .. } => state::arena(&event)?.is_some_and(|a| a.is_finished(now_ms)),
         };
+        // The end brings its own post; otherwise the standings go up now.
+        if refresh && !over {
+            let (post, picture) = self.refreshed_post(&event)?;
+            replies.push(post);
+            if paired {
+                replies.extend(self.round_announcement(&event, picture));
+            }
+        }
+        replies.extend(self.make_missing_games(&event)?);
         if over && event.status == EventStatus::Running {
             replies.extend(self.finish_event(&event, None)?);
         }
@@ -123,8 +132,9 @@ impl Core {
         Ok(replies)
     }
 
-    /// The pairings of a new Swiss round, with mentions.
-    fn round_announcement(&self, event: &EventRecord) -> Option<Reply> {
+    /// The pairings of a new Swiss round, with mentions, and the standings
+    /// `picture` after the rounds before it.
+    fn round_announcement(&self, event: &EventRecord, picture: Option<Attachment>) -> Option<Reply> {
         let swiss = state::swiss(event).ok()??;
         let round = swiss.rounds().last()?;
         let name = |e: usize| swiss.entrants()[e].player.id;
@@ -140,7 +150,9 @@ impl Core {
         if let Some(bye) = round.bye {
             lines.push(format!("Bye: <@{}>", name(bye)));
         }
-        Some(Reply::text(super::cut(&lines.join("\n"), super::MESSAGE_MAX)))
+        let mut reply = Reply::text(super::cut(&lines.join("\n"), super::MESSAGE_MAX));
+        reply.image = picture;
+        Some(reply)
     }
 
     /// Ends the event: final standings, the crosstable and all games' PGN.
@@ -152,26 +164,23 @@ impl Core {
             event.status = EventStatus::Finished;
             Ok(())
         })?;
-        let rows = standings::rows(&event)?;
-        let table = standings::text(&rows);
+        let table = standings::text(&standings::labels(&event), &standings::rows(&event)?);
         let ended = match by {
             Some(user) => format!("{} ended “{}”.", user.name, event.name),
             None => format!("“{}” is over.", event.name),
         };
-        let mut reply =
-            Reply::text(super::cut(&format!("{ended} Final standings:\n```\n{table}```"), super::MESSAGE_MAX));
-        if reply.text.ends_with('…') {
-            reply.text.push_str("\n```");
-        }
-        reply.files.push(crate::core::Attachment {
+        let (post, picture) = self.refreshed_post(&event)?;
+        let mut reply = Reply::text(super::post::with_table(&format!("{ended} Final standings:"), &table));
+        reply.image = picture;
+        reply.files.push(Attachment {
             name: format!("tournament-{}-crosstable.txt", event.id),
-            bytes: standings::crosstable_file(&event, &rows).into_bytes(),
+            bytes: standings::crosstable_file(&event)?.into_bytes(),
         });
-        reply.files.push(crate::core::Attachment {
+        reply.files.push(Attachment {
             name: format!("tournament-{}-games.pgn", event.id),
             bytes: self.event_pgn(&event)?.into_bytes(),
         });
-        Ok(vec![event_post(&event), reply])
+        Ok(vec![post, reply])
     }
 
     /// Every finished game of the event, as one PGN file.
@@ -256,16 +265,25 @@ fn pair_due(event: &mut EventRecord, now_ms: u64) -> Result<bool, Refusal> {
         if !complete || swiss.is_finished() || swiss.rounds().len() as u32 >= swiss.config().rounds {
             return Ok(false);
         }
-        swiss.pair_next_round()?;
+        timed_pairing("swiss", || swiss.pair_next_round())?;
         state::store_swiss(event, &swiss);
         return Ok(true);
     }
     if let Some(mut arena) = state::arena(event)? {
-        if arena.is_running(now_ms) && !arena.pair_waiting(now_ms)?.is_empty() {
+        if arena.is_running(now_ms) && !timed_pairing("arena", || arena.pair_waiting(now_ms))?.is_empty() {
             state::push_step(event, ArenaStep::Pair { at_ms: now_ms });
         }
     }
     Ok(false)
+}
+
+/// Runs the tournament crate's pairing `pair` of a `format`, timed for
+/// [`crate::telemetry::PAIRING_SECONDS`].
+fn timed_pairing<T>(format: &'static str, pair: impl FnOnce() -> T) -> T {
+    let started = std::time::Instant::now();
+    let paired = pair();
+    metrics::histogram!(crate::telemetry::PAIRING_SECONDS, "format" => format).record(started.elapsed());
+    paired
 }
 
 /// Pairings without their game yet: round, board and the two players.
