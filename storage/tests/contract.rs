@@ -15,8 +15,7 @@ use std::sync::{Arc, Barrier, Once};
 
 use rookery_storage::{
     import, test_server, verify_backup, Change, ChannelGame, ChannelKey, EventFormat, EventPost, EventRecord,
-    EventStatus,
-    GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
+    EventStatus, GameLedger, LedgerRecord, LoggedRoll, Phase, Player, PlayerStats, Storage, StorageError, SwissEntrant,
 };
 
 const HERE: ChannelKey = ChannelKey { guild: 7, channel: 42 };

@@ -94,7 +94,7 @@ mod tests {
             starts: None,
             started: Some(0),
             status: EventStatus::Running,
-            format: EventFormat::Arena { minutes: 60, steps: Vec::new() },
+            format: EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true },
             games: Vec::new(),
             manual_results: Vec::new(),
         }
@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(event.post.map(|p| p.updated), Some(160));
         assert!(refresh_due(&mut arena(None), true, false, 0), "no post yet: post one");
         let mut swiss = EventRecord {
-            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new() },
+            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new(), late_half_point: false },
             ..arena(None)
         };
         assert!(!refresh_due(&mut swiss, true, false, 1_000), "a result within a round");

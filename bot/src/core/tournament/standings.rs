@@ -251,13 +251,17 @@ mod tests {
                 rounds: 7,
                 entrants: Vec::new(),
                 played: vec![round(Some("1-0")), round(None)],
+                late_half_point: false,
             },
             games: Vec::new(),
             manual_results: Vec::new(),
         };
         assert_eq!(labels(&event), ["DE", "BH-C1", "BH", "SB", "PS"]);
         assert_eq!(status(&event, 0), "After round 1 of 7", "round 2 is being played");
-        let arena = EventRecord { format: EventFormat::Arena { minutes: 60, steps: Vec::new() }, ..event.clone() };
+        let arena = EventRecord {
+            format: EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true },
+            ..event.clone()
+        };
         assert!(labels(&arena).is_empty());
         assert_eq!(status(&arena, 15 * 60 + 30), "44 min left");
         assert_eq!(status(&arena, 60 * 60), "Last games");
