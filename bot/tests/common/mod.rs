@@ -32,7 +32,21 @@ pub struct Table {
 
 fn core_at(dir: &tempfile::TempDir, clock: &Arc<AtomicI64>) -> Core {
     let reader = clock.clone();
-    Core::new(Storage::open(dir.path()).unwrap(), Arc::new(move || reader.load(Ordering::SeqCst)))
+    Core::new(reopen(dir.path()), Arc::new(move || reader.load(Ordering::SeqCst)))
+}
+
+/// Opens the database in `dir`. Right after the last handle in this process
+/// is dropped, sled's background threads may hold the folder's lock a moment
+/// longer (a restarted process never meets this: its predecessor has exited),
+/// so a lock still held is waited for, up to two seconds.
+fn reopen(dir: &std::path::Path) -> Storage {
+    for _ in 0..100 {
+        match Storage::open(dir) {
+            Err(rookery_storage::StorageError::InUse(_)) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            opened => return opened.unwrap(),
+        }
+    }
+    panic!("the database in {} stayed locked after its handles were dropped", dir.display())
 }
 
 impl Table {
