@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use rookery::core::{Command, Core, Handler, Place, Request, User};
 use rookery::discord::{AdminNotice, ServeOptions};
 use rookery::restore::Restored;
@@ -17,15 +17,10 @@ use rookery_storage::Backup;
 use serde_json::{json, Value};
 
 use crate::connect_with;
-use crate::fake_discord::{Call, FORBIDDEN_CHANNEL, SYSTEM_CHANNEL};
+use crate::fake_discord::{posted_to, Call, FORBIDDEN_CHANNEL, SYSTEM_CHANNEL};
 use crate::interactions::{slash, string, Player, BOB, CAROL, CHANNEL, GUILD, MODERATOR_ROLE};
 
 const ADMIN_CHANNEL: u64 = 800_000_000_000_000_097;
-
-fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    move |call| call.method == Method::POST && call.path == path
-}
 
 /// The notice of a real restore: backup taken at 09:00, last change 09:40.
 fn restore_notice(channel: Option<u64>) -> AdminNotice {

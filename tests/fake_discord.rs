@@ -76,6 +76,19 @@ pub struct File {
     pub is_gif: bool,
 }
 
+/// Whether `call` posts a new message to `channel`.
+pub fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    move |call| call.method == Method::POST && call.path == path
+}
+
+/// The text `call` sends: an interaction answer's `data.content`, or a
+/// channel message's `content`.
+pub fn content(call: &Call) -> String {
+    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
+    message["content"].as_str().unwrap_or_default().to_string()
+}
+
 impl Call {
     /// The `data` object of an interaction callback: the message itself.
     pub fn data(&self) -> &Value {

@@ -12,18 +12,8 @@ use rookery::core::Core;
 use rookery::discord::ServeOptions;
 
 use crate::connect_with;
-use crate::fake_discord::{Call, FakeDiscord};
+use crate::fake_discord::{content, posted_to, FakeDiscord};
 use crate::interactions::{click, integer, slash, slash_in, string, user, ALICE, BOB, CHANNEL, ROOKERY};
-
-fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    move |call| call.method == Method::POST && call.path == path
-}
-
-fn content(call: &Call) -> String {
-    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
-    message["content"].as_str().unwrap_or_default().to_string()
-}
 
 async fn bot(fake_options: ServeOptions) -> Result<(crate::Connected, tempfile::TempDir)> {
     let dir = tempfile::tempdir()?;

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use rookery::core::{Command, Core, Handler, Place, PuzzleCommand, Request, User};
 use rookery::discord::ServeOptions;
 
 use crate::connect_with;
-use crate::fake_discord::Call;
+use crate::fake_discord::{posted_to, Call};
 use crate::interactions::{ALICE, BOB, CHANNEL, GUILD};
 
 /// 2023-11-14 22:13:20 UTC.
@@ -27,11 +27,6 @@ fn user(id: u64, name: &str, moderator: bool) -> User {
 fn send(core: &Core, place: Place, who: User, command: Command) {
     let replies = core.handle(Request { place, user: who, command: command.clone() });
     assert!(!replies[0].ephemeral, "{command:?} was refused: {}", replies[0].text);
-}
-
-fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    move |call| call.method == Method::POST && call.path == path
 }
 
 fn content(call: &Call) -> String {

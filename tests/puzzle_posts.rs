@@ -16,7 +16,9 @@ use rookery::discord::ServeOptions;
 use rookery_engine::Variant;
 
 use crate::connect_with;
-use crate::fake_discord::{Call, FakeDiscord, DELETED_CHANNEL, FORBIDDEN_CHANNEL, READ_ONLY_CHANNEL, SYSTEM_CHANNEL};
+use crate::fake_discord::{
+    posted_to, Call, FakeDiscord, DELETED_CHANNEL, FORBIDDEN_CHANNEL, READ_ONLY_CHANNEL, SYSTEM_CHANNEL,
+};
 use crate::interactions::{click, slash, Player, ALICE, BOB, CHANNEL, GUILD};
 
 /// 2023-11-14 22:13:20 UTC: 23:13:20 in Berlin.
@@ -59,11 +61,6 @@ impl Server {
     fn advance(&self, seconds: i64) {
         self.clock.fetch_add(seconds, Ordering::SeqCst);
     }
-}
-
-fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    move |call| call.method == Method::POST && call.path == path
 }
 
 fn threads_of(fake: &FakeDiscord) -> Vec<Call> {

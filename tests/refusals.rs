@@ -16,19 +16,9 @@ use rookery::discord::ServeOptions;
 use serenity::http::{HttpBuilder, HttpError};
 use serenity::model::id::{ChannelId, MessageId, UserId};
 
-use crate::fake_discord::{Call, FakeDiscord, DIRECT_CHANNELS, FORBIDDEN_CHANNEL, SYSTEM_CHANNEL};
+use crate::fake_discord::{content, posted_to, FakeDiscord, DIRECT_CHANNELS, FORBIDDEN_CHANNEL, SYSTEM_CHANNEL};
 use crate::interactions::{click, integer, slash, string, user, ALICE, BOB, CHANNEL, GUILD};
 use crate::{connect_to, connect_with, TOKEN};
-
-fn posted_to(channel: u64) -> impl Fn(&Call) -> bool {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    move |call| call.method == Method::POST && call.path == path
-}
-
-fn content(call: &Call) -> String {
-    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
-    message["content"].as_str().unwrap_or_default().to_string()
-}
 
 fn quick() -> ServeOptions {
     ServeOptions { tick: Duration::from_millis(50), ..ServeOptions::default() }

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use serenity::http::{HttpBuilder, HttpError};
 use serenity::model::id::ChannelId;
 
-use crate::fake_discord::{checks, webhook, Call, FakeDiscord, APPLICATION_ID};
+use crate::fake_discord::{checks, content, webhook, Call, FakeDiscord, APPLICATION_ID};
 use crate::interactions::{autocomplete, focused, slash, ALICE, CHANNEL, GUILD};
 use crate::{connect_with, core, TOKEN};
 
@@ -220,11 +220,6 @@ impl Handler for Talkative {
     fn due(&self) -> Vec<(Place, Reply)> {
         std::mem::take(&mut *self.due.lock().unwrap())
     }
-}
-
-fn content(call: &Call) -> String {
-    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
-    message["content"].as_str().unwrap_or_default().to_string()
 }
 
 /// Every second call to each route answered 429, interaction callbacks too:

@@ -13,13 +13,8 @@ use rookery::discord::ServeOptions;
 use serde_json::{json, Value};
 
 use crate::connect_with;
-use crate::fake_discord::Call;
+use crate::fake_discord::{content, Call};
 use crate::interactions::{click, integer, slash, slash_in, string, ALICE, BOB, CAROL, CHANNEL};
-
-fn content(call: &Call) -> String {
-    let message = if call.payload.get("data").is_some() { call.data() } else { &call.payload };
-    message["content"].as_str().unwrap_or_default().to_string()
-}
 
 /// `/tournament <path…> options` run by `by`: each name before the last is
 /// a subcommand group, the last a subcommand.
