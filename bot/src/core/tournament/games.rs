@@ -286,22 +286,15 @@ mod tests {
     fn holding_places_are_no_discord_channel_and_differ_per_board() {
         let event = |id| EventRecord {
             id,
-            guild: 1,
-            channel: 2,
-            post: None,
             name: "x".into(),
-            organiser: Player { id: 1, name: "o".into() },
-            variant: "chess".into(),
-            time_control: None,
-            move_days: None,
-            no_show_seconds: 60,
-            created: 0,
-            starts: None,
             started: None,
             status: rookery_storage::EventStatus::Open,
-            format: EventFormat::Swiss { rounds: 3, entrants: Vec::new(), played: Vec::new(), late_half_point: false },
-            games: Vec::new(),
-            manual_results: Vec::new(),
+            ..super::super::test_event(EventFormat::Swiss {
+                rounds: 3,
+                entrants: Vec::new(),
+                played: Vec::new(),
+                late_half_point: false,
+            })
         };
         let places =
             [holding(&event(5), 0, 0), holding(&event(5), 0, 1), holding(&event(5), 1, 0), holding(&event(6), 0, 0)];

@@ -282,3 +282,28 @@ pub(super) fn cut(text: &str, max: usize) -> String {
     out.push_str("\n…");
     out
 }
+
+/// A running event in `format` with nobody entered and no games, for the
+/// unit tests of this folder to vary.
+#[cfg(test)]
+fn test_event(format: EventFormat) -> EventRecord {
+    EventRecord {
+        id: 1,
+        guild: 1,
+        channel: 2,
+        post: None,
+        name: "Cup".into(),
+        organiser: rookery_storage::Player { id: 1, name: "o".into() },
+        variant: "chess".into(),
+        time_control: None,
+        move_days: None,
+        no_show_seconds: 60,
+        created: 0,
+        starts: None,
+        started: Some(0),
+        status: EventStatus::Running,
+        format,
+        games: Vec::new(),
+        manual_results: Vec::new(),
+    }
+}

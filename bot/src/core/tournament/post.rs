@@ -76,27 +76,14 @@ impl Core {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rookery_storage::{EventStatus, Player};
 
     fn arena(post: Option<EventPost>) -> EventRecord {
         EventRecord {
             id: 4,
-            guild: 1,
-            channel: 2,
             post,
             name: "Blitz".into(),
-            organiser: Player { id: 1, name: "o".into() },
-            variant: "chess".into(),
             time_control: Some("3+2".into()),
-            move_days: None,
-            no_show_seconds: 60,
-            created: 0,
-            starts: None,
-            started: Some(0),
-            status: EventStatus::Running,
-            format: EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true },
-            games: Vec::new(),
-            manual_results: Vec::new(),
+            ..super::super::test_event(EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true })
         }
     }
 

@@ -232,30 +232,12 @@ mod tests {
 
     #[test]
     fn a_swiss_is_headed_with_the_crates_fide_abbreviations() {
-        let event = EventRecord {
-            id: 1,
-            guild: 1,
-            channel: 2,
-            post: None,
-            name: "Cup".into(),
-            organiser: rookery_storage::Player { id: 1, name: "o".into() },
-            variant: "chess".into(),
-            time_control: None,
-            move_days: None,
-            no_show_seconds: 60,
-            created: 0,
-            starts: None,
-            started: Some(0),
-            status: EventStatus::Running,
-            format: EventFormat::Swiss {
-                rounds: 7,
-                entrants: Vec::new(),
-                played: vec![round(Some("1-0")), round(None)],
-                late_half_point: false,
-            },
-            games: Vec::new(),
-            manual_results: Vec::new(),
-        };
+        let event = super::super::test_event(EventFormat::Swiss {
+            rounds: 7,
+            entrants: Vec::new(),
+            played: vec![round(Some("1-0")), round(None)],
+            late_half_point: false,
+        });
         assert_eq!(labels(&event), ["DE", "BH-C1", "BH", "SB", "PS"]);
         assert_eq!(status(&event, 0), "After round 1 of 7", "round 2 is being played");
         let arena = EventRecord {
