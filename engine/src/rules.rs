@@ -290,6 +290,18 @@ pub struct RollKind {
     pub automatic: bool,
 }
 
+impl RollKind {
+    /// Its dice in dice notation: `2d4`, or `d6+d8` when they differ.
+    pub fn notation(&self) -> String {
+        let mut dice: Vec<u32> = self.dice.to_vec();
+        dice.dedup();
+        match dice.as_slice() {
+            [sides] => format!("{}d{sides}", self.dice.len()),
+            _ => self.dice.iter().map(|sides| format!("d{sides}")).collect::<Vec<_>>().join("+"),
+        }
+    }
+}
+
 /// What a die face stands for where it is not read as a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FaceMeaning {
@@ -363,13 +375,7 @@ impl Chance {
         let mut shapes: Vec<String> = Vec::new();
         for kind in self.kinds {
             let letters: Vec<String> = ('a'..='z').take(kind.dice.len()).map(String::from).collect();
-            let mut dice: Vec<u32> = kind.dice.to_vec();
-            dice.dedup();
-            let notation = match dice.as_slice() {
-                [sides] => format!("{}d{sides}", kind.dice.len()),
-                _ => kind.dice.iter().map(|sides| format!("d{sides}")).collect::<Vec<_>>().join("+"),
-            };
-            let shape = format!("`[{}]` ({notation})", letters.join(","));
+            let shape = format!("`[{}]` ({})", letters.join(","), kind.notation());
             if !shapes.contains(&shape) {
                 shapes.push(shape);
             }

@@ -47,18 +47,8 @@ pub fn decision_token(game: &Game, decision: &Decision) -> Option<String> {
 /// `roll 3d8 (Luck Dice) and send it as roll:a,b,c`.
 pub fn roll_request(game: &Game, side: Color, kind: usize) -> Option<String> {
     let roll = game.position().rules().chance?.kinds.get(kind)?;
-    let mut shape: Vec<String> = Vec::new();
-    for sides in roll.dice {
-        match shape.last_mut() {
-            Some(last) if last.ends_with(&format!("d{sides}")) => {
-                let count: u32 = last.split('d').next().and_then(|n| n.parse().ok()).unwrap_or(1);
-                *last = format!("{}d{sides}", count + 1);
-            }
-            _ => shape.push(format!("1d{sides}")),
-        }
-    }
+    let shape = roll.notation();
     let letters: Vec<String> = ('a'..='z').take(roll.dice.len()).map(String::from).collect();
-    let shape = shape.join("+");
     let named = if roll.label == shape { String::new() } else { format!(" ({})", roll.label) };
     Some(format!(
         "{} rolls {shape}{named}: send the faces as roll:{}:{}",
