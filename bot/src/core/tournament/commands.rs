@@ -186,17 +186,13 @@ impl Core {
             }
             Ok(())
         })?;
-        let mut post = event_post(&event);
-        post.text = format!("{} joined{}.\n{}", user.name, late_from(&event, user.id), post.text);
-        Ok(vec![post])
+        Ok(vec![self.post_after_click(&event, &format!("{} joined{}.", user.name, late_from(&event, user.id)))?])
     }
 
     pub(super) fn leave_event(&self, place: Place, user: &User, id: u64) -> Outcome {
         let (event, ()) = self.change_event(place.guild, id, |event| self.drop_player(event, user.id))?;
-        let mut post = event_post(&event);
         let games_stand = if event.status == EventStatus::Open { "" } else { " Their games so far stand." };
-        post.text = format!("{} left.{games_stand}\n{}", user.name, post.text);
-        Ok(vec![post])
+        Ok(vec![self.post_after_click(&event, &format!("{} left.{games_stand}", user.name))?])
     }
 
     /// Takes a player out: before the start their entry goes, after it they

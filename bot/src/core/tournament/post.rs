@@ -48,8 +48,25 @@ impl Core {
     /// standings picture for the moment's other posts (a round's pairings,
     /// the final standings). Drawn only once a game has a result.
     pub(super) fn refreshed_post(&self, event: &EventRecord) -> Result<(Reply, Option<Attachment>), Refusal> {
-        let mut post = event_post(event);
+        let (mut post, picture) = self.drawn_post(event, None)?;
         post.event_post = Some(marker(event));
+        Ok((post, picture))
+    }
+
+    /// The event post after a Join or Leave click, which edits the post it
+    /// is on: `note` first, then the post with its standings, so a click
+    /// during the event never takes the table or the picture away.
+    pub(super) fn post_after_click(&self, event: &EventRecord, note: &str) -> Result<Reply, Refusal> {
+        Ok(self.drawn_post(event, Some(note))?.0)
+    }
+
+    /// The event post, after `note` if any, with its standings as text and
+    /// as a picture once a game has a result.
+    fn drawn_post(&self, event: &EventRecord, note: Option<&str>) -> Result<(Reply, Option<Attachment>), Refusal> {
+        let mut post = event_post(event);
+        if let Some(note) = note {
+            post.text = cut(&format!("{note}\n{}", post.text), MESSAGE_MAX);
+        }
         if !standings::exist(event) {
             return Ok((post, None));
         }
