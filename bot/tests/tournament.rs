@@ -380,12 +380,77 @@ fn berserk_halves_the_clock_once_before_the_first_move_and_pays_a_point_on_a_lon
     assert!(again[0].ephemeral && again[0].text.contains("already berserked"), "{}", again[0].text);
     let clock_after = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
     assert_eq!(clock_after.remaining_ms, clock.remaining_ms, "a second click changes nothing");
+    assert_eq!(clock_after.berserked, [false, true]);
 
-    play(&t, &event, thread, &FOURTEEN_PLIES[1..]);
+    t.advance(3);
+    play(&t, &event, thread, &FOURTEEN_PLIES[1..2]);
+    let clock = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
+    assert_eq!(clock.remaining_ms, [182_000, 87_000], "the berserker's move earns no increment");
+    play(&t, &event, thread, &FOURTEEN_PLIES[2..]);
     t.send_at(thread, white.clone(), Command::Resign);
     event.tick(&t);
     assert_eq!(points_of(&t, event.id, &black.name), "3", "a berserked win of 14 plies");
     assert_eq!(points_of(&t, event.id, &white.name), "0");
+}
+
+/// The game's clock at `thread`: time left and the sides that berserked.
+fn clock_at(t: &Table, thread: Place) -> ([i64; 2], [bool; 2]) {
+    let clock = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
+    (clock.remaining_ms, clock.berserked)
+}
+
+#[test]
+fn a_berserk_recorded_before_a_restart_costs_its_time_once() {
+    let t = Table::new();
+    let (mut event, thread, _) = arena_of_two(&t, true);
+    let game = *event.threads.keys().next().unwrap();
+    let black = event.black_of(&t, thread);
+    assert!(!t.send_at(thread, black.clone(), Command::Tournament(T::Berserk { game }))[0].ephemeral);
+    // A restart between the event's record and the clock's halving: the
+    // clock as it was before the click.
+    let unpaid = |record: &mut rookery_storage::ChannelGame| {
+        let clock = record.clock.as_mut().unwrap();
+        clock.remaining_ms = [180_000, 180_000];
+        clock.berserked = [false, false];
+    };
+    t.restage(thread, unpaid);
+    let t = t.restart();
+    event.tick(&t);
+    assert_eq!(clock_at(&t, thread), ([180_000, 90_000], [false, true]), "the tick makes the berserk pay");
+    event.tick(&t);
+    assert_eq!(clock_at(&t, thread), ([180_000, 90_000], [false, true]), "and only once");
+
+    // A berserk recorded before steps noted their time was paid at its click:
+    // the tick leaves its clock alone.
+    t.restage(thread, unpaid);
+    let stored = t.core.storage().update_event(HERE.guild, event.id, |stored| {
+        let mut stored = stored.unwrap();
+        let EventFormat::Arena { steps, .. } = &mut stored.format else { panic!("an arena") };
+        for step in steps.iter_mut() {
+            if let ArenaStep::Berserk { at_ms, .. } = step {
+                *at_ms = None;
+            }
+        }
+        Ok::<_, ()>((Some(stored), ()))
+    });
+    stored.unwrap().unwrap();
+    event.tick(&t);
+    assert_eq!(clock_at(&t, thread), ([180_000, 180_000], [false, false]));
+}
+
+#[test]
+fn a_join_click_during_an_arena_keeps_the_standings_on_the_post() {
+    let t = Table::new();
+    let (mut event, thread, _) = arena_of_two(&t, false);
+    play(&t, &event, thread, &FOURTEEN_PLIES);
+    t.send_at(thread, event.white_of(&t, thread), Command::Resign);
+    event.tick(&t);
+    let joined = t.ok(player(3), Command::Tournament(T::Join { event: event.id }));
+    assert!(joined.text.starts_with("player3 joined."), "{}", joined.text);
+    assert!(joined.text.contains("```") && joined.text.contains("player1"), "the table stays: {}", joined.text);
+    assert!(joined.image.is_some(), "the standings picture stays");
+    let left = t.ok(player(3), Command::Tournament(T::Leave { event: event.id }));
+    assert!(left.text.starts_with("player3 left.") && left.image.is_some(), "{}", left.text);
 }
 
 #[test]

@@ -83,11 +83,14 @@ pub enum ArenaStep {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at_ms: Option<u64>,
     },
-    /// A player (an index) berserked in a game after `plies` plies.
+    /// A player (an index) berserked in a game after `plies` plies, at
+    /// `at_ms` (records from before it was noted, settled at once, have none).
     Berserk {
         game: usize,
         player: usize,
         plies: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
     },
 }
 

@@ -114,6 +114,14 @@ pub struct GameClock {
     /// (Unix milliseconds).
     pub running: usize,
     pub since_ms: i64,
+    /// The sides that berserked in an Arena: half their time given up once,
+    /// and no increment from then on (records from before berserk read as neither).
+    #[serde(default, skip_serializing_if = "neither")]
+    pub berserked: [bool; 2],
+}
+
+fn neither(sides: &[bool; 2]) -> bool {
+    sides == &[false, false]
 }
 
 /// A player's Glicko-2 rating and record in one variant of one guild.

@@ -53,7 +53,14 @@ pub(super) fn time_control_text(clock: &GameClock) -> String {
 
 /// A fresh clock for a game that starts at `now_ms`, White's running.
 pub(super) fn started(initial: u64, increment: u64, now_ms: i64) -> GameClock {
-    GameClock { initial, increment, remaining_ms: [initial as i64 * 1000; 2], running: 0, since_ms: now_ms }
+    GameClock {
+        initial,
+        increment,
+        remaining_ms: [initial as i64 * 1000; 2],
+        running: 0,
+        since_ms: now_ms,
+        berserked: [false; 2],
+    }
 }
 
 /// When the running clock reaches zero (Unix milliseconds).
@@ -77,7 +84,7 @@ fn side(index: usize) -> Color {
 
 /// Brings the clock up to date after an action at `now_ms`: when the turn
 /// passed to the other side, the mover is charged its time and gets the
-/// increment; when the game ended, the running clock stops. A roll within a
+/// increment (unless it berserked); when the game ended, the running clock stops. A roll within a
 /// turn changes nothing.
 pub(super) fn advance(clock: &mut GameClock, game: &Game, now_ms: i64) {
     let running = side(clock.running);
@@ -86,7 +93,8 @@ pub(super) fn advance(clock: &mut GameClock, game: &Game, now_ms: i64) {
         clock.remaining_ms[clock.running] -= elapsed;
         clock.since_ms = now_ms;
     } else if game.position().turn() != running {
-        clock.remaining_ms[clock.running] += clock.increment as i64 * 1000 - elapsed;
+        let increment = if clock.berserked[clock.running] { 0 } else { clock.increment as i64 * 1000 };
+        clock.remaining_ms[clock.running] += increment - elapsed;
         clock.running = (!running).index();
         clock.since_ms = now_ms;
     }

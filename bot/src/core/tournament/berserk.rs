@@ -3,10 +3,13 @@
 //! Berserk button is on the pairing's first post in the game's thread.
 //!
 //! The event records the berserk first (one compare-and-swap, so a second
-//! click is refused and changes nothing), then the game's clock is halved.
+//! click is refused and changes nothing), then the game's clock is halved
+//! and marked, so it loses the increment too. A restart between the two
+//! writes is caught by the tick ([`Core::settle_berserks`]): the clock pays
+//! for every recorded berserk exactly once.
 
 use rookery_engine::Color;
-use rookery_storage::{ArenaStep, Change, EventFormat, EventGame, EventRecord, Phase};
+use rookery_storage::{ArenaStep, Change, EventFormat, EventGame, EventRecord, GameClock, Phase};
 use rookery_tournament::arena::ArenaError;
 
 use super::games::plies;
@@ -34,15 +37,20 @@ fn refusal(error: ArenaError, event: &EventRecord) -> Refusal {
 }
 
 /// Halves `side`'s time left at `now_ms` (its clock brought up to date first
-/// if it is running); the time left afterwards.
-fn halve_clock(clock: &mut rookery_storage::GameClock, side: Color, now_ms: i64) -> i64 {
+/// if it is running) and marks the side as berserked; the time left
+/// afterwards, or `None` if it had berserked already.
+fn halve_clock(clock: &mut GameClock, side: Color, now_ms: i64) -> Option<i64> {
     let index = side.index();
+    if clock.berserked[index] {
+        return None;
+    }
     if clock.running == index {
         clock.remaining_ms[index] -= (now_ms - clock.since_ms).max(0);
         clock.since_ms = now_ms;
     }
     clock.remaining_ms[index] = clock.remaining_ms[index].max(0) / 2;
-    clock.remaining_ms[index]
+    clock.berserked[index] = true;
+    Some(clock.remaining_ms[index])
 }
 
 impl Core {
@@ -62,25 +70,65 @@ impl Core {
         let played = plies(&replay(&record)?);
         let player = arena.players().iter().position(|p| p.player.id == user.id).ok_or_else(over)?;
         let index = held.round as usize;
+        let now_ms = self.now_ms();
+        let at_ms = Some(now_ms.max(0) as u64);
         let (event, ()) = self.change_event(event.guild, event.id, |event| {
             let mut arena = state::arena(event)?.ok_or_else(not_arena)?;
             arena.berserk_before_move(index, player, played).map_err(|e| refusal(e, event))?;
-            state::push_step(event, ArenaStep::Berserk { game: index, player, plies: played });
+            state::push_step(event, ArenaStep::Berserk { game: index, player, plies: played, at_ms });
             Ok(())
         })?;
-        let now_ms = self.now_ms();
-        let left = self.update(at, |current| {
-            let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
-                return Ok(Change::Keep(None));
-            };
-            let left = record.clock.as_mut().map(|clock| halve_clock(clock, side, now_ms));
-            Ok(Change::Put(record, left))
-        })?;
+        let left = self.halve_game_clock(at, game, side)?;
         let time = left.map_or(String::new(), |ms| format!(" ({} left)", hms(ms)));
         Ok(vec![Reply::text(format!(
             "{} berserks: half the clock{time} for an extra point on a win in “{}”.",
             user.name, event.name
         ))])
+    }
+
+    /// Halves the clock of `side` in game `game` at `at`, unless it was
+    /// halved already or the game is over: the time left, if halved now.
+    fn halve_game_clock(&self, at: Place, game: u64, side: Color) -> Result<Option<i64>, Refusal> {
+        let now_ms = self.now_ms();
+        self.update(at, |current| {
+            let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
+                return Ok(Change::Keep(None));
+            };
+            match record.clock.as_mut().and_then(|clock| halve_clock(clock, side, now_ms)) {
+                Some(left) => Ok(Change::Put(record, Some(left))),
+                None => Ok(Change::Keep(None)),
+            }
+        })
+    }
+
+    /// Halves the clocks of the berserks `event` recorded whose games were
+    /// not halved yet: a restart came between the two writes. Berserks
+    /// recorded before their time was noted were halved at once, and are left.
+    pub(super) fn settle_berserks(&self, event: &EventRecord) -> Result<(), Refusal> {
+        let EventFormat::Arena { steps, .. } = &event.format else { return Ok(()) };
+        let mut arena = None;
+        for step in steps {
+            let ArenaStep::Berserk { game, player, at_ms: Some(_), .. } = step else { continue };
+            let Some(held) = event.games.iter().find(|g| g.round as usize == *game && g.result.is_none()) else {
+                continue;
+            };
+            let at = Place { guild: event.guild, channel: held.channel };
+            let Some(record) = self.current(at)?.filter(|r| r.id == held.game && r.phase == Phase::Playing) else {
+                continue;
+            };
+            if arena.is_none() {
+                arena = state::arena(event)?;
+            }
+            let Some(user) = arena.as_ref().and_then(|a| a.players().get(*player)).map(|p| p.player.id) else {
+                continue;
+            };
+            let unpaid = |side: Color| record.clock.as_ref().is_some_and(|clock| !clock.berserked[side.index()]);
+            if let Some(side) = side_of(&record, user).filter(|&side| unpaid(side)) {
+                tracing::info!(event = event.id, game = held.game, "a recorded berserk's clock halved after a restart");
+                self.halve_game_clock(at, held.game, side)?;
+            }
+        }
+        Ok(())
     }
 
     /// The event and pairing that game `game` plays, in this server.
@@ -101,25 +149,30 @@ impl Core {
 mod tests {
     use super::*;
 
-    fn clock() -> rookery_storage::GameClock {
-        rookery_storage::GameClock {
+    fn clock() -> GameClock {
+        GameClock {
             initial: 180,
             increment: 2,
             remaining_ms: [180_000, 180_000],
             running: 0,
             since_ms: 1_000_000,
+            berserked: [false; 2],
         }
     }
 
     #[test]
-    fn berserk_halves_the_time_left_of_the_side_that_berserks() {
+    fn berserk_halves_the_time_left_of_the_side_that_berserks_once() {
         // White's clock ran 10 s before the click: what is left is halved.
         let mut running = clock();
-        assert_eq!(halve_clock(&mut running, Color::White, 1_010_000), 85_000);
+        assert_eq!(halve_clock(&mut running, Color::White, 1_010_000), Some(85_000));
         assert_eq!((running.remaining_ms, running.since_ms), ([85_000, 180_000], 1_010_000));
+        assert_eq!(running.berserked, [true, false]);
         // Black's clock waits: halved as it stands, White's still running.
         let mut waiting = clock();
-        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_010_000), 90_000);
+        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_010_000), Some(90_000));
         assert_eq!((waiting.remaining_ms, waiting.since_ms), ([180_000, 90_000], 1_000_000));
+        // A side pays once, however often it is asked.
+        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_020_000), None);
+        assert_eq!(waiting.remaining_ms, [180_000, 90_000]);
     }
 }

@@ -129,7 +129,7 @@ pub(super) fn arena(event: &EventRecord) -> Result<Option<Arena>, Refusal> {
                     _ => arena.finish_game(*game, result),
                 }
             }
-            ArenaStep::Berserk { game, player, plies } => arena.berserk_before_move(*game, *player, *plies),
+            ArenaStep::Berserk { game, player, plies, .. } => arena.berserk_before_move(*game, *player, *plies),
         };
         replayed.map_err(|_| damaged(&event.name))?;
     }

@@ -70,9 +70,11 @@ impl Core {
         Ok(replies)
     }
 
-    /// Brings finished games' results into the event, forfeits no-shows,
-    /// pairs who is due and ends the event when it is over.
+    /// Settles berserks a restart cut short, brings finished games' results
+    /// into the event, forfeits no-shows, pairs who is due and ends the
+    /// event when it is over.
     pub(super) fn advance_event(&self, event: &EventRecord) -> Result<Vec<Reply>, Refusal> {
+        self.settle_berserks(event)?;
         let mut replies = Vec::new();
         let mut results = Vec::new();
         for held in event.games.iter().filter(|g| g.result.is_none()) {
