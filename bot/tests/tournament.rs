@@ -358,7 +358,7 @@ fn a_running_swiss_takes_late_entries_and_withdrawals_between_rounds() {
 }
 
 #[test]
-fn berserk_halves_the_clock_once_before_the_first_move_and_pays_a_point_on_a_long_win() {
+fn berserk_costs_half_the_clock_once_before_the_first_move_and_pays_a_point_on_a_long_win() {
     let t = Table::new();
     let (mut event, thread, pairing) = arena_of_two(&t, true);
     let game = *event.threads.keys().next().unwrap();
@@ -375,7 +375,7 @@ fn berserk_halves_the_clock_once_before_the_first_move_and_pays_a_point_on_a_lon
     let berserked = t.send_at(thread, black.clone(), click.clone());
     assert!(!berserked[0].ephemeral && berserked[0].text.contains("1:30 left"), "{}", berserked[0].text);
     let clock = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
-    assert_eq!(clock.remaining_ms, [182_000, 90_000], "White got the increment; Black's time was halved");
+    assert_eq!(clock.remaining_ms, [182_000, 90_000], "White got the increment; Black gave up half the base");
     let again = t.send_at(thread, black.clone(), click);
     assert!(again[0].ephemeral && again[0].text.contains("already berserked"), "{}", again[0].text);
     let clock_after = t.core.storage().channel_game(key(thread)).unwrap().unwrap().clock.unwrap();
@@ -451,6 +451,33 @@ fn a_join_click_during_an_arena_keeps_the_standings_on_the_post() {
     assert!(joined.image.is_some(), "the standings picture stays");
     let left = t.ok(player(3), Command::Tournament(T::Leave { event: event.id }));
     assert!(left.text.starts_with("player3 left.") && left.image.is_some(), "{}", left.text);
+}
+
+#[test]
+fn arena_players_wait_briefly_for_others_and_no_game_starts_near_the_end() {
+    let t = Table::new();
+    let (mut event, thread, _) = arena_of_two(&t, false);
+    let id = event.id;
+    let games = || t.core.storage().event(HERE.guild, id).unwrap().unwrap().games.len();
+    play(&t, &event, thread, &FOURTEEN_PLIES);
+    t.send_at(thread, event.white_of(&t, thread), Command::Resign);
+    event.tick(&t);
+    assert_eq!(games(), 1, "nobody is paired the moment their game ends");
+    t.advance(31);
+    event.tick(&t);
+    assert_eq!(games(), 1, "a 3+2 Arena waits 32 s for other games to finish");
+    t.advance(2);
+    event.tick(&t);
+    assert_eq!(games(), 2, "then the two who wait are paired");
+    // 58:33 into the hour: the second game is lost on time, and its players
+    // are back within the last 90 s (half the base time), where no game starts.
+    t.advance(58 * 60);
+    event.tick(&t);
+    let stored = t.core.storage().event(HERE.guild, id).unwrap().unwrap();
+    assert!(stored.games[1].result.is_some(), "the second game ended on time");
+    t.advance(40);
+    event.tick(&t);
+    assert_eq!(games(), 2, "no game starts in the Arena's last stretch");
 }
 
 #[test]

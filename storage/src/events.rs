@@ -114,6 +114,11 @@ pub enum EventFormat {
         /// option had none).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         berserk: bool,
+        /// Whether pairing follows lichess's timing on the event's clock: a
+        /// short wait for more finishers, none near the end (events stored
+        /// before it were paired at once, and replay so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        paced: bool,
     },
 }
 
@@ -294,8 +299,9 @@ mod tests {
             "format":{"format":"arena","minutes":60,"steps":[{"step":"finish","game":0,"result":"1-0"}]},
             "games":[]}}"#;
         let event = decode(arena.as_bytes()).unwrap();
-        let EventFormat::Arena { berserk, steps, .. } = &event.format else { panic!("an arena") };
+        let EventFormat::Arena { berserk, paced, steps, .. } = &event.format else { panic!("an arena") };
         assert!(!berserk, "no berserk in an event made before it existed");
+        assert!(!paced, "paired at once, as an event made before lichess's timing was");
         assert_eq!(steps[0], ArenaStep::Finish { game: 0, result: "1-0".into(), plies: None, at_ms: None });
         assert_eq!(decode(&encode(&event)).unwrap(), event);
         let swiss = arena.replace(

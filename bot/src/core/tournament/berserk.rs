@@ -3,14 +3,14 @@
 //! Berserk button is on the pairing's first post in the game's thread.
 //!
 //! The event records the berserk first (one compare-and-swap, so a second
-//! click is refused and changes nothing), then the game's clock is halved
-//! and marked, so it loses the increment too. A restart between the two
+//! click is refused and changes nothing), then the game's clock pays: half
+//! the base time off the time left, and no increment from then on. A restart between the two
 //! writes is caught by the tick ([`Core::settle_berserks`]): the clock pays
 //! for every recorded berserk exactly once.
 
 use rookery_engine::Color;
 use rookery_storage::{ArenaStep, Change, EventFormat, EventGame, EventRecord, GameClock, Phase};
-use rookery_tournament::arena::ArenaError;
+use rookery_tournament::arena::{ArenaClock, ArenaError};
 
 use super::games::plies;
 use super::{state, Button, ButtonAction, ButtonStyle, Core, Place, Refusal, Reply, User};
@@ -36,10 +36,12 @@ fn refusal(error: ArenaError, event: &EventRecord) -> Refusal {
     })
 }
 
-/// Halves `side`'s time left at `now_ms` (its clock brought up to date first
-/// if it is running) and marks the side as berserked; the time left
-/// afterwards, or `None` if it had berserked already.
-fn halve_clock(clock: &mut GameClock, side: Color, now_ms: i64) -> Option<i64> {
+/// Takes berserk's cost from `side` at `now_ms`, as lichess's clock does:
+/// the half of the base time that [`ArenaClock::berserked`] gives up comes
+/// off the time left (its clock brought up to date first if it is running),
+/// and the side is marked, so it gets no increment from then on. The time
+/// left afterwards, or `None` if the side had berserked already.
+fn charge_berserk(clock: &mut GameClock, side: Color, now_ms: i64) -> Option<i64> {
     let index = side.index();
     if clock.berserked[index] {
         return None;
@@ -48,7 +50,9 @@ fn halve_clock(clock: &mut GameClock, side: Color, now_ms: i64) -> Option<i64> {
         clock.remaining_ms[index] -= (now_ms - clock.since_ms).max(0);
         clock.since_ms = now_ms;
     }
-    clock.remaining_ms[index] = clock.remaining_ms[index].max(0) / 2;
+    let rules = ArenaClock { base_ms: clock.initial * 1000, increment_ms: clock.increment * 1000 };
+    let given_up = rules.base_ms.saturating_sub(rules.berserked().base_ms) as i64;
+    clock.remaining_ms[index] = (clock.remaining_ms[index] - given_up).max(0);
     clock.berserked[index] = true;
     Some(clock.remaining_ms[index])
 }
@@ -78,7 +82,7 @@ impl Core {
             state::push_step(event, ArenaStep::Berserk { game: index, player, plies: played, at_ms });
             Ok(())
         })?;
-        let left = self.halve_game_clock(at, game, side)?;
+        let left = self.charge_berserk_in_game(at, game, side)?;
         let time = left.map_or(String::new(), |ms| format!(" ({} left)", hms(ms)));
         Ok(vec![Reply::text(format!(
             "{} berserks: half the clock{time} for an extra point on a win in “{}”.",
@@ -86,24 +90,24 @@ impl Core {
         ))])
     }
 
-    /// Halves the clock of `side` in game `game` at `at`, unless it was
-    /// halved already or the game is over: the time left, if halved now.
-    fn halve_game_clock(&self, at: Place, game: u64, side: Color) -> Result<Option<i64>, Refusal> {
+    /// Charges berserk to `side`'s clock in game `game` at `at`, unless it
+    /// was charged already or the game is over: the time left, if charged now.
+    fn charge_berserk_in_game(&self, at: Place, game: u64, side: Color) -> Result<Option<i64>, Refusal> {
         let now_ms = self.now_ms();
         self.update(at, |current| {
             let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
                 return Ok(Change::Keep(None));
             };
-            match record.clock.as_mut().and_then(|clock| halve_clock(clock, side, now_ms)) {
+            match record.clock.as_mut().and_then(|clock| charge_berserk(clock, side, now_ms)) {
                 Some(left) => Ok(Change::Put(record, Some(left))),
                 None => Ok(Change::Keep(None)),
             }
         })
     }
 
-    /// Halves the clocks of the berserks `event` recorded whose games were
-    /// not halved yet: a restart came between the two writes. Berserks
-    /// recorded before their time was noted were halved at once, and are left.
+    /// Charges the clocks of the berserks `event` recorded whose games were
+    /// not charged yet: a restart came between the two writes. Berserks
+    /// recorded before their time was noted were charged at once, and are left.
     pub(super) fn settle_berserks(&self, event: &EventRecord) -> Result<(), Refusal> {
         let EventFormat::Arena { steps, .. } = &event.format else { return Ok(()) };
         let mut arena = None;
@@ -124,8 +128,12 @@ impl Core {
             };
             let unpaid = |side: Color| record.clock.as_ref().is_some_and(|clock| !clock.berserked[side.index()]);
             if let Some(side) = side_of(&record, user).filter(|&side| unpaid(side)) {
-                tracing::info!(event = event.id, game = held.game, "a recorded berserk's clock halved after a restart");
-                self.halve_game_clock(at, held.game, side)?;
+                tracing::info!(
+                    event = event.id,
+                    game = held.game,
+                    "a recorded berserk charged to its clock after a restart"
+                );
+                self.charge_berserk_in_game(at, held.game, side)?;
             }
         }
         Ok(())
@@ -161,18 +169,25 @@ mod tests {
     }
 
     #[test]
-    fn berserk_halves_the_time_left_of_the_side_that_berserks_once() {
-        // White's clock ran 10 s before the click: what is left is halved.
+    fn berserk_takes_half_the_base_time_off_what_is_left_once() {
+        // White's clock ran 10 s before the click: half of 3 minutes comes off the rest.
         let mut running = clock();
-        assert_eq!(halve_clock(&mut running, Color::White, 1_010_000), Some(85_000));
-        assert_eq!((running.remaining_ms, running.since_ms), ([85_000, 180_000], 1_010_000));
+        assert_eq!(charge_berserk(&mut running, Color::White, 1_010_000), Some(80_000));
+        assert_eq!((running.remaining_ms, running.since_ms), ([80_000, 180_000], 1_010_000));
         assert_eq!(running.berserked, [true, false]);
-        // Black's clock waits: halved as it stands, White's still running.
+        // Black's clock waits: charged as it stands, White's still running.
         let mut waiting = clock();
-        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_010_000), Some(90_000));
+        assert_eq!(charge_berserk(&mut waiting, Color::Black, 1_010_000), Some(90_000));
         assert_eq!((waiting.remaining_ms, waiting.since_ms), ([180_000, 90_000], 1_000_000));
         // A side pays once, however often it is asked.
-        assert_eq!(halve_clock(&mut waiting, Color::Black, 1_020_000), None);
+        assert_eq!(charge_berserk(&mut waiting, Color::Black, 1_020_000), None);
         assert_eq!(waiting.remaining_ms, [180_000, 90_000]);
+    }
+
+    #[test]
+    fn a_base_under_forty_increments_loses_only_the_increment() {
+        let mut one_plus_two = GameClock { initial: 60, remaining_ms: [60_000, 60_000], ..clock() };
+        assert_eq!(charge_berserk(&mut one_plus_two, Color::Black, 1_000_000), Some(60_000));
+        assert_eq!(one_plus_two.berserked, [false, true]);
     }
 }

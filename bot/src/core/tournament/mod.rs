@@ -120,7 +120,8 @@ impl Core {
                 self.create_event(place, user, terms, format)
             }
             TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk } => {
-                let format = EventFormat::Arena { minutes: *minutes, steps: Vec::new(), berserk: *berserk };
+                let format =
+                    EventFormat::Arena { minutes: *minutes, steps: Vec::new(), berserk: *berserk, paced: true };
                 let terms = commands::Terms { name, game, clock: Some(clock), move_days: None, starts };
                 self.create_event(place, user, terms, format)
             }

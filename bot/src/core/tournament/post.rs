@@ -100,7 +100,12 @@ mod tests {
             post,
             name: "Blitz".into(),
             time_control: Some("3+2".into()),
-            ..super::super::test_event(EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true })
+            ..super::super::test_event(EventFormat::Arena {
+                minutes: 60,
+                steps: Vec::new(),
+                berserk: true,
+                paced: true,
+            })
         }
     }
 

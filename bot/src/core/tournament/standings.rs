@@ -241,7 +241,7 @@ mod tests {
         assert_eq!(labels(&event), ["DE", "BH-C1", "BH", "SB", "PS"]);
         assert_eq!(status(&event, 0), "After round 1 of 7", "round 2 is being played");
         let arena = EventRecord {
-            format: EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true },
+            format: EventFormat::Arena { minutes: 60, steps: Vec::new(), berserk: true, paced: true },
             ..event.clone()
         };
         assert!(labels(&arena).is_empty());

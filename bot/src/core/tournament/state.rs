@@ -108,11 +108,15 @@ pub(super) fn arena_start_ms(event: &EventRecord) -> u64 {
 
 /// The event's Arena, rebuilt by replaying its steps, if it is an Arena.
 pub(super) fn arena(event: &EventRecord) -> Result<Option<Arena>, Refusal> {
-    let EventFormat::Arena { minutes, steps, berserk } = &event.format else { return Ok(None) };
-    // Berserk needs a clock that can be halved; pairing keeps the bot's own
-    // timing (no clock given to the crate), as events were always replayed.
-    let berserk = *berserk && arena_clock(event).is_some_and(|clock| clock.berserkable());
-    let mut arena = Arena::new(arena_start_ms(event), u64::from(*minutes) * 60_000, berserk);
+    let EventFormat::Arena { minutes, steps, berserk, paced } = &event.format else { return Ok(None) };
+    let clock = arena_clock(event);
+    // Berserk needs a clock that can be halved.
+    let berserk = *berserk && clock.is_some_and(|clock| clock.berserkable());
+    let (start, duration) = (arena_start_ms(event), u64::from(*minutes) * 60_000);
+    let mut arena = match clock.filter(|_| *paced) {
+        Some(clock) => Arena::with_clock(start, duration, berserk, clock),
+        None => Arena::new(start, duration, berserk),
+    };
     for step in steps {
         let replayed = match step {
             ArenaStep::Join { id, name, rating, at_ms } => {
