@@ -44,6 +44,7 @@ fn bad_arguments_are_refused_in_the_users_words_and_create_nothing() {
         move_days: None,
         starts: None,
         late_half_point: false,
+        no_show_minutes: None,
     };
     assert!(t.refused(organiser(), Command::Tournament(create("checkers", 5, None))).contains("checkers"));
     assert!(t.refused(organiser(), Command::Tournament(create("chess", 0, None))).contains("rounds"));
@@ -55,6 +56,7 @@ fn bad_arguments_are_refused_in_the_users_words_and_create_nothing() {
         clock: "3+2".into(),
         starts: None,
         berserk: true,
+        no_show_minutes: None,
     };
     assert!(t.refused(organiser(), Command::Tournament(arena)).contains("minutes"));
     let list = t.ok(organiser(), Command::Tournament(T::List));
@@ -190,6 +192,36 @@ fn a_player_who_never_moves_forfeits_after_the_wait() {
     assert!(t.clock.load(std::sync::atomic::Ordering::SeqCst) > START);
 }
 
+#[test]
+fn the_organiser_sets_the_wait_for_a_first_move() {
+    let t = Table::new();
+    let create = |wait| {
+        let Command::Tournament(T::CreateArena { name, game, minutes, clock, starts, berserk, .. }) =
+            create_arena("Blitz", false)
+        else {
+            unreachable!("an arena")
+        };
+        Command::Tournament(T::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes: wait })
+    };
+    for wrong in [0, 7 * 24 * 60 + 1] {
+        assert!(t.refused(organiser(), create(Some(wrong))).contains("1 minute to 7 days"));
+    }
+    let post = t.ok(organiser(), create(Some(2)));
+    assert!(post.text.contains("first move within 2 minutes"), "{}", post.text);
+    let mut event = Event::of(event_id(&post));
+    for n in 1..=2 {
+        t.ok(player(n), Command::Tournament(T::Join { event: event.id }));
+    }
+    let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
+    event.posted(&t, started);
+    t.advance(119);
+    assert!(!event.tick_everywhere(&t).iter().any(|(_, r)| r.text.contains("forfeits")), "still within the wait");
+    t.advance(2);
+    let posted = event.tick_everywhere(&t);
+    let note = posted.iter().find(|(_, r)| r.text.contains("forfeits")).expect("a forfeit note");
+    assert!(note.1.text.contains("within 2 minutes"), "{}", note.1.text);
+}
+
 fn key(place: Place) -> rookery_storage::ChannelKey {
     rookery_storage::ChannelKey { guild: place.guild, channel: place.channel }
 }
@@ -310,6 +342,7 @@ fn a_running_swiss_takes_late_entries_and_withdrawals_between_rounds() {
         move_days: None,
         starts: None,
         late_half_point: true,
+        no_show_minutes: None,
     });
     let mut event = Event::of(event_id(&t.ok(organiser(), create)));
     for n in 1..=4 {

@@ -160,6 +160,7 @@ fn swiss(game: &str, players: u64, rounds: u32, seed: u64) -> Vec<Pairing> {
             move_days: None,
             starts: None,
             late_half_point: false,
+            no_show_minutes: None,
         }),
     );
     let mut event = Event::of(event_id(&created));
@@ -207,6 +208,7 @@ fn arena(players: u64, minutes: u32, seed: u64) -> (usize, Vec<Pairing>) {
             clock: "3+2".into(),
             starts: None,
             berserk: true,
+            no_show_minutes: None,
         }),
     );
     let mut event = Event::of(event_id(&created));

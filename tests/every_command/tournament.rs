@@ -34,9 +34,10 @@ pub async fn tournaments() -> Result<Tour> {
         integer("rounds", 1),
         string("clock", "10+5"),
         integer("late", 1), // half
+        integer("wait", 10),
     ];
     let post = tour.sub(ALICE, "tournament", "create swiss", swiss).await?;
-    post.says(&["Cup"]);
+    post.says(&["Cup", "first move within 10 minutes"]);
     let join = post.button("tour-join")?;
     let leave = post.button("tour-leave")?;
     let cup = event_of(&join)?;

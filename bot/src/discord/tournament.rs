@@ -52,10 +52,22 @@ async fn swiss(
     #[description = "When it starts by itself: 30m, 2h or a UTC time like 18:30 (else the organiser starts it)"]
     starts: Option<String>,
     #[description = "What a late entrant scores for each round missed (default: zero)"] late: Option<LateScore>,
+    #[description = "Minutes a paired player has for a first move before forfeiting (default: 5, or a day)"]
+    #[min = 1]
+    #[max = 10080]
+    wait: Option<u32>,
 ) -> Result<(), Error> {
     let late_half_point = matches!(late, Some(LateScore::Half));
-    let command =
-        TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days: days, starts, late_half_point };
+    let command = TournamentCommand::CreateSwiss {
+        name,
+        game,
+        rounds,
+        clock,
+        move_days: days,
+        starts,
+        late_half_point,
+        no_show_minutes: wait,
+    };
     run(ctx, command).await
 }
 
@@ -68,7 +80,8 @@ pub enum LateScore {
     Half,
 }
 
-/// An Arena: for a set time, whoever finishes a game is paired again at once.
+/// An Arena: for a set time, whoever finishes a game is paired again soon.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn arena(
     ctx: Context<'_>,
@@ -87,9 +100,14 @@ async fn arena(
     starts: Option<String>,
     #[description = "Whether players may berserk: half the clock for an extra point on a win (default: yes)"]
     berserk: Option<bool>,
+    #[description = "Minutes a paired player has for a first move before forfeiting (default: 5)"]
+    #[min = 1]
+    #[max = 10080]
+    wait: Option<u32>,
 ) -> Result<(), Error> {
     let berserk = berserk.unwrap_or(true);
-    run(ctx, TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk }).await
+    run(ctx, TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes: wait })
+        .await
 }
 
 /// Join a tournament (the same as the Join button on its post).

@@ -27,6 +27,7 @@ pub fn create_swiss(name: &str, rounds: u32) -> Command {
         move_days: None,
         starts: None,
         late_half_point: false,
+        no_show_minutes: None,
     })
 }
 
@@ -111,6 +112,7 @@ pub fn create_arena(name: &str, berserk: bool) -> Command {
         clock: "3+2".into(),
         starts: None,
         berserk,
+        no_show_minutes: None,
     })
 }
 

@@ -14,9 +14,12 @@ const NAME_MAX: usize = 50;
 const ROUNDS: std::ops::RangeInclusive<u32> = 1..=20;
 /// An Arena's length in minutes.
 const ARENA_MINUTES: std::ops::RangeInclusive<u32> = 10..=24 * 60;
-/// How long a paired player has for a first move: real-time, and otherwise.
+/// How long a paired player has for a first move, unless the organiser
+/// says: real-time, and otherwise.
 const NO_SHOW_CLOCK: u64 = 5 * 60;
 const NO_SHOW_SLOW: u64 = 24 * 60 * 60;
+/// The waits for a first move an organiser may set, in minutes: up to a week.
+const NO_SHOW_MINUTES: std::ops::RangeInclusive<u32> = 1..=7 * 24 * 60;
 /// The rating of a player without one in the game.
 const UNRATED: u32 = 1500;
 
@@ -27,6 +30,7 @@ pub(super) struct Terms<'a> {
     pub clock: Option<&'a str>,
     pub move_days: Option<u32>,
     pub starts: &'a Option<String>,
+    pub no_show_minutes: Option<u32>,
 }
 
 fn player(user: &User) -> Player {
@@ -132,6 +136,10 @@ impl Core {
             }
             None => None,
         };
+        if terms.no_show_minutes.is_some_and(|m| !NO_SHOW_MINUTES.contains(&m)) {
+            return Err(Refusal::new("The wait for a first move is 1 minute to 7 days (10080 minutes)."));
+        }
+        let default_wait = if time_control.is_some() { NO_SHOW_CLOCK } else { NO_SHOW_SLOW };
         let now = self.now();
         let starts = terms.starts.as_deref().map(|text| parse_start(text, now)).transpose()?;
         let id = self.storage.new_id().map_err(storage_failure)?;
@@ -143,7 +151,7 @@ impl Core {
             name: name.to_string(),
             organiser: player(user),
             variant: variant.name().to_string(),
-            no_show_seconds: if time_control.is_some() { NO_SHOW_CLOCK } else { NO_SHOW_SLOW },
+            no_show_seconds: terms.no_show_minutes.map_or(default_wait, |m| u64::from(m) * 60),
             time_control,
             move_days: terms.move_days,
             created: now,

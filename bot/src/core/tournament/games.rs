@@ -194,9 +194,9 @@ impl Core {
             return Ok(None);
         }
         let name = absent.map_or_else(|| "?".into(), |p| p.name);
-        let minutes = event.no_show_seconds / 60;
         let note = Reply::text(format!(
-            "{name} did not make a first move within {minutes} minutes and forfeits this {} game.",
+            "{name} did not make a first move within {} and forfeits this {} game.",
+            super::wait_text(event.no_show_seconds),
             format_name(event)
         ));
         Ok(Some((Ended { result: result.into(), plies: Some(played) }, place, note)))

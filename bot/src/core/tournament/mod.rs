@@ -28,7 +28,7 @@ pub use standings::StandingRow;
 /// The `/tournament` subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentCommand {
-    /// `/tournament create swiss name game rounds [clock] [days] [starts] [late]`.
+    /// `/tournament create swiss name game rounds [clock] [days] [starts] [late] [wait]`.
     CreateSwiss {
         name: String,
         game: String,
@@ -38,8 +38,11 @@ pub enum TournamentCommand {
         starts: Option<String>,
         /// Late entrants score half a point for each round missed (else nothing).
         late_half_point: bool,
+        /// Minutes a paired player has for a first move before forfeiting
+        /// (else 5 with a clock, a day by correspondence).
+        no_show_minutes: Option<u32>,
     },
-    /// `/tournament create arena name game minutes clock [starts] [berserk]`.
+    /// `/tournament create arena name game minutes clock [starts] [berserk] [wait]`.
     CreateArena {
         name: String,
         game: String,
@@ -48,6 +51,8 @@ pub enum TournamentCommand {
         starts: Option<String>,
         /// Whether players may berserk (lichess's default: yes).
         berserk: bool,
+        /// As for a Swiss.
+        no_show_minutes: Option<u32>,
     },
     /// The Join button, or `/tournament join id`.
     Join {
@@ -109,20 +114,44 @@ impl Core {
             return Err(Refusal::new("Tournaments are run in a server's channels."));
         }
         match command {
-            TournamentCommand::CreateSwiss { name, game, rounds, clock, move_days, starts, late_half_point } => {
+            TournamentCommand::CreateSwiss {
+                name,
+                game,
+                rounds,
+                clock,
+                move_days,
+                starts,
+                late_half_point,
+                no_show_minutes,
+            } => {
                 let format = EventFormat::Swiss {
                     rounds: *rounds,
                     entrants: Vec::new(),
                     played: Vec::new(),
                     late_half_point: *late_half_point,
                 };
-                let terms = commands::Terms { name, game, clock: clock.as_deref(), move_days: *move_days, starts };
+                let clock = clock.as_deref();
+                let terms = commands::Terms {
+                    name,
+                    game,
+                    clock,
+                    move_days: *move_days,
+                    starts,
+                    no_show_minutes: *no_show_minutes,
+                };
                 self.create_event(place, user, terms, format)
             }
-            TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk } => {
+            TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes } => {
                 let format =
                     EventFormat::Arena { minutes: *minutes, steps: Vec::new(), berserk: *berserk, paced: true };
-                let terms = commands::Terms { name, game, clock: Some(clock), move_days: None, starts };
+                let terms = commands::Terms {
+                    name,
+                    game,
+                    clock: Some(clock),
+                    move_days: None,
+                    starts,
+                    no_show_minutes: *no_show_minutes,
+                };
                 self.create_event(place, user, terms, format)
             }
             TournamentCommand::Join { event } => self.join_event(place, user, *event),
@@ -232,6 +261,17 @@ fn late_entry_open(event: &EventRecord) -> bool {
     matches!(event.status, EventStatus::Running | EventStatus::Paused) && played.len() < *rounds as usize
 }
 
+/// A wait for a first move in the largest whole unit: `5 minutes`, `2 hours`, `1 day`.
+fn wait_text(seconds: u64) -> String {
+    let minutes = (seconds / 60).max(1);
+    let (count, unit) = match minutes {
+        m if m % (24 * 60) == 0 => (m / (24 * 60), "day"),
+        m if m % 60 == 0 => (m / 60, "hour"),
+        m => (m, "minute"),
+    };
+    format!("{count} {unit}{}", if count == 1 { "" } else { "s" })
+}
+
 /// The event's post: what it is, who is in, and Join/Leave while one can.
 pub(super) fn event_post(event: &EventRecord) -> Reply {
     let pace = match (&event.time_control, event.move_days) {
@@ -239,6 +279,7 @@ pub(super) fn event_post(event: &EventRecord) -> Reply {
         (None, Some(days)) => format!("{days} day(s) per move"),
         (None, None) => "no clock".to_string(),
     };
+    let pace = format!("{pace} · first move within {}", wait_text(event.no_show_seconds));
     let length = match &event.format {
         EventFormat::Swiss { rounds, .. } => format!("{rounds} rounds"),
         EventFormat::Arena { minutes, .. } => format!("{minutes} minutes"),
@@ -306,5 +347,20 @@ fn test_event(format: EventFormat) -> EventRecord {
         format,
         games: Vec::new(),
         manual_results: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_reads_in_its_largest_whole_unit() {
+        assert_eq!(wait_text(60), "1 minute");
+        assert_eq!(wait_text(5 * 60), "5 minutes");
+        assert_eq!(wait_text(90 * 60), "90 minutes");
+        assert_eq!(wait_text(2 * 3600), "2 hours");
+        assert_eq!(wait_text(24 * 3600), "1 day");
+        assert_eq!(wait_text(7 * 24 * 3600), "7 days");
     }
 }
