@@ -53,7 +53,8 @@ fn bad_arguments_are_refused_in_the_users_words_and_create_nothing() {
         name: "A".into(),
         game: "chess".into(),
         minutes: 2,
-        clock: "3+2".into(),
+        clock: Some("3+2".into()),
+        move_days: None,
         starts: None,
         berserk: true,
         no_show_minutes: None,
@@ -196,12 +197,11 @@ fn a_player_who_never_moves_forfeits_after_the_wait() {
 fn the_organiser_sets_the_wait_for_a_first_move() {
     let t = Table::new();
     let create = |wait| {
-        let Command::Tournament(T::CreateArena { name, game, minutes, clock, starts, berserk, .. }) =
-            create_arena("Blitz", false)
-        else {
-            unreachable!("an arena")
-        };
-        Command::Tournament(T::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes: wait })
+        let mut command = create_arena("Blitz", false);
+        if let Command::Tournament(T::CreateArena { no_show_minutes, .. }) = &mut command {
+            *no_show_minutes = wait;
+        }
+        command
     };
     for wrong in [0, 7 * 24 * 60 + 1] {
         assert!(t.refused(organiser(), create(Some(wrong))).contains("1 minute to 7 days"));
@@ -511,6 +511,40 @@ fn arena_players_wait_briefly_for_others_and_no_game_starts_near_the_end() {
     t.advance(40);
     event.tick(&t);
     assert_eq!(games(), 2, "no game starts in the Arena's last stretch");
+}
+
+#[test]
+fn an_arena_by_days_per_move_runs_for_weeks_without_a_clock() {
+    let t = Table::new();
+    let create = |minutes, clock: Option<&str>, days| {
+        let mut command = create_arena("Slow", true);
+        if let Command::Tournament(T::CreateArena { minutes: length, clock: pace, move_days, .. }) = &mut command {
+            (*length, *pace, *move_days) = (minutes, clock.map(String::from), days);
+        }
+        command
+    };
+    assert!(t.refused(organiser(), create(60, None, None)).contains("a clock (such as 3+2) or days per move"));
+    assert!(t.refused(organiser(), create(60, Some("3+2"), Some(2))).contains("not both"));
+    assert!(t.refused(organiser(), create(7 * 1440, Some("3+2"), None)).contains("a day"));
+    assert!(t.refused(organiser(), create(31 * 1440, None, Some(2))).contains("30 days"));
+    let post = t.ok(organiser(), create(14 * 1440, None, Some(2)));
+    assert!(post.text.contains("2 day(s) per move") && post.text.contains("first move within 1 day"), "{}", post.text);
+    let mut event = Event::of(event_id(&post));
+    for n in 1..=2 {
+        t.ok(player(n), Command::Tournament(T::Join { event: event.id }));
+    }
+    let started = t.send(organiser(), Command::Tournament(T::Start { event: event.id }));
+    let pairing = event.posted(&t, started).into_iter().find(|r| r.thread.is_some()).expect("the game's post");
+    assert!(!pairing.buttons.iter().any(|b| b.custom_id().starts_with("tour-berserk")), "no clock to berserk");
+    let thread = *event.threads.values().next().unwrap();
+    let record = t.core.storage().channel_game(key(thread)).unwrap().unwrap();
+    assert!(record.clock.is_none() && record.move_seconds == Some(2 * 86_400), "{:?}", record.move_seconds);
+    // A week in, the event runs on: its games are paced in days.
+    play(&t, &event, thread, &["e4", "e5"]);
+    t.advance(7 * 86_400);
+    event.tick(&t);
+    let stored = t.core.storage().event(HERE.guild, event.id).unwrap().unwrap();
+    assert_eq!(stored.status, rookery_storage::EventStatus::Running);
 }
 
 #[test]

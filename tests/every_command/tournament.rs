@@ -89,5 +89,10 @@ pub async fn tournaments() -> Result<Tour> {
     let remove = vec![integer("id", blitz), user("player", CAROL)];
     tour.sub(ALICE, "tournament", "remove", remove).await?;
     tour.sub(ALICE, "tournament", "end", vec![integer("id", blitz)]).await?;
+
+    // A correspondence Arena: two weeks at two days a move.
+    let slow = vec![string("name", "Slow"), string("game", "chess"), integer("minutes", 20_160), integer("days", 2)];
+    let post = tour.sub(ALICE, "tournament", "create arena", slow).await?;
+    post.says(&["Slow", "2 day(s) per move", "first move within 1 day"]);
     Ok(tour)
 }

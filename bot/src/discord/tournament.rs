@@ -91,11 +91,15 @@ async fn arena(
     #[description = "Which game is played"]
     #[autocomplete = "complete_game"]
     game: String,
-    #[description = "How long it lasts, in minutes"]
+    #[description = "How long it lasts, in minutes (up to 1440 on a clock, 43200 by days per move)"]
     #[min = 10]
-    #[max = 1440]
+    #[max = 43200]
     minutes: u32,
-    #[description = "Real-time clocks: minutes + increment seconds, e.g. 3+2"] clock: String,
+    #[description = "Real-time clocks: minutes + increment seconds, e.g. 3+2"] clock: Option<String>,
+    #[description = "Correspondence: days per move instead of a clock"]
+    #[min = 1]
+    #[max = 30]
+    days: Option<u32>,
     #[description = "When it starts by itself: 30m, 2h or a UTC time like 18:30 (else the organiser starts it)"]
     starts: Option<String>,
     #[description = "Whether players may berserk: half the clock for an extra point on a win (default: yes)"]
@@ -106,8 +110,17 @@ async fn arena(
     wait: Option<u32>,
 ) -> Result<(), Error> {
     let berserk = berserk.unwrap_or(true);
-    run(ctx, TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes: wait })
-        .await
+    let command = TournamentCommand::CreateArena {
+        name,
+        game,
+        minutes,
+        clock,
+        move_days: days,
+        starts,
+        berserk,
+        no_show_minutes: wait,
+    };
+    run(ctx, command).await
 }
 
 /// Join a tournament (the same as the Join button on its post).

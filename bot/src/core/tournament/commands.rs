@@ -12,8 +12,9 @@ use crate::core::{clock, storage_failure, Attachment, Outcome};
 const NAME_MAX: usize = 50;
 /// The rounds a Swiss may have.
 const ROUNDS: std::ops::RangeInclusive<u32> = 1..=20;
-/// An Arena's length in minutes.
+/// An Arena's length in minutes: on a clock, and by correspondence.
 const ARENA_MINUTES: std::ops::RangeInclusive<u32> = 10..=24 * 60;
+const SLOW_ARENA_MINUTES: std::ops::RangeInclusive<u32> = 10..=30 * 24 * 60;
 /// How long a paired player has for a first move, unless the organiser
 /// says: real-time, and otherwise.
 const NO_SHOW_CLOCK: u64 = 5 * 60;
@@ -114,11 +115,21 @@ impl Core {
             EventFormat::Swiss { rounds, .. } if !ROUNDS.contains(rounds) => {
                 return Err(Refusal(format!("A Swiss has {} to {} rounds.", ROUNDS.start(), ROUNDS.end())))
             }
-            EventFormat::Arena { minutes, .. } if !ARENA_MINUTES.contains(minutes) => {
+            EventFormat::Arena { .. } if terms.clock.is_none() && terms.move_days.is_none() => {
+                return Err(Refusal::new("An Arena needs a clock (such as 3+2) or days per move."))
+            }
+            EventFormat::Arena { minutes, .. } if terms.clock.is_some() && !ARENA_MINUTES.contains(minutes) => {
                 return Err(Refusal(format!(
-                    "An Arena lasts {} to {} minutes.",
+                    "An Arena on a clock lasts {} to {} minutes (a day).",
                     ARENA_MINUTES.start(),
                     ARENA_MINUTES.end()
+                )))
+            }
+            EventFormat::Arena { minutes, .. } if !SLOW_ARENA_MINUTES.contains(minutes) => {
+                return Err(Refusal(format!(
+                    "An Arena by days per move lasts {} to {} minutes (30 days).",
+                    SLOW_ARENA_MINUTES.start(),
+                    SLOW_ARENA_MINUTES.end()
                 )))
             }
             _ => {}

@@ -42,12 +42,14 @@ pub enum TournamentCommand {
         /// (else 5 with a clock, a day by correspondence).
         no_show_minutes: Option<u32>,
     },
-    /// `/tournament create arena name game minutes clock [starts] [berserk] [wait]`.
+    /// `/tournament create arena name game minutes [clock] [days] [starts] [berserk] [wait]`:
+    /// a clock, or days per move for a correspondence Arena.
     CreateArena {
         name: String,
         game: String,
         minutes: u32,
-        clock: String,
+        clock: Option<String>,
+        move_days: Option<u32>,
         starts: Option<String>,
         /// Whether players may berserk (lichess's default: yes).
         berserk: bool,
@@ -141,14 +143,23 @@ impl Core {
                 };
                 self.create_event(place, user, terms, format)
             }
-            TournamentCommand::CreateArena { name, game, minutes, clock, starts, berserk, no_show_minutes } => {
+            TournamentCommand::CreateArena {
+                name,
+                game,
+                minutes,
+                clock,
+                move_days,
+                starts,
+                berserk,
+                no_show_minutes,
+            } => {
                 let format =
                     EventFormat::Arena { minutes: *minutes, steps: Vec::new(), berserk: *berserk, paced: true };
                 let terms = commands::Terms {
                     name,
                     game,
-                    clock: Some(clock),
-                    move_days: None,
+                    clock: clock.as_deref(),
+                    move_days: *move_days,
                     starts,
                     no_show_minutes: *no_show_minutes,
                 };
