@@ -6,6 +6,7 @@
 //! before the reply goes out.
 
 mod archive;
+pub mod buttons;
 pub(crate) mod calendar;
 mod clock;
 mod dice;
@@ -38,12 +39,12 @@ use rookery_storage::{ChannelKey, Storage, StorageError};
 use crate::config::BackupConfig;
 use crate::telemetry::{self, ErrorKind, Handled};
 
+pub use buttons::{Button, ButtonAction, ButtonStyle};
 pub use dice::{AgainMode, AliasCommand, AliasScope, DiceCommand, StatsPeriod};
 pub use opponent::{level_choices, DEFAULT_LEVEL, TOP_LEVEL};
 pub use request::{
-    Attachment, Button, ButtonAction, ButtonStyle, Command, DrawAction, EventPostUpdate, Handler, HintOf,
-    PendingReplay, Picture, Place, PostFailure, PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction,
-    ThreadStart, User,
+    Attachment, Command, DrawAction, EventPostUpdate, Handler, HintOf, PendingReplay, Picture, Place, PostFailure,
+    PuzzleCommand, Reply, Request, ScheduledPost, TakebackAction, ThreadStart, User,
 };
 pub use tournament::{StandingRow, TournamentCommand};
 
