@@ -7,6 +7,8 @@
 //! Weights are integers; every edge weight is doubled internally so that the
 //! dual updates that halve a slack stay integral.
 
+mod warm;
+
 const NONE: usize = usize::MAX;
 
 /// An undirected edge between two vertex numbers with a weight.
@@ -16,7 +18,7 @@ pub type Edge = (usize, usize, i128);
 /// vertex its partner, or `None`. Edges with a weight ≤ 0 are never needed and
 /// are ignored; an edge from a vertex to itself is ignored.
 pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<usize>> {
-    max_weight_matching_with_bound(vertex_count, edges).0
+    WarmMatching::solve(vertex_count, edges).mate()
 }
 
 /// The matching and, for each vertex, a dual value `d` that bounds every
@@ -24,16 +26,67 @@ pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<us
 /// optimum minus `(d[a] + d[b] − 4w) / 4`, which is at most the edge's
 /// reduced cost (LP duality; `d` is four times the vertex dual).
 pub fn max_weight_matching_with_bound(vertex_count: usize, edges: &[Edge]) -> (Vec<Option<usize>>, Vec<i128>) {
-    let edges: Vec<Edge> = edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
-    if edges.is_empty() || vertex_count == 0 {
-        return (vec![None; vertex_count], vec![0; vertex_count]);
-    }
-    let mut solver = Solver::new(vertex_count, edges);
-    solver.solve();
-    let mate = solver.mate.iter().map(|&p| (p != NONE).then(|| solver.endpoint[p])).collect();
-    (mate, solver.dualvar[..vertex_count].to_vec())
+    let solved = WarmMatching::solve(vertex_count, edges);
+    (solved.mate(), solved.duals())
 }
 
+/// A maximum-weight matching kept with its dual solution and blossoms, so
+/// that after vertices or edges are taken away the best *perfect* matching
+/// of what is left is found from it (a warm start: a few augmenting paths)
+/// instead of from nothing (one path per pair).
+#[derive(Clone)]
+pub struct WarmMatching {
+    solver: Solver,
+}
+
+impl WarmMatching {
+    /// The matching of largest total weight, as [`max_weight_matching`].
+    pub fn solve(vertex_count: usize, edges: &[Edge]) -> Self {
+        let edges: Vec<Edge> =
+            edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
+        let mut solver = Solver::new(vertex_count, edges);
+        if !solver.edges.is_empty() {
+            solver.solve();
+        }
+        WarmMatching { solver }
+    }
+
+    /// Each vertex's partner.
+    pub fn mate(&self) -> Vec<Option<usize>> {
+        self.solver.mate.iter().map(|&p| (p != NONE).then(|| self.solver.endpoint[p])).collect()
+    }
+
+    /// The dual bound of [`max_weight_matching_with_bound`]. After
+    /// [`Self::complete`] it bounds the perfect matchings of what is left.
+    pub fn duals(&self) -> Vec<i128> {
+        self.solver.dualvar[..self.solver.n].to_vec()
+    }
+
+    /// Whether every vertex that has an edge left is matched.
+    pub fn is_perfect(&self) -> bool {
+        self.solver.free_vertices().is_empty()
+    }
+
+    /// Takes a vertex and its edges away; its partner is left unmatched
+    /// until [`Self::complete`].
+    pub fn remove_vertex(&mut self, v: usize) {
+        self.solver.remove_vertex(v);
+    }
+
+    /// Takes away every edge between vertices `a` and `b` for which
+    /// `keep(a, b)` is false.
+    pub fn remove_edges(&mut self, keep: impl Fn(usize, usize) -> bool) {
+        self.solver.remove_edges(keep);
+    }
+
+    /// Makes the matching perfect again with the largest weight among the
+    /// perfect matchings of what is left, or says there is none (false).
+    pub fn complete(&mut self) -> bool {
+        self.solver.complete()
+    }
+}
+
+#[derive(Clone)]
 struct Solver {
     n: usize,
     edges: Vec<Edge>,
@@ -57,6 +110,8 @@ struct Solver {
     dualvar: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Vertices taken away, or that never had an edge: no tree grows from them.
+    removed: Vec<bool>,
 }
 
 impl Solver {
@@ -75,7 +130,6 @@ impl Solver {
             n,
             edges,
             endpoint,
-            neighbend,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -90,6 +144,8 @@ impl Solver {
             dualvar: std::iter::repeat_n(max_weight, n).chain(std::iter::repeat_n(0, n)).collect(),
             allowedge: vec![false; edge_count],
             queue: Vec::new(),
+            removed: neighbend.iter().map(Vec::is_empty).collect(),
+            neighbend,
         }
     }
 
@@ -376,37 +432,48 @@ impl Solver {
     }
 
     fn solve(&mut self) {
-        let n = self.n;
-        for _stage in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            self.blossombestedges[n..].iter_mut().for_each(|e| *e = None);
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let augmented = self.grow_until_augmented();
-            if !augmented {
+        for _stage in 0..self.n {
+            if !self.stage(false) {
                 break;
-            }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == 0
-                {
-                    self.expand_blossom(b, true);
-                }
             }
         }
     }
 
+    /// The unmatched vertices that still have edges.
+    fn free_vertices(&self) -> Vec<usize> {
+        (0..self.n).filter(|&v| self.mate[v] == NONE && !self.removed[v]).collect()
+    }
+
+    /// One stage from every free vertex: true if it found an augmenting path.
+    /// With `perfect`, the duals of free vertices may go below zero (the
+    /// matching must cover every vertex, so theirs need not reach zero).
+    fn stage(&mut self, perfect: bool) -> bool {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        self.blossombestedges[n..].iter_mut().for_each(|e| *e = None);
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..n {
+            if self.mate[v] == NONE && !self.removed[v] && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+        if !self.grow_until_augmented(perfect) {
+            return false;
+        }
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE && self.blossombase[b] != NONE && self.label[b] == 1 && self.dualvar[b] == 0
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        true
+    }
+
     /// One stage: grows alternating trees and adjusts duals until an augmenting
     /// path is found (true) or the optimum is proven (false).
-    fn grow_until_augmented(&mut self) -> bool {
+    fn grow_until_augmented(&mut self, perfect: bool) -> bool {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
@@ -451,7 +518,9 @@ impl Solver {
                 }
             }
             // No tight edge left: change the duals by the largest safe delta.
-            let mut delta = *self.dualvar[..n].iter().min().expect("vertices");
+            // Kind 1, a free vertex's dual reaching zero, ends a matching
+            // that need not be perfect; a perfect one knows no such bound.
+            let mut delta = if perfect { i128::MAX } else { *self.dualvar[..n].iter().min().expect("vertices") };
             let mut kind = 1;
             let mut delta_edge = NONE;
             let mut delta_blossom = NONE;
@@ -479,6 +548,10 @@ impl Solver {
                 {
                     (delta, kind, delta_blossom) = (self.dualvar[b], 4, b);
                 }
+            }
+            if perfect && kind == 1 {
+                // Nothing to tighten: no augmenting path exists.
+                return false;
             }
             for v in 0..n {
                 match self.label[self.inblossom[v]] {

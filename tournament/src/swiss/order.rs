@@ -4,8 +4,13 @@
 //! of the bracket, so it is found greedily: each player in turn, from the
 //! highest, takes the first opponent in Dutch order with whom the rest of the
 //! field can still be paired as well as the best matching pairs it.
+//!
+//! Each such trial is a matching of the players not yet paired. It starts
+//! from the last one solved (`WarmMatching`): taking the two trial players
+//! away leaves their partners to re-match, a few augmenting paths instead of
+//! a matching from nothing.
 
-use crate::matching::max_weight_matching_with_bound;
+use crate::matching::WarmMatching;
 
 /// An edge with two weights: `full` packs every criterion including the
 /// Dutch-order estimate, `quality` every criterion but that one.
@@ -36,8 +41,15 @@ pub fn settle(
     movers: usize,
 ) -> Vec<Option<usize>> {
     let quality = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.quality)));
+    let full_edges: Vec<(usize, usize, i128)> = edges.iter().map(|e| (e.a, e.b, e.full)).collect();
+    let warm = WarmMatching::solve(vertex_count, &full_edges);
+    let mate = warm.mate();
+    if !warm.is_perfect() {
+        // Some player cannot be paired at all: there is no pairing to order.
+        return mate;
+    }
+    let (best, duals) = (quality.total(&mate), warm.duals());
     let excluded = vec![false; vertex_count];
-    let (mate, best, duals) = solve(vertex_count, &edges, &excluded, &quality);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
@@ -55,6 +67,7 @@ pub fn settle(
         fixed: Vec::new(),
         fixed_quality: 0,
         in_bracket,
+        warm,
     };
     for position in 0..movers {
         // A moved-down player meets the residents from the top, then the other movers.
@@ -91,11 +104,30 @@ struct Settler {
     fixed: Vec<(usize, usize)>,
     fixed_quality: i128,
     in_bracket: Vec<bool>,
+    /// The matching solved last, less the players paired since: completed,
+    /// it is a best matching of the players not yet paired.
+    warm: WarmMatching,
 }
 
 impl Settler {
     fn quality_of(&self, a: usize, b: usize) -> Option<i128> {
         self.quality.get(a, b)
+    }
+
+    /// The warm matching completed after the players paired since it was
+    /// solved, solved again from nothing should that fail (it cannot while
+    /// `mate` is a perfect matching of the players left).
+    fn completed_warm(&mut self) -> &WarmMatching {
+        if !self.warm.is_perfect() && !self.warm.complete() {
+            let edges: Vec<(usize, usize, i128)> = self
+                .edges
+                .iter()
+                .filter(|e| !self.excluded[e.a] && !self.excluded[e.b])
+                .map(|e| (e.a, e.b, e.full))
+                .collect();
+            self.warm = WarmMatching::solve(self.excluded.len(), &edges);
+        }
+        &self.warm
     }
 
     /// Pairs `x` with the first of `order` that keeps the best quality
@@ -112,24 +144,18 @@ impl Settler {
                 continue;
             }
             let Some(pair_quality) = self.quality_of(x, j) else { continue };
-            if Some(j) != current {
+            let matched_already = Some(j) == current || {
                 let full = self.full.get(x, j).expect("an edge for every quality");
                 if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
                     continue;
                 }
-                if !self.swap_partners(x, j) {
-                    let mut trial = self.excluded.clone();
-                    trial[x] = true;
-                    trial[j] = true;
-                    let (rest, rest_quality, duals) = solve(trial.len(), &self.edges, &trial, &self.quality);
-                    if rest_quality + pair_quality + self.fixed_quality != self.best {
-                        continue;
-                    }
-                    self.duals = duals;
-                    self.mate = with_fixed(rest, &self.fixed);
-                    self.mate[x] = Some(j);
-                    self.mate[j] = Some(x);
-                }
+                self.swap_partners(x, j)
+            };
+            if matched_already {
+                self.warm.remove_vertex(x);
+                self.warm.remove_vertex(j);
+            } else if !self.pair_by_matching(x, j, pair_quality) {
+                continue;
             }
             self.excluded[x] = true;
             self.excluded[j] = true;
@@ -137,6 +163,28 @@ impl Settler {
             self.fixed_quality += pair_quality;
             return;
         }
+    }
+
+    /// Pairs x with j if the best matching of the others keeps the best
+    /// quality, and makes that matching the current one.
+    fn pair_by_matching(&mut self, x: usize, j: usize, pair_quality: i128) -> bool {
+        let mut trial = self.completed_warm().clone();
+        trial.remove_vertex(x);
+        trial.remove_vertex(j);
+        // Without a perfect matching of the rest, a pair is lost.
+        if !trial.complete() {
+            return false;
+        }
+        let rest = trial.mate();
+        if self.quality.total(&rest) + pair_quality + self.fixed_quality != self.best {
+            return false;
+        }
+        self.duals = trial.duals();
+        self.mate = with_fixed(rest, &self.fixed);
+        self.mate[x] = Some(j);
+        self.mate[j] = Some(x);
+        self.warm = trial;
+        true
     }
 
     /// Pairs x with j and their two partners together, if that loses no
@@ -189,24 +237,29 @@ impl Settler {
 
     /// Keeps only pairs across S1 and S2 if that loses no quality.
     fn restrict_to_crossing(&mut self, open: &[usize], s1: &[usize]) -> bool {
-        let crosses =
-            |e: &WeightedEdge| !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b);
-        let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e)).copied().collect();
+        let mut is_open = vec![false; self.excluded.len()];
+        let mut in_s1 = vec![false; self.excluded.len()];
+        open.iter().for_each(|&v| is_open[v] = true);
+        s1.iter().for_each(|&v| in_s1[v] = true);
+        let crosses = |a: usize, b: usize| !(is_open[a] && is_open[b]) || in_s1[a] != in_s1[b];
+        let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e.a, e.b)).copied().collect();
         // The current matching already crossing is optimal among crossing
         // pairs, and its duals still bound them: no new matching is needed.
-        let already =
-            open.iter().all(|&v| self.mate[v].is_none_or(|m| !open.contains(&m) || s1.contains(&v) != s1.contains(&m)));
+        let already = open.iter().all(|&v| self.mate[v].is_none_or(|m| crosses(v, m)));
         if already {
             self.edges = restricted;
+            self.warm.remove_edges(crosses);
             return true;
         }
-        let (mate, quality, duals) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
-        if quality + self.fixed_quality != self.best {
+        let mut trial = self.completed_warm().clone();
+        trial.remove_edges(crosses);
+        if !trial.complete() || self.quality.total(&trial.mate()) + self.fixed_quality != self.best {
             return false;
         }
-        self.duals = duals;
+        self.duals = trial.duals();
         self.edges = restricted;
-        self.mate = with_fixed(mate, &self.fixed);
+        self.mate = with_fixed(trial.mate(), &self.fixed);
+        self.warm = trial;
         true
     }
 }
@@ -217,19 +270,6 @@ fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Opt
         mate[b] = Some(a);
     }
     mate
-}
-
-fn solve(
-    vertex_count: usize,
-    edges: &[WeightedEdge],
-    excluded: &[bool],
-    quality: &PairTable,
-) -> (Vec<Option<usize>>, i128, Vec<i128>) {
-    let kept: Vec<(usize, usize, i128)> =
-        edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
-    let (mate, duals) = max_weight_matching_with_bound(vertex_count, &kept);
-    let total = mate.iter().enumerate().filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(v, m))).sum();
-    (mate, total, duals)
 }
 
 /// A weight for each pair of vertices that has an edge, looked up directly.
@@ -250,5 +290,10 @@ impl PairTable {
 
     fn get(&self, a: usize, b: usize) -> Option<i128> {
         self.weights[a * self.vertex_count + b]
+    }
+
+    /// The weight of a matching: its pairs that have an edge, added up.
+    fn total(&self, mate: &[Option<usize>]) -> i128 {
+        mate.iter().enumerate().filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| self.get(v, m))).sum()
     }
 }
