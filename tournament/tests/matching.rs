@@ -136,7 +136,9 @@ fn a_warm_start_finds_the_best_perfect_matching_of_what_is_left() {
                 }
             }
         }
-        let mut warm = WarmMatching::solve(n, &edges);
+        // From either start: the best matching, or the best perfect one.
+        let greedy = if rng.random_bool(0.5) { WarmMatching::solve_perfect(n, &edges) } else { None };
+        let mut warm = greedy.unwrap_or_else(|| WarmMatching::solve(n, &edges));
         let mut cover: Vec<usize> = (0..n).filter(|&v| edges.iter().any(|&(a, b, _)| a == v || b == v)).collect();
         for _ in 0..rng.random_range(1..=3) {
             if rng.random_bool(0.5) && !cover.is_empty() {
@@ -166,4 +168,32 @@ fn a_warm_start_finds_the_best_perfect_matching_of_what_is_left() {
         }
     }
     assert!(completed > 1000, "{completed} completions compared");
+}
+
+#[test]
+fn the_best_perfect_matching_from_a_greedy_start_matches_brute_force() {
+    let mut rng = StdRng::seed_from_u64(200);
+    let mut perfect = 0;
+    for _ in 0..2000 {
+        let n = rng.random_range(1..=12);
+        let density = rng.random_range(0.3..1.0);
+        let mut edges: Vec<Edge> = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(density) {
+                    edges.push((a, b, rng.random_range(1..=30)));
+                }
+            }
+        }
+        let cover: Vec<usize> = (0..n).filter(|&v| edges.iter().any(|&(a, b, _)| a == v || b == v)).collect();
+        let expected = best_perfect(&edges, &cover);
+        let found = WarmMatching::solve_perfect(n, &edges);
+        assert_eq!(found.is_some(), expected.is_some(), "graph {edges:?}");
+        let (Some(found), Some(expected)) = (found, expected) else { continue };
+        perfect += 1;
+        let mate = found.mate();
+        assert!(cover.iter().all(|&v| mate[v].is_some_and(|m| mate[m] == Some(v))), "{mate:?} covers {cover:?}");
+        assert_eq!(weight_of(&edges, &mate), expected, "graph {edges:?}");
+    }
+    assert!(perfect > 500, "{perfect} graphs with a perfect matching");
 }

@@ -113,6 +113,31 @@ impl Solver {
         }
     }
 
+    /// Sets each vertex's dual as low as its edges allow (each then has a
+    /// tight edge) and matches tight edges greedily. Every dual is even, as
+    /// every stored weight is.
+    pub(super) fn start_greedily(&mut self) {
+        let n = self.n;
+        for v in (0..n).filter(|&v| !self.removed[v]) {
+            let heaviest = self.neighbend[v].iter().map(|&p| self.edges[p / 2].2).max();
+            self.dualvar[v] = heaviest.unwrap_or(0);
+        }
+        for v in (0..n).filter(|&v| !self.removed[v]) {
+            let lowest = self.neighbend[v].iter().map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]]).max();
+            self.dualvar[v] = lowest.unwrap_or(0);
+        }
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let tight = self.neighbend[v].iter().copied().find(|&p| self.mate[self.endpoint[p]] == NONE && self.slack(p / 2) == 0);
+            if let Some(p) = tight {
+                self.mate[v] = p;
+                self.mate[self.endpoint[p]] = p ^ 1;
+            }
+        }
+    }
+
     pub(super) fn complete(&mut self) -> bool {
         self.even_out_free_parities();
         loop {

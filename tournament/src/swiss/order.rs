@@ -10,7 +10,7 @@
 //! away leaves their partners to re-match, a few augmenting paths instead of
 //! a matching from nothing.
 
-use crate::matching::WarmMatching;
+use crate::matching::{max_weight_matching, WarmMatching};
 
 /// An edge with two weights: `full` packs every criterion including the
 /// Dutch-order estimate, `quality` every criterion but that one.
@@ -42,12 +42,13 @@ pub fn settle(
 ) -> Vec<Option<usize>> {
     let quality = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.quality)));
     let full_edges: Vec<(usize, usize, i128)> = edges.iter().map(|e| (e.a, e.b, e.full)).collect();
-    let warm = WarmMatching::solve(vertex_count, &full_edges);
-    let mate = warm.mate();
-    if !warm.is_perfect() {
+    // The edges' weights make the largest matching the best, so the best
+    // matching is the best perfect one whenever there is a perfect one.
+    let Some(warm) = WarmMatching::solve_perfect(vertex_count, &full_edges) else {
         // Some player cannot be paired at all: there is no pairing to order.
-        return mate;
-    }
+        return max_weight_matching(vertex_count, &full_edges);
+    };
+    let mate = warm.mate();
     let (best, duals) = (quality.total(&mate), warm.duals());
     let excluded = vec![false; vertex_count];
     let mut in_bracket = vec![false; vertex_count];
@@ -125,7 +126,9 @@ impl Settler {
                 .filter(|e| !self.excluded[e.a] && !self.excluded[e.b])
                 .map(|e| (e.a, e.b, e.full))
                 .collect();
-            self.warm = WarmMatching::solve(self.excluded.len(), &edges);
+            if let Some(solved) = WarmMatching::solve_perfect(self.excluded.len(), &edges) {
+                self.warm = solved;
+            }
         }
         &self.warm
     }
