@@ -6,8 +6,15 @@
 //!
 //! Weights are integers; every edge weight is doubled internally so that the
 //! dual updates that halve a slack stay integral.
+//!
+//! [`WarmMatching`] keeps a solution (matching, duals, blossoms) to solve
+//! again after vertices or edges are taken away, and finds best perfect
+//! matchings from a greedy start: the Swiss pairing's many trial matchings
+//! of nearly the same players.
 
 mod warm;
+
+pub use warm::WarmMatching;
 
 const NONE: usize = usize::MAX;
 
@@ -28,75 +35,6 @@ pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<us
 pub fn max_weight_matching_with_bound(vertex_count: usize, edges: &[Edge]) -> (Vec<Option<usize>>, Vec<i128>) {
     let solved = WarmMatching::solve(vertex_count, edges);
     (solved.mate(), solved.duals())
-}
-
-/// A maximum-weight matching kept with its dual solution and blossoms, so
-/// that after vertices or edges are taken away the best *perfect* matching
-/// of what is left is found from it (a warm start: a few augmenting paths)
-/// instead of from nothing (one path per pair).
-#[derive(Clone)]
-pub struct WarmMatching {
-    solver: Solver,
-}
-
-impl WarmMatching {
-    /// The matching of largest total weight, as [`max_weight_matching`].
-    pub fn solve(vertex_count: usize, edges: &[Edge]) -> Self {
-        let edges: Vec<Edge> =
-            edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
-        let mut solver = Solver::new(vertex_count, edges);
-        if !solver.edges.is_empty() {
-            solver.solve();
-        }
-        WarmMatching { solver }
-    }
-
-    /// The perfect matching of largest total weight, if there is one (every
-    /// vertex with an edge matched). Where weights make the largest matching
-    /// the heaviest, as the Swiss pairing's do, it is the best matching, found
-    /// faster: it starts from duals as low as each vertex allows and the
-    /// edges they make tight, greedily matched.
-    pub fn solve_perfect(vertex_count: usize, edges: &[Edge]) -> Option<Self> {
-        let edges: Vec<Edge> =
-            edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
-        let mut solver = Solver::new(vertex_count, edges);
-        solver.start_greedily();
-        solver.complete().then_some(WarmMatching { solver })
-    }
-
-    /// Each vertex's partner.
-    pub fn mate(&self) -> Vec<Option<usize>> {
-        self.solver.mate.iter().map(|&p| (p != NONE).then(|| self.solver.endpoint[p])).collect()
-    }
-
-    /// The dual bound of [`max_weight_matching_with_bound`]. After
-    /// [`Self::complete`] it bounds the perfect matchings of what is left.
-    pub fn duals(&self) -> Vec<i128> {
-        self.solver.dualvar[..self.solver.n].to_vec()
-    }
-
-    /// Whether every vertex that has an edge left is matched.
-    pub fn is_perfect(&self) -> bool {
-        self.solver.free_vertices().is_empty()
-    }
-
-    /// Takes a vertex and its edges away; its partner is left unmatched
-    /// until [`Self::complete`].
-    pub fn remove_vertex(&mut self, v: usize) {
-        self.solver.remove_vertex(v);
-    }
-
-    /// Takes away every edge between vertices `a` and `b` for which
-    /// `keep(a, b)` is false.
-    pub fn remove_edges(&mut self, keep: impl Fn(usize, usize) -> bool) {
-        self.solver.remove_edges(keep);
-    }
-
-    /// Makes the matching perfect again with the largest weight among the
-    /// perfect matchings of what is left, or says there is none (false).
-    pub fn complete(&mut self) -> bool {
-        self.solver.complete()
-    }
 }
 
 #[derive(Clone)]
@@ -128,7 +66,10 @@ struct Solver {
 }
 
 impl Solver {
-    fn new(n: usize, edges: Vec<Edge>) -> Self {
+    /// Edges with a weight ≤ 0 and loops are left out; weights are doubled.
+    fn new(n: usize, edges: &[Edge]) -> Self {
+        let edges: Vec<Edge> =
+            edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
         let max_weight = edges.iter().map(|e| e.2).max().unwrap_or(0);
         let mut endpoint = Vec::with_capacity(edges.len() * 2);
         let mut neighbend = vec![Vec::new(); n];
@@ -476,7 +417,10 @@ impl Solver {
             return false;
         }
         for b in n..2 * n {
-            if self.blossomparent[b] == NONE && self.blossombase[b] != NONE && self.label[b] == 1 && self.dualvar[b] == 0
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == 0
             {
                 self.expand_blossom(b, true);
             }

@@ -108,7 +108,13 @@ fn best_perfect(edges: &[Edge], cover: &[usize]) -> Option<i128> {
     let Some((&v, rest)) = cover.split_first() else { return Some(0) };
     let mut best = None;
     for &(a, b, w) in edges {
-        let other = if a == v { b } else if b == v { a } else { continue };
+        let other = if a == v {
+            b
+        } else if b == v {
+            a
+        } else {
+            continue;
+        };
         let Some(position) = rest.iter().position(|&x| x == other) else { continue };
         let mut left = rest.to_vec();
         left.remove(position);

@@ -1,10 +1,75 @@
-//! Taking vertices and edges away from a solved matching while keeping its
-//! dual solution feasible, then completing it to the best perfect matching
-//! of what is left. Blossoms that lose a vertex or an edge of their cycle
+//! A matching that can be solved again after vertices and edges are taken
+//! away: the dual solution is kept feasible, then completed to the best
+//! perfect matching of what is left. Blossoms that lose a vertex or an edge of their cycle
 //! are dissolved; their dual moves onto their vertices so that no edge's
 //! slack drops, and a matched edge that stops being tight is unmatched.
 
-use super::{Solver, NONE};
+use super::{Edge, Solver, NONE};
+
+/// A maximum-weight matching kept with its dual solution and blossoms, so
+/// that after vertices or edges are taken away the best *perfect* matching
+/// of what is left is found from it (a warm start: a few augmenting paths)
+/// instead of from nothing (one path per pair).
+#[derive(Clone)]
+pub struct WarmMatching {
+    solver: Solver,
+}
+
+impl WarmMatching {
+    /// The matching of largest total weight, as [`super::max_weight_matching`].
+    pub fn solve(vertex_count: usize, edges: &[Edge]) -> Self {
+        let mut solver = Solver::new(vertex_count, edges);
+        if !solver.edges.is_empty() {
+            solver.solve();
+        }
+        WarmMatching { solver }
+    }
+
+    /// The perfect matching of largest total weight, if there is one (every
+    /// vertex with an edge matched). Where weights make the largest matching
+    /// the heaviest, as the Swiss pairing's do, it is the best matching, found
+    /// faster: it starts from duals as low as each vertex allows and the
+    /// edges they make tight, greedily matched.
+    pub fn solve_perfect(vertex_count: usize, edges: &[Edge]) -> Option<Self> {
+        let mut solver = Solver::new(vertex_count, edges);
+        solver.start_greedily();
+        solver.complete().then_some(WarmMatching { solver })
+    }
+
+    /// Each vertex's partner.
+    pub fn mate(&self) -> Vec<Option<usize>> {
+        self.solver.mate.iter().map(|&p| (p != NONE).then(|| self.solver.endpoint[p])).collect()
+    }
+
+    /// The dual bound of [`super::max_weight_matching_with_bound`]. After
+    /// [`Self::complete`] it bounds the perfect matchings of what is left.
+    pub fn duals(&self) -> Vec<i128> {
+        self.solver.dualvar[..self.solver.n].to_vec()
+    }
+
+    /// Whether every vertex that has an edge left is matched.
+    pub fn is_perfect(&self) -> bool {
+        self.solver.free_vertices().is_empty()
+    }
+
+    /// Takes a vertex and its edges away; its partner is left unmatched
+    /// until [`Self::complete`].
+    pub fn remove_vertex(&mut self, v: usize) {
+        self.solver.remove_vertex(v);
+    }
+
+    /// Takes away every edge between vertices `a` and `b` for which
+    /// `keep(a, b)` is false.
+    pub fn remove_edges(&mut self, keep: impl Fn(usize, usize) -> bool) {
+        self.solver.remove_edges(keep);
+    }
+
+    /// Makes the matching perfect again with the largest weight among the
+    /// perfect matchings of what is left, or says there is none (false).
+    pub fn complete(&mut self) -> bool {
+        self.solver.complete()
+    }
+}
 
 impl Solver {
     pub(super) fn remove_vertex(&mut self, v: usize) {
@@ -123,14 +188,18 @@ impl Solver {
             self.dualvar[v] = heaviest.unwrap_or(0);
         }
         for v in (0..n).filter(|&v| !self.removed[v]) {
-            let lowest = self.neighbend[v].iter().map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]]).max();
+            let lowest =
+                self.neighbend[v].iter().map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]]).max();
             self.dualvar[v] = lowest.unwrap_or(0);
         }
         for v in 0..n {
             if self.mate[v] != NONE {
                 continue;
             }
-            let tight = self.neighbend[v].iter().copied().find(|&p| self.mate[self.endpoint[p]] == NONE && self.slack(p / 2) == 0);
+            let tight = self.neighbend[v]
+                .iter()
+                .copied()
+                .find(|&p| self.mate[self.endpoint[p]] == NONE && self.slack(p / 2) == 0);
             if let Some(p) = tight {
                 self.mate[v] = p;
                 self.mate[self.endpoint[p]] = p ^ 1;
