@@ -125,6 +125,24 @@ fn best_perfect(edges: &[Edge], cover: &[usize]) -> Option<i128> {
     best
 }
 
+/// A random graph on `n` vertices, each edge there with chance `density` and
+/// weighing `unit` plus 1 to 40.
+fn random_graph(rng: &mut StdRng, n: usize, density: f64, unit: i128) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.random_bool(density) {
+                edges.push((a, b, unit + rng.random_range(1..=40)));
+            }
+        }
+    }
+    edges
+}
+
+fn vertices_with_edges(n: usize, edges: &[Edge]) -> Vec<usize> {
+    (0..n).filter(|&v| edges.iter().any(|&(a, b, _)| a == v || b == v)).collect()
+}
+
 #[test]
 fn a_warm_start_finds_the_best_perfect_matching_of_what_is_left() {
     let mut rng = StdRng::seed_from_u64(32);
@@ -134,18 +152,11 @@ fn a_warm_start_finds_the_best_perfect_matching_of_what_is_left() {
         // Sometimes weights like the Swiss pairing's: a huge unit per pair
         // above small criteria, so that the best matching is perfect.
         let unit: i128 = if rng.random_bool(0.5) { 1 << 100 } else { 0 };
-        let mut edges: Vec<Edge> = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.random_bool(0.75) {
-                    edges.push((a, b, unit + rng.random_range(1..=40)));
-                }
-            }
-        }
+        let mut edges = random_graph(&mut rng, n, 0.75, unit);
         // From either start: the best matching, or the best perfect one.
         let greedy = if rng.random_bool(0.5) { WarmMatching::solve_perfect(n, &edges) } else { None };
         let mut warm = greedy.unwrap_or_else(|| WarmMatching::solve(n, &edges));
-        let mut cover: Vec<usize> = (0..n).filter(|&v| edges.iter().any(|&(a, b, _)| a == v || b == v)).collect();
+        let mut cover = vertices_with_edges(n, &edges);
         for _ in 0..rng.random_range(1..=3) {
             if rng.random_bool(0.5) && !cover.is_empty() {
                 let v = cover.remove(rng.random_range(0..cover.len()));
@@ -183,15 +194,8 @@ fn the_best_perfect_matching_from_a_greedy_start_matches_brute_force() {
     for _ in 0..2000 {
         let n = rng.random_range(1..=12);
         let density = rng.random_range(0.3..1.0);
-        let mut edges: Vec<Edge> = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.random_bool(density) {
-                    edges.push((a, b, rng.random_range(1..=30)));
-                }
-            }
-        }
-        let cover: Vec<usize> = (0..n).filter(|&v| edges.iter().any(|&(a, b, _)| a == v || b == v)).collect();
+        let edges = random_graph(&mut rng, n, density, 0);
+        let cover = vertices_with_edges(n, &edges);
         let expected = best_perfect(&edges, &cover);
         let found = WarmMatching::solve_perfect(n, &edges);
         assert_eq!(found.is_some(), expected.is_some(), "graph {edges:?}");
