@@ -40,7 +40,7 @@ pub fn settle(
     bracket: &[usize],
     movers: usize,
 ) -> Vec<Option<usize>> {
-    let quality = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.quality)));
+    let pairs = PairTable::new(vertex_count, &edges);
     let full_edges: Vec<(usize, usize, i128)> = edges.iter().map(|e| (e.a, e.b, e.full)).collect();
     // The edges' weights make the largest matching the best, so the best
     // matching is the best perfect one whenever there is a perfect one.
@@ -49,17 +49,15 @@ pub fn settle(
         return max_weight_matching(vertex_count, &full_edges);
     };
     let mate = warm.mate();
-    let (best, duals) = (quality.total(&mate), warm.duals());
+    let (best, duals) = (pairs.total_quality(&mate), warm.duals());
     let excluded = vec![false; vertex_count];
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
-    let full = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.full)));
     let mut settler = Settler {
         edges,
-        quality,
-        full,
+        pairs,
         order_radix,
         excluded,
         mate,
@@ -94,8 +92,7 @@ pub fn settle(
 
 struct Settler {
     edges: Vec<WeightedEdge>,
-    quality: PairTable,
-    full: PairTable,
+    pairs: PairTable,
     order_radix: i128,
     excluded: Vec<bool>,
     mate: Vec<Option<usize>>,
@@ -112,7 +109,7 @@ struct Settler {
 
 impl Settler {
     fn quality_of(&self, a: usize, b: usize) -> Option<i128> {
-        self.quality.get(a, b)
+        self.pairs.edge(a, b).map(|e| e.quality)
     }
 
     /// The warm matching completed after the players paired since it was
@@ -140,16 +137,14 @@ impl Settler {
             return;
         }
         let current = self.mate[x].filter(|&m| self.in_bracket[m]);
-        let allowed: std::collections::HashSet<usize> =
-            self.edges.iter().filter(|e| e.a == x || e.b == x).map(|e| e.a + e.b - x).collect();
         for j in order {
-            if self.excluded[j] || !allowed.contains(&j) {
+            if self.excluded[j] || !self.pairs.is_allowed(x, j) {
                 continue;
             }
-            let Some(pair_quality) = self.quality_of(x, j) else { continue };
+            let Some(&edge) = self.pairs.edge(x, j) else { continue };
+            let pair_quality = edge.quality;
             let matched_already = Some(j) == current || {
-                let full = self.full.get(x, j).expect("an edge for every quality");
-                if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
+                if self.duals[x] + self.duals[j] - 4 * edge.full >= 4 * self.order_radix {
                     continue;
                 }
                 self.swap_partners(x, j)
@@ -179,7 +174,7 @@ impl Settler {
             return false;
         }
         let rest = trial.mate();
-        if self.quality.total(&rest) + pair_quality + self.fixed_quality != self.best {
+        if self.pairs.total_quality(&rest) + pair_quality + self.fixed_quality != self.best {
             return false;
         }
         self.duals = trial.duals();
@@ -194,13 +189,12 @@ impl Settler {
     /// quality: the commonest transposition, found without a matching.
     fn swap_partners(&mut self, x: usize, j: usize) -> bool {
         let (Some(m), Some(k)) = (self.mate[x], self.mate[j]) else { return false };
-        let has_edge = |a: usize, b: usize| self.edges.iter().any(|e| (e.a, e.b) == (a.min(b), a.max(b)));
         let quality = |a: usize, b: usize| self.quality_of(a, b);
         let (Some(xj), Some(mk), Some(xm), Some(jk)) = (quality(x, j), quality(m, k), quality(x, m), quality(j, k))
         else {
             return false;
         };
-        if xj + mk != xm + jk || !has_edge(m, k) {
+        if xj + mk != xm + jk || !self.pairs.is_allowed(m, k) {
             return false;
         }
         self.mate[x] = Some(j);
@@ -238,6 +232,17 @@ impl Settler {
         natural
     }
 
+    /// Makes `edges` the only edges allowed from now on.
+    fn keep_only(&mut self, edges: Vec<WeightedEdge>) {
+        for e in &self.edges {
+            self.pairs.forbid(e.a, e.b);
+        }
+        for e in &edges {
+            self.pairs.allow(e.a, e.b);
+        }
+        self.edges = edges;
+    }
+
     /// Keeps only pairs across S1 and S2 if that loses no quality.
     fn restrict_to_crossing(&mut self, open: &[usize], s1: &[usize]) -> bool {
         let mut is_open = vec![false; self.excluded.len()];
@@ -250,17 +255,17 @@ impl Settler {
         // pairs, and its duals still bound them: no new matching is needed.
         let already = open.iter().all(|&v| self.mate[v].is_none_or(|m| crosses(v, m)));
         if already {
-            self.edges = restricted;
+            self.keep_only(restricted);
             self.warm.remove_edges(crosses);
             return true;
         }
         let mut trial = self.completed_warm().clone();
         trial.remove_edges(crosses);
-        if !trial.complete() || self.quality.total(&trial.mate()) + self.fixed_quality != self.best {
+        if !trial.complete() || self.pairs.total_quality(&trial.mate()) + self.fixed_quality != self.best {
             return false;
         }
         self.duals = trial.duals();
-        self.edges = restricted;
+        self.keep_only(restricted);
         self.mate = with_fixed(trial.mate(), &self.fixed);
         self.warm = trial;
         true
@@ -275,28 +280,60 @@ fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Opt
     mate
 }
 
-/// A weight for each pair of vertices that has an edge, looked up directly.
+/// Each pair of vertices' edge, looked up directly, and whether the pairing
+/// may still use it.
 struct PairTable {
     vertex_count: usize,
-    weights: Vec<Option<i128>>,
+    /// For each ordered pair, its edge's place in `edges`, or `NO_EDGE`.
+    place: Vec<u32>,
+    edges: Vec<WeightedEdge>,
+    allowed: Vec<bool>,
 }
 
+const NO_EDGE: u32 = u32::MAX;
+
 impl PairTable {
-    fn new(vertex_count: usize, edges: impl Iterator<Item = (usize, usize, i128)>) -> Self {
-        let mut weights = vec![None; vertex_count * vertex_count];
-        for (a, b, w) in edges {
-            weights[a * vertex_count + b] = Some(w);
-            weights[b * vertex_count + a] = Some(w);
+    fn new(vertex_count: usize, edges: &[WeightedEdge]) -> Self {
+        let mut place = vec![NO_EDGE; vertex_count * vertex_count];
+        let mut allowed = vec![false; vertex_count * vertex_count];
+        for (k, e) in edges.iter().enumerate() {
+            let k = u32::try_from(k).expect("fewer edges than a u32 counts");
+            for at in [e.a * vertex_count + e.b, e.b * vertex_count + e.a] {
+                place[at] = k;
+                allowed[at] = true;
+            }
         }
-        PairTable { vertex_count, weights }
+        PairTable { vertex_count, place, edges: edges.to_vec(), allowed }
     }
 
-    fn get(&self, a: usize, b: usize) -> Option<i128> {
-        self.weights[a * self.vertex_count + b]
+    fn edge(&self, a: usize, b: usize) -> Option<&WeightedEdge> {
+        let k = self.place[a * self.vertex_count + b];
+        (k != NO_EDGE).then(|| &self.edges[k as usize])
     }
 
-    /// The weight of a matching: its pairs that have an edge, added up.
-    fn total(&self, mate: &[Option<usize>]) -> i128 {
-        mate.iter().enumerate().filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| self.get(v, m))).sum()
+    fn is_allowed(&self, a: usize, b: usize) -> bool {
+        self.allowed[a * self.vertex_count + b]
+    }
+
+    fn set_allowed(&mut self, a: usize, b: usize, allowed: bool) {
+        self.allowed[a * self.vertex_count + b] = allowed;
+        self.allowed[b * self.vertex_count + a] = allowed;
+    }
+
+    fn forbid(&mut self, a: usize, b: usize) {
+        self.set_allowed(a, b, false);
+    }
+
+    fn allow(&mut self, a: usize, b: usize) {
+        self.set_allowed(a, b, true);
+    }
+
+    /// The quality of a matching: its pairs that have an edge, added up.
+    fn total_quality(&self, mate: &[Option<usize>]) -> i128 {
+        mate.iter()
+            .enumerate()
+            .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| self.edge(v, m)))
+            .map(|e| e.quality)
+            .sum()
     }
 }
