@@ -6,6 +6,15 @@
 //!
 //! Weights are integers; every edge weight is doubled internally so that the
 //! dual updates that halve a slack stay integral.
+//!
+//! [`WarmMatching`] keeps a solution (matching, duals, blossoms) to solve
+//! again after vertices or edges are taken away, and finds best perfect
+//! matchings from a greedy start: the Swiss pairing's many trial matchings
+//! of nearly the same players.
+
+mod warm;
+
+pub use warm::WarmMatching;
 
 const NONE: usize = usize::MAX;
 
@@ -16,7 +25,7 @@ pub type Edge = (usize, usize, i128);
 /// vertex its partner, or `None`. Edges with a weight ≤ 0 are never needed and
 /// are ignored; an edge from a vertex to itself is ignored.
 pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<usize>> {
-    max_weight_matching_with_bound(vertex_count, edges).0
+    WarmMatching::solve(vertex_count, edges).mate()
 }
 
 /// The matching and, for each vertex, a dual value `d` that bounds every
@@ -24,16 +33,11 @@ pub fn max_weight_matching(vertex_count: usize, edges: &[Edge]) -> Vec<Option<us
 /// optimum minus `(d[a] + d[b] − 4w) / 4`, which is at most the edge's
 /// reduced cost (LP duality; `d` is four times the vertex dual).
 pub fn max_weight_matching_with_bound(vertex_count: usize, edges: &[Edge]) -> (Vec<Option<usize>>, Vec<i128>) {
-    let edges: Vec<Edge> = edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
-    if edges.is_empty() || vertex_count == 0 {
-        return (vec![None; vertex_count], vec![0; vertex_count]);
-    }
-    let mut solver = Solver::new(vertex_count, edges);
-    solver.solve();
-    let mate = solver.mate.iter().map(|&p| (p != NONE).then(|| solver.endpoint[p])).collect();
-    (mate, solver.dualvar[..vertex_count].to_vec())
+    let solved = WarmMatching::solve(vertex_count, edges);
+    (solved.mate(), solved.duals())
 }
 
+#[derive(Clone)]
 struct Solver {
     n: usize,
     edges: Vec<Edge>,
@@ -57,10 +61,15 @@ struct Solver {
     dualvar: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Vertices taken away, or that never had an edge: no tree grows from them.
+    removed: Vec<bool>,
 }
 
 impl Solver {
-    fn new(n: usize, edges: Vec<Edge>) -> Self {
+    /// Edges with a weight ≤ 0 and loops are left out; weights are doubled.
+    fn new(n: usize, edges: &[Edge]) -> Self {
+        let edges: Vec<Edge> =
+            edges.iter().filter(|(a, b, w)| a != b && *w > 0).map(|&(a, b, w)| (a, b, w * 2)).collect();
         let max_weight = edges.iter().map(|e| e.2).max().unwrap_or(0);
         let mut endpoint = Vec::with_capacity(edges.len() * 2);
         let mut neighbend = vec![Vec::new(); n];
@@ -75,7 +84,6 @@ impl Solver {
             n,
             edges,
             endpoint,
-            neighbend,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -90,6 +98,8 @@ impl Solver {
             dualvar: std::iter::repeat_n(max_weight, n).chain(std::iter::repeat_n(0, n)).collect(),
             allowedge: vec![false; edge_count],
             queue: Vec::new(),
+            removed: neighbend.iter().map(Vec::is_empty).collect(),
+            neighbend,
         }
     }
 
@@ -376,37 +386,51 @@ impl Solver {
     }
 
     fn solve(&mut self) {
-        let n = self.n;
-        for _stage in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            self.blossombestedges[n..].iter_mut().for_each(|e| *e = None);
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let augmented = self.grow_until_augmented();
-            if !augmented {
+        for _stage in 0..self.n {
+            if !self.stage(false) {
                 break;
-            }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == 0
-                {
-                    self.expand_blossom(b, true);
-                }
             }
         }
     }
 
+    /// The unmatched vertices that still have edges.
+    fn free_vertices(&self) -> Vec<usize> {
+        (0..self.n).filter(|&v| self.mate[v] == NONE && !self.removed[v]).collect()
+    }
+
+    /// One stage from every free vertex: true if it found an augmenting path.
+    /// With `perfect`, the duals of free vertices may go below zero (the
+    /// matching must cover every vertex, so theirs need not reach zero).
+    fn stage(&mut self, perfect: bool) -> bool {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        self.blossombestedges[n..].iter_mut().for_each(|e| *e = None);
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..n {
+            if self.mate[v] == NONE && !self.removed[v] && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+        if !self.grow_until_augmented(perfect) {
+            return false;
+        }
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == 0
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        true
+    }
+
     /// One stage: grows alternating trees and adjusts duals until an augmenting
     /// path is found (true) or the optimum is proven (false).
-    fn grow_until_augmented(&mut self) -> bool {
+    fn grow_until_augmented(&mut self, perfect: bool) -> bool {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
@@ -451,7 +475,9 @@ impl Solver {
                 }
             }
             // No tight edge left: change the duals by the largest safe delta.
-            let mut delta = *self.dualvar[..n].iter().min().expect("vertices");
+            // Kind 1, a free vertex's dual reaching zero, ends a matching
+            // that need not be perfect; a perfect one knows no such bound.
+            let mut delta = if perfect { i128::MAX } else { *self.dualvar[..n].iter().min().expect("vertices") };
             let mut kind = 1;
             let mut delta_edge = NONE;
             let mut delta_blossom = NONE;
@@ -479,6 +505,10 @@ impl Solver {
                 {
                     (delta, kind, delta_blossom) = (self.dualvar[b], 4, b);
                 }
+            }
+            if perfect && kind == 1 {
+                // Nothing to tighten: no augmenting path exists.
+                return false;
             }
             for v in 0..n {
                 match self.label[self.inblossom[v]] {

@@ -25,7 +25,7 @@
 //!
 //! Pairs found inside the bracket are fixed; unpaired players float down.
 
-use super::colour::{self, Side, Strength};
+use super::colour::{self, Preference, Side, Strength};
 use super::event::{Game, Round, SwissError};
 use super::order::{self, WeightedEdge};
 use crate::types::{Colour, Score};
@@ -73,7 +73,8 @@ pub fn pair(
     let n = players.len();
     let bye_vertex = (n % 2 == 1).then_some(n);
     let vertex_count = n + bye_vertex.map_or(0, |_| 1);
-    let pairer = Pairer { players: &players, last_round, rounds_played };
+    let preferences = players.iter().map(|c| colour::preference(&c.colours)).collect();
+    let pairer = Pairer { players: &players, preferences, last_round, rounds_played };
 
     let mut partner: Vec<Option<usize>> = vec![None; vertex_count];
     let mut scores: Vec<Score> = players.iter().map(|c| c.score).collect();
@@ -106,6 +107,8 @@ pub fn pair(
 
 struct Pairer<'a> {
     players: &'a [&'a Contender],
+    /// Each player's colour preference, asked for every pair.
+    preferences: Vec<Option<Preference>>,
     last_round: bool,
     rounds_played: u32,
 }
@@ -114,6 +117,8 @@ struct Pairer<'a> {
 struct BracketView {
     /// Its players in order, the moved-down players first.
     bracket: Vec<usize>,
+    /// Each vertex's place in `bracket`, if it is in the bracket.
+    position: Vec<Option<usize>>,
     movers: usize,
     bracket_score: Score,
     /// The score of the next bracket down, if any.
@@ -134,14 +139,15 @@ impl Pairer<'_> {
         self.last_round && c.score.half_points() > self.rounds_played
     }
 
-    fn absolute_ok(&self, a: &Contender, b: &Contender) -> (bool, bool) {
-        let rematch = a.opponents.contains(&b.entrant);
-        let clash = match (colour::preference(&a.colours), colour::preference(&b.colours)) {
+    fn absolute_ok(&self, a: usize, b: usize) -> (bool, bool) {
+        let (pa, pb) = (self.players[a], self.players[b]);
+        let rematch = pa.opponents.contains(&pb.entrant);
+        let clash = match (self.preferences[a], self.preferences[b]) {
             (Some(x), Some(y)) => {
                 x.strength == Strength::Absolute
                     && y.strength == Strength::Absolute
                     && x.colour == y.colour
-                    && !(self.topscorer(a) || self.topscorer(b))
+                    && !(self.topscorer(pa) || self.topscorer(pb))
             }
             _ => false,
         };
@@ -157,7 +163,12 @@ impl Pairer<'_> {
         let next_score =
             remaining.iter().filter(|&&v| v < n).map(|&v| self.players[v].score).filter(|&s| s < bracket_score).max();
         let top = self.players[0].score.half_points() as u64 + 1;
+        let mut position = vec![None; n + 1];
+        for (place, &v) in bracket.iter().enumerate() {
+            position[v] = Some(place);
+        }
         let view = BracketView {
+            position,
             movers: bracket.iter().filter(|&&v| self.players[v].score > bracket_score).count(),
             max_order_cost: (bracket.len() * bracket.len()) as u64,
             max_psd: 2 * top * top,
@@ -180,9 +191,8 @@ impl Pairer<'_> {
 
     fn pair_criteria(&self, a: usize, b: usize, view: &BracketView) -> [Criterion; 14] {
         let (pa, pb) = (self.players[a], self.players[b]);
-        let (no_rematch, no_clash) = self.absolute_ok(pa, pb);
-        let position = |v: usize| view.bracket.iter().position(|&x| x == v);
-        let both_in = position(a).zip(position(b));
+        let (no_rematch, no_clash) = self.absolute_ok(a, b);
+        let both_in = view.position[a].zip(view.position[b]);
         let inside = both_in.is_some();
         // Score differences count squared, as FIDE compares them largest
         // first: a floater's difference is to one below its bracket, so
@@ -195,7 +205,7 @@ impl Pairer<'_> {
         let mut floats = [0; 4];
         if let Some((x, y)) = both_in {
             psd = saved(view.bracket_score);
-            let (prefs_a, prefs_b) = (colour::preference(&pa.colours), colour::preference(&pb.colours));
+            let (prefs_a, prefs_b) = (self.preferences[a], self.preferences[b]);
             let (conflict, strong_conflict) = match (prefs_a, prefs_b) {
                 (Some(p), Some(q)) if p.colour == q.colour => {
                     (true, p.strength >= Strength::Strong && q.strength >= Strength::Strong)
@@ -247,7 +257,7 @@ impl Pairer<'_> {
     /// preferring one who did not float down in the last rounds.
     fn bye_criteria(&self, a: usize, view: &BracketView) -> [Criterion; 14] {
         let p = self.players[a];
-        let position = view.bracket.iter().position(|&x| x == a);
+        let position = view.position[a];
         // The bye counts as a downfloat: its edge keeps no one from floating.
         let (mut floats, mut order) = ([0; 4], 0);
         if let (true, Some(x)) = (view.is_last_bracket, position) {

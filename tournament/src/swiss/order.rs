@@ -4,8 +4,13 @@
 //! of the bracket, so it is found greedily: each player in turn, from the
 //! highest, takes the first opponent in Dutch order with whom the rest of the
 //! field can still be paired as well as the best matching pairs it.
+//!
+//! Each such trial is a matching of the players not yet paired. It starts
+//! from the last one solved (`WarmMatching`): taking the two trial players
+//! away leaves their partners to re-match, a few augmenting paths instead of
+//! a matching from nothing.
 
-use crate::matching::max_weight_matching_with_bound;
+use crate::matching::{max_weight_matching, WarmMatching};
 
 /// An edge with two weights: `full` packs every criterion including the
 /// Dutch-order estimate, `quality` every criterion but that one.
@@ -35,18 +40,24 @@ pub fn settle(
     bracket: &[usize],
     movers: usize,
 ) -> Vec<Option<usize>> {
-    let quality = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.quality)));
+    let pairs = PairTable::new(vertex_count, &edges);
+    let full_edges: Vec<(usize, usize, i128)> = edges.iter().map(|e| (e.a, e.b, e.full)).collect();
+    // The edges' weights make the largest matching the best, so the best
+    // matching is the best perfect one whenever there is a perfect one.
+    let Some(warm) = WarmMatching::solve_perfect(vertex_count, &full_edges) else {
+        // Some player cannot be paired at all: there is no pairing to order.
+        return max_weight_matching(vertex_count, &full_edges);
+    };
+    let mate = warm.mate();
+    let (best, duals) = (pairs.total_quality(&mate), warm.duals());
     let excluded = vec![false; vertex_count];
-    let (mate, best, duals) = solve(vertex_count, &edges, &excluded, &quality);
     let mut in_bracket = vec![false; vertex_count];
     for &v in bracket {
         in_bracket[v] = true;
     }
-    let full = PairTable::new(vertex_count, edges.iter().map(|e| (e.a, e.b, e.full)));
     let mut settler = Settler {
         edges,
-        quality,
-        full,
+        pairs,
         order_radix,
         excluded,
         mate,
@@ -55,6 +66,7 @@ pub fn settle(
         fixed: Vec::new(),
         fixed_quality: 0,
         in_bracket,
+        warm,
     };
     for position in 0..movers {
         // A moved-down player meets the residents from the top, then the other movers.
@@ -80,8 +92,7 @@ pub fn settle(
 
 struct Settler {
     edges: Vec<WeightedEdge>,
-    quality: PairTable,
-    full: PairTable,
+    pairs: PairTable,
     order_radix: i128,
     excluded: Vec<bool>,
     mate: Vec<Option<usize>>,
@@ -91,11 +102,32 @@ struct Settler {
     fixed: Vec<(usize, usize)>,
     fixed_quality: i128,
     in_bracket: Vec<bool>,
+    /// The matching solved last, less the players paired since: completed,
+    /// it is a best matching of the players not yet paired.
+    warm: WarmMatching,
 }
 
 impl Settler {
     fn quality_of(&self, a: usize, b: usize) -> Option<i128> {
-        self.quality.get(a, b)
+        self.pairs.edge(a, b).map(|e| e.quality)
+    }
+
+    /// The warm matching completed after the players paired since it was
+    /// solved, solved again from nothing should that fail (it cannot while
+    /// `mate` is a perfect matching of the players left).
+    fn completed_warm(&mut self) -> &WarmMatching {
+        if !self.warm.is_perfect() && !self.warm.complete() {
+            let edges: Vec<(usize, usize, i128)> = self
+                .edges
+                .iter()
+                .filter(|e| !self.excluded[e.a] && !self.excluded[e.b])
+                .map(|e| (e.a, e.b, e.full))
+                .collect();
+            if let Some(solved) = WarmMatching::solve_perfect(self.excluded.len(), &edges) {
+                self.warm = solved;
+            }
+        }
+        &self.warm
     }
 
     /// Pairs `x` with the first of `order` that keeps the best quality
@@ -105,31 +137,23 @@ impl Settler {
             return;
         }
         let current = self.mate[x].filter(|&m| self.in_bracket[m]);
-        let allowed: std::collections::HashSet<usize> =
-            self.edges.iter().filter(|e| e.a == x || e.b == x).map(|e| e.a + e.b - x).collect();
         for j in order {
-            if self.excluded[j] || !allowed.contains(&j) {
+            if self.excluded[j] || !self.pairs.is_allowed(x, j) {
                 continue;
             }
-            let Some(pair_quality) = self.quality_of(x, j) else { continue };
-            if Some(j) != current {
-                let full = self.full.get(x, j).expect("an edge for every quality");
-                if self.duals[x] + self.duals[j] - 4 * full >= 4 * self.order_radix {
+            let Some(&edge) = self.pairs.edge(x, j) else { continue };
+            let pair_quality = edge.quality;
+            let matched_already = Some(j) == current || {
+                if self.duals[x] + self.duals[j] - 4 * edge.full >= 4 * self.order_radix {
                     continue;
                 }
-                if !self.swap_partners(x, j) {
-                    let mut trial = self.excluded.clone();
-                    trial[x] = true;
-                    trial[j] = true;
-                    let (rest, rest_quality, duals) = solve(trial.len(), &self.edges, &trial, &self.quality);
-                    if rest_quality + pair_quality + self.fixed_quality != self.best {
-                        continue;
-                    }
-                    self.duals = duals;
-                    self.mate = with_fixed(rest, &self.fixed);
-                    self.mate[x] = Some(j);
-                    self.mate[j] = Some(x);
-                }
+                self.swap_partners(x, j)
+            };
+            if matched_already {
+                self.warm.remove_vertex(x);
+                self.warm.remove_vertex(j);
+            } else if !self.pair_by_matching(x, j, pair_quality) {
+                continue;
             }
             self.excluded[x] = true;
             self.excluded[j] = true;
@@ -139,17 +163,38 @@ impl Settler {
         }
     }
 
+    /// Pairs x with j if the best matching of the others keeps the best
+    /// quality, and makes that matching the current one.
+    fn pair_by_matching(&mut self, x: usize, j: usize, pair_quality: i128) -> bool {
+        let mut trial = self.completed_warm().clone();
+        trial.remove_vertex(x);
+        trial.remove_vertex(j);
+        // Without a perfect matching of the rest, a pair is lost.
+        if !trial.complete() {
+            return false;
+        }
+        let rest = trial.mate();
+        if self.pairs.total_quality(&rest) + pair_quality + self.fixed_quality != self.best {
+            return false;
+        }
+        self.duals = trial.duals();
+        self.mate = with_fixed(rest, &self.fixed);
+        self.mate[x] = Some(j);
+        self.mate[j] = Some(x);
+        self.warm = trial;
+        true
+    }
+
     /// Pairs x with j and their two partners together, if that loses no
     /// quality: the commonest transposition, found without a matching.
     fn swap_partners(&mut self, x: usize, j: usize) -> bool {
         let (Some(m), Some(k)) = (self.mate[x], self.mate[j]) else { return false };
-        let has_edge = |a: usize, b: usize| self.edges.iter().any(|e| (e.a, e.b) == (a.min(b), a.max(b)));
         let quality = |a: usize, b: usize| self.quality_of(a, b);
         let (Some(xj), Some(mk), Some(xm), Some(jk)) = (quality(x, j), quality(m, k), quality(x, m), quality(j, k))
         else {
             return false;
         };
-        if xj + mk != xm + jk || !has_edge(m, k) {
+        if xj + mk != xm + jk || !self.pairs.is_allowed(m, k) {
             return false;
         }
         self.mate[x] = Some(j);
@@ -187,26 +232,42 @@ impl Settler {
         natural
     }
 
+    /// Makes `edges` the only edges allowed from now on.
+    fn keep_only(&mut self, edges: Vec<WeightedEdge>) {
+        for e in &self.edges {
+            self.pairs.forbid(e.a, e.b);
+        }
+        for e in &edges {
+            self.pairs.allow(e.a, e.b);
+        }
+        self.edges = edges;
+    }
+
     /// Keeps only pairs across S1 and S2 if that loses no quality.
     fn restrict_to_crossing(&mut self, open: &[usize], s1: &[usize]) -> bool {
-        let crosses =
-            |e: &WeightedEdge| !(open.contains(&e.a) && open.contains(&e.b)) || s1.contains(&e.a) != s1.contains(&e.b);
-        let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e)).copied().collect();
+        let mut is_open = vec![false; self.excluded.len()];
+        let mut in_s1 = vec![false; self.excluded.len()];
+        open.iter().for_each(|&v| is_open[v] = true);
+        s1.iter().for_each(|&v| in_s1[v] = true);
+        let crosses = |a: usize, b: usize| !(is_open[a] && is_open[b]) || in_s1[a] != in_s1[b];
+        let restricted: Vec<WeightedEdge> = self.edges.iter().filter(|e| crosses(e.a, e.b)).copied().collect();
         // The current matching already crossing is optimal among crossing
         // pairs, and its duals still bound them: no new matching is needed.
-        let already =
-            open.iter().all(|&v| self.mate[v].is_none_or(|m| !open.contains(&m) || s1.contains(&v) != s1.contains(&m)));
+        let already = open.iter().all(|&v| self.mate[v].is_none_or(|m| crosses(v, m)));
         if already {
-            self.edges = restricted;
+            self.keep_only(restricted);
+            self.warm.remove_edges(crosses);
             return true;
         }
-        let (mate, quality, duals) = solve(self.excluded.len(), &restricted, &self.excluded, &self.quality);
-        if quality + self.fixed_quality != self.best {
+        let mut trial = self.completed_warm().clone();
+        trial.remove_edges(crosses);
+        if !trial.complete() || self.pairs.total_quality(&trial.mate()) + self.fixed_quality != self.best {
             return false;
         }
-        self.duals = duals;
-        self.edges = restricted;
-        self.mate = with_fixed(mate, &self.fixed);
+        self.duals = trial.duals();
+        self.keep_only(restricted);
+        self.mate = with_fixed(trial.mate(), &self.fixed);
+        self.warm = trial;
         true
     }
 }
@@ -219,36 +280,60 @@ fn with_fixed(mut mate: Vec<Option<usize>>, fixed: &[(usize, usize)]) -> Vec<Opt
     mate
 }
 
-fn solve(
-    vertex_count: usize,
-    edges: &[WeightedEdge],
-    excluded: &[bool],
-    quality: &PairTable,
-) -> (Vec<Option<usize>>, i128, Vec<i128>) {
-    let kept: Vec<(usize, usize, i128)> =
-        edges.iter().filter(|e| !excluded[e.a] && !excluded[e.b]).map(|e| (e.a, e.b, e.full)).collect();
-    let (mate, duals) = max_weight_matching_with_bound(vertex_count, &kept);
-    let total = mate.iter().enumerate().filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| quality.get(v, m))).sum();
-    (mate, total, duals)
-}
-
-/// A weight for each pair of vertices that has an edge, looked up directly.
+/// Each pair of vertices' edge, looked up directly, and whether the pairing
+/// may still use it.
 struct PairTable {
     vertex_count: usize,
-    weights: Vec<Option<i128>>,
+    /// For each ordered pair, its edge's place in `edges`, or `NO_EDGE`.
+    place: Vec<u32>,
+    edges: Vec<WeightedEdge>,
+    allowed: Vec<bool>,
 }
 
+const NO_EDGE: u32 = u32::MAX;
+
 impl PairTable {
-    fn new(vertex_count: usize, edges: impl Iterator<Item = (usize, usize, i128)>) -> Self {
-        let mut weights = vec![None; vertex_count * vertex_count];
-        for (a, b, w) in edges {
-            weights[a * vertex_count + b] = Some(w);
-            weights[b * vertex_count + a] = Some(w);
+    fn new(vertex_count: usize, edges: &[WeightedEdge]) -> Self {
+        let mut place = vec![NO_EDGE; vertex_count * vertex_count];
+        let mut allowed = vec![false; vertex_count * vertex_count];
+        for (k, e) in edges.iter().enumerate() {
+            let k = u32::try_from(k).expect("fewer edges than a u32 counts");
+            for at in [e.a * vertex_count + e.b, e.b * vertex_count + e.a] {
+                place[at] = k;
+                allowed[at] = true;
+            }
         }
-        PairTable { vertex_count, weights }
+        PairTable { vertex_count, place, edges: edges.to_vec(), allowed }
     }
 
-    fn get(&self, a: usize, b: usize) -> Option<i128> {
-        self.weights[a * self.vertex_count + b]
+    fn edge(&self, a: usize, b: usize) -> Option<&WeightedEdge> {
+        let k = self.place[a * self.vertex_count + b];
+        (k != NO_EDGE).then(|| &self.edges[k as usize])
+    }
+
+    fn is_allowed(&self, a: usize, b: usize) -> bool {
+        self.allowed[a * self.vertex_count + b]
+    }
+
+    fn set_allowed(&mut self, a: usize, b: usize, allowed: bool) {
+        self.allowed[a * self.vertex_count + b] = allowed;
+        self.allowed[b * self.vertex_count + a] = allowed;
+    }
+
+    fn forbid(&mut self, a: usize, b: usize) {
+        self.set_allowed(a, b, false);
+    }
+
+    fn allow(&mut self, a: usize, b: usize) {
+        self.set_allowed(a, b, true);
+    }
+
+    /// The quality of a matching: its pairs that have an edge, added up.
+    fn total_quality(&self, mate: &[Option<usize>]) -> i128 {
+        mate.iter()
+            .enumerate()
+            .filter_map(|(v, m)| m.filter(|&m| m > v).and_then(|m| self.edge(v, m)))
+            .map(|e| e.quality)
+            .sum()
     }
 }
