@@ -30,6 +30,11 @@ pub(super) struct Placement {
     /// Kinds (pawns and royals aside, up to the 64th) a pair of which earns [`Weights::pair`].
     paired_kinds: u64,
     pair: i32,
+    /// Kinds (up to the 64th) that slide along files, which [`Weights::open_file`] rewards...
+    file_sliders: u64,
+    /// ...on a file without own pawns: `[square]`, the squares of its file (and layer).
+    file: Vec<SquareSet>,
+    open_file: i32,
     royal_exposure_weight: i32,
     royal_shelter: i32,
     royal_centre: i32,
@@ -66,6 +71,7 @@ impl Placement {
         let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut near = vec![SquareSet::EMPTY; box_size];
+        let mut file = vec![SquareSet::EMPTY; box_size];
         let apart = |x: usize, y: usize| x.abs_diff(y);
         for square in geometry.squares() {
             near[square.index()] = geometry
@@ -75,6 +81,12 @@ impl Placement {
                         .max(apart(geometry.rank(square), geometry.rank(other)))
                         + apart(geometry.layer(square), geometry.layer(other))
                         <= 2
+                })
+                .collect();
+            file[square.index()] = geometry
+                .squares()
+                .filter(|&other| {
+                    geometry.file(other) == geometry.file(square) && geometry.layer(other) == geometry.layer(square)
                 })
                 .collect();
             let rank = geometry.rank(square);
@@ -128,8 +140,17 @@ impl Placement {
             .enumerate()
             .filter(|(index, kind)| *index < 64 && !kind.pawn && !kind.royal)
             .fold(0u64, |mask, (index, _)| mask | 1 << index);
+        let file_sliders = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|&(index, kind)| index < 64 && !kind.pawn && !kind.royal && slides_along_files(rules, index))
+            .fold(0u64, |mask, (index, _)| mask | 1 << index);
         Placement {
             fixed,
+            file_sliders,
+            file,
+            open_file: weights.open_file,
             passed,
             material: weights.material.clone(),
             paired_kinds,
@@ -223,12 +244,31 @@ impl Placement {
                 score += (centred - exposed) / 256;
             } else {
                 score += self.fixed[side][slot];
+                if self.file_sliders & bit != 0 && (self.file[square.index()] & own_pawns).is_empty() {
+                    score += self.open_file;
+                }
             }
         }
         let material_phase = self.phase(pieces / 2);
         let material = (opening * material_phase + endgame * (256 - material_phase)) / 256;
         material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
+}
+
+/// Whether `kind` attacks two or more squares along its file in one line
+/// from some square of an empty board (a rook, a queen; not a knight).
+fn slides_along_files(rules: &Rules, kind: usize) -> bool {
+    let geometry = &rules.geometry;
+    geometry.squares().any(|origin| {
+        rules.tables.rays(Color::White, kind, origin).iter().any(|ray| {
+            let along = |cell: &&crate::tables::RayCell| {
+                cell.mode & (CAPTURE | AFAR) != 0
+                    && geometry.file(cell.square) == geometry.file(origin)
+                    && geometry.layer(cell.square) == geometry.layer(origin)
+            };
+            rules.tables.ray_cells(ray).iter().filter(along).count() >= 2
+        })
+    })
 }
 
 /// Squares `kind` of `color` attacks from `origin` on an empty board.

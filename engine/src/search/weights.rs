@@ -44,6 +44,8 @@ pub struct Weights {
     pub mobility: i32,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
+    /// Per piece that slides along files (as a rook) on a file without own pawns.
+    pub open_file: i32,
 }
 
 impl Weights {
@@ -63,6 +65,7 @@ impl Weights {
             royal_danger: 12,
             mobility: 4,
             pair: 0,
+            open_file: 0,
         }
     }
 
@@ -97,6 +100,7 @@ impl Weights {
             royal_danger,
             mobility,
             pair,
+            open_file,
         } = self;
         let rest = [
             ("reach", reach),
@@ -109,6 +113,7 @@ impl Weights {
             ("royal_danger", royal_danger),
             ("mobility", mobility),
             ("pair", pair),
+            ("open_file", open_file),
         ];
         named.extend(rest.into_iter().map(|(name, weight)| (name.to_string(), weight)));
         named
