@@ -2,8 +2,9 @@
 //!
 //! `cargo run --release -p rookery-engine --example texel -- generate VARIANT FILE GAMES DEPTH SEED`
 //! appends self-play quiet positions with their games' results to FILE;
-//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE...`
-//! fits the weights to them and prints them as Rust source.
+//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...]`
+//! fits the weights to them (but those whose names start with a kept one)
+//! and prints them as Rust source.
 
 mod generate;
 mod tune;
@@ -15,7 +16,7 @@ use rookery_engine::{Rules, Variant};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE...";
+    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...]";
     let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
     let number = |at: usize| -> Result<u64, String> {
         args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
@@ -29,8 +30,14 @@ fn main() -> Result<(), String> {
         }
         Some("tune") => {
             let rules = variant.rules().map_err(|e| e.to_string())?;
-            let paths = args.get(2..).filter(|paths| !paths.is_empty()).ok_or(usage)?;
-            let tuned = tune::tune(&rules, paths, &Weights::derived(&rules))?;
+            let (kept, paths): (Vec<String>, Vec<String>) =
+                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep="));
+            let keep: Vec<String> =
+                kept.iter().flat_map(|arg| arg.trim_start_matches("keep=").split(',').map(str::to_string)).collect();
+            if paths.is_empty() {
+                return Err(usage.to_string());
+            }
+            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep)?;
             println!("{}", rust_source(&rules, &tuned));
             Ok(())
         }

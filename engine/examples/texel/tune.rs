@@ -122,8 +122,9 @@ fn fit_k(sample: &Sample, weights: &[f64]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Adam over the training positions' mean squared error.
-fn descend(sample: &Sample, k: f64, start: &[f64]) -> Vec<f64> {
+/// Adam over the training positions' mean squared error; weights whose
+/// `kept` entry is true stay as they start.
+fn descend(sample: &Sample, k: f64, start: &[f64], kept: &[bool]) -> Vec<f64> {
     let mut weights = start.to_vec();
     let n = weights.len();
     let (mut first, mut second) = (vec![0.0; n], vec![0.0; n]);
@@ -139,7 +140,7 @@ fn descend(sample: &Sample, k: f64, start: &[f64]) -> Vec<f64> {
                 *g += factor * *f as f64;
             }
         }
-        for j in 0..n {
+        for j in (0..n).filter(|&j| !kept[j]) {
             let g = gradient[j] / training.len() as f64;
             first[j] = beta1 * first[j] + (1.0 - beta1) * g;
             second[j] = beta2 * second[j] + (1.0 - beta2) * g * g;
@@ -169,8 +170,9 @@ fn real_error(rules: &Arc<Rules>, sample: &Sample, k: f64, weights: &Weights) ->
 }
 
 /// Fits `start`'s weights to the positions in `paths`, printing the errors
-/// before and after; returns the tuned weights.
-pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights) -> Result<Weights, String> {
+/// before and after; weights whose names start with one of `keep` stay as
+/// they are. Returns the tuned weights.
+pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights, keep: &[String]) -> Result<Weights, String> {
     let started = std::time::Instant::now();
     let sample = read(rules, paths, start)?;
     eprintln!("{} positions read and measured in {:.0} s", sample.results.len(), started.elapsed().as_secs_f64());
@@ -178,7 +180,10 @@ pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights) -> Result<Wei
     let k = fit_k(&sample, &initial);
     let before = real_error(rules, &sample, k, start)?;
     println!("K = {k:.4}; before: training error {:.6}, held-out error {:.6}", before.0, before.1);
-    let fitted = descend(&sample, k, &initial);
+    let mut named = start.clone();
+    let kept: Vec<bool> =
+        named.tunable(rules).iter().map(|(name, _)| keep.iter().any(|prefix| name.starts_with(prefix))).collect();
+    let fitted = descend(&sample, k, &initial, &kept);
     let mut tuned = start.clone();
     set_values(rules, &mut tuned, &fitted);
     let after = real_error(rules, &sample, k, &tuned)?;
