@@ -150,23 +150,23 @@ pub fn rules() -> Rules {
 fn tuned_weights() -> Weights {
     Weights {
         material: vec![
-            Phased { opening: 100, endgame: 135 },  // pawn
-            Phased { opening: 326, endgame: 215 },  // knight
-            Phased { opening: 375, endgame: 237 },  // bishop
-            Phased { opening: 571, endgame: 457 },  // rook
-            Phased { opening: 1202, endgame: 518 }, // queen
-            Phased { opening: 0, endgame: 0 },      // king
+            Phased { opening: 100, endgame: 133 }, // pawn
+            Phased { opening: 327, endgame: 205 }, // knight
+            Phased { opening: 375, endgame: 221 }, // bishop
+            Phased { opening: 571, endgame: 432 }, // rook
+            Phased { opening: 1200, endgame: 468 }, // queen
+            Phased { opening: 0, endgame: 0 }, // king
         ],
         reach: 3,
         pawn_step: 2,
         passed_step: 4,
         passed_base: -14,
-        royal_exposure: -5,
-        royal_shelter: 7,
-        royal_centre: -8,
-        royal_danger: -1,
+        royal_exposure: 15,
+        royal_shelter: 12,
+        royal_centre: 6,
+        royal_danger: 12,
         mobility: 5,
-        pair: 18,
+        pair: 19,
         open_file: 17,
     }
 }
