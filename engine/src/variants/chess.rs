@@ -150,12 +150,12 @@ pub fn rules() -> Rules {
 fn tuned_weights() -> Weights {
     Weights {
         material: vec![
-            Phased { opening: 100, endgame: 133 }, // pawn
-            Phased { opening: 327, endgame: 205 }, // knight
-            Phased { opening: 375, endgame: 221 }, // bishop
-            Phased { opening: 571, endgame: 432 }, // rook
+            Phased { opening: 100, endgame: 133 },  // pawn
+            Phased { opening: 327, endgame: 205 },  // knight
+            Phased { opening: 375, endgame: 221 },  // bishop
+            Phased { opening: 571, endgame: 432 },  // rook
             Phased { opening: 1200, endgame: 468 }, // queen
-            Phased { opening: 0, endgame: 0 }, // king
+            Phased { opening: 0, endgame: 0 },      // king
         ],
         reach: 3,
         pawn_step: 2,
