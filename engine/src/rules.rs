@@ -463,6 +463,9 @@ pub struct Rules {
     /// landing, which replaces the board moves, and no landing blocks). The
     /// game then ends with [`EndReason::RollInCheck`](crate::game::EndReason).
     pub lost_by_roll: Option<fn(&Position) -> bool>,
+    /// The player's evaluation weights tuned for this game on its own
+    /// self-play (`engine/examples/texel`); `None`: derived from the rules.
+    pub tuned_weights: Option<fn() -> crate::search::Weights>,
     /// A warning the player must confirm before a voluntary roll of kind
     /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
     /// may lose the game at once). Front ends ask before rolling.
@@ -559,6 +562,7 @@ impl Rules {
             marks_follow_squares: false,
             chance: None,
             lost_by_roll: None,
+            tuned_weights: None,
             roll_warning: None,
             roll_text: None,
             roll_ending_text: None,

@@ -8,6 +8,10 @@
 //! - `stockfish`: level 8 against Stockfish at `UCI_Elo` ELO (default 1800),
 //!   MILLIS a move each (default 100). Target: at least 50%. The score comes
 //!   with two standard errors either side and the Elo difference it implies.
+//! - `ab`: in chess (or the variants named), level 8 with the game's own
+//!   evaluation weights against level 8 with the weights derived from the
+//!   rules (`Weights::derived`: what a game without tuned weights plays
+//!   with), MILLIS a move each: what tuning the weights gained.
 //! - `elo`: each chess level (or only the `level=N` ones) against Stockfish
 //!   at `UCI_Elo` 1320, 1600, 1900 and 2200, both at the level's budget / N;
 //!   each level's rating is the logistic fit of its scores. A level scoring
@@ -30,6 +34,7 @@ use std::time::Duration;
 
 use games::{match_results, match_score, Side, LONGEST, OPENING_MOVES};
 use rookery_engine::player::{Level, Player};
+use rookery_engine::search::Weights;
 use rookery_engine::Variant;
 use stockfish::Stockfish;
 use summary::Summary;
@@ -69,7 +74,7 @@ impl Options {
             divide: setting("divide").first().map_or(20, |&n| n.max(1) as u32),
             variants: if variants.is_empty() { Variant::ALL.to_vec() } else { variants },
             levels: if levels.is_empty() { (1..=8).collect() } else { levels },
-            parts: ["ladder", "stockfish", "elo"]
+            parts: ["ladder", "stockfish", "elo", "ab"]
                 .iter()
                 .filter(|p| args.iter().any(|a| a == *p))
                 .map(|p| p.to_string())
@@ -79,7 +84,7 @@ impl Options {
 
     fn runs(&self, part: &str) -> bool {
         if self.parts.is_empty() {
-            part != "elo"
+            part != "elo" && part != "ab"
         } else {
             self.parts.iter().any(|p| p == part)
         }
@@ -111,6 +116,12 @@ fn main() {
     }
     if options.runs("elo") {
         ratings(&options);
+    }
+    if options.runs("ab") {
+        let named = std::env::args().any(|a| a.parse::<Variant>().is_ok());
+        for variant in if named { options.variants.clone() } else { vec![Variant::Chess] } {
+            own_against_derived_weights(&options, variant);
+        }
     }
 }
 
@@ -145,25 +156,41 @@ fn top_against_stockfish(options: &Options) {
         Ok(stockfish) => {
             let mut top = Side::Rookery(Box::new(options.player(Variant::Chess, 8).with_budget(options.movetime)));
             let results = match_results(Variant::Chess, &mut top, &mut Side::Stockfish(stockfish), options.games, SEED);
-            let summary = Summary::of(&results);
-            println!(
-                "  level 8 vs Stockfish UCI_Elo {elo} at {} ms a move: {}/{} = {:.1}% +- {:.1}% \
-                 (2 standard errors; +{} ={} -{}), Elo difference {} (target >= 50%)",
-                options.movetime.as_millis(),
-                summary.points,
-                options.games,
-                100.0 * summary.fraction,
-                100.0 * 2.0 * summary.standard_error,
-                summary.wins,
-                summary.draws,
-                summary.losses,
-                summary.elo_text(),
-            );
+            print_match(&format!("level 8 vs Stockfish UCI_Elo {elo}"), options, &results);
         }
         Err(error) => {
             println!("  level 8 vs Stockfish: SKIPPED, cannot start {path} ({error}); apt-get install -y stockfish")
         }
     }
+}
+
+/// A match's score with two standard errors either side and the Elo
+/// difference it implies, against the target of 50%.
+fn print_match(label: &str, options: &Options, results: &[f64]) {
+    let summary = Summary::of(results);
+    println!(
+        "  {label} at {} ms a move: {}/{} = {:.1}% +- {:.1}% \
+         (2 standard errors; +{} ={} -{}), Elo difference {} (target >= 50%)",
+        options.movetime.as_millis(),
+        summary.points,
+        results.len(),
+        100.0 * summary.fraction,
+        100.0 * 2.0 * summary.standard_error,
+        summary.wins,
+        summary.draws,
+        summary.losses,
+        summary.elo_text(),
+    );
+}
+
+/// Level 8 with `variant`'s own weights against level 8 with the derived ones.
+fn own_against_derived_weights(options: &Options, variant: Variant) {
+    let top = |options: &Options| options.player(variant, 8).with_budget(options.movetime);
+    let derived = Weights::derived(&variant.rules().expect("a built variant"));
+    let mut own = Side::Rookery(Box::new(top(options)));
+    let mut plain = Side::Rookery(Box::new(top(options).with_weights(derived)));
+    let results = match_results(variant, &mut own, &mut plain, options.games, SEED);
+    print_match(&format!("{variant}: level 8, own weights vs derived weights"), options, &results);
 }
 
 /// Each chess level's rating against Stockfish, highest level first so a

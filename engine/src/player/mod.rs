@@ -33,7 +33,7 @@ use rand::Rng;
 
 use crate::color::Color;
 use crate::game::{Action, Choice, Game};
-use crate::search::{piece_values, Searcher};
+use crate::search::{piece_values, Searcher, Weights};
 use crate::variant::{Variant, VariantError};
 
 /// How strongly the player plays: 1 (a beginner) to 8 (the engine's best).
@@ -175,6 +175,13 @@ impl Player {
     /// fast games and benchmarks need.
     pub fn with_budget(mut self, budget: Duration) -> Player {
         self.budget = budget;
+        self
+    }
+
+    /// The same player scoring positions by `weights` instead of its game's
+    /// own, as a match between two evaluations needs.
+    pub fn with_weights(mut self, weights: Weights) -> Player {
+        self.searcher = self.searcher.with_weights(weights);
         self
     }
 

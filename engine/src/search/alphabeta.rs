@@ -14,6 +14,7 @@ use super::order::{bring_to_front, victim_value};
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
+use super::weights::Weights;
 use super::{eval, key, royal_taken, see};
 use crate::color::Color;
 use crate::moves::Move;
@@ -79,12 +80,14 @@ pub struct Searcher {
     values: Vec<i32>,
     table: Table<Entry>,
     killers: Vec<[Option<Move>; 2]>,
-    buffers: Vec<Vec<Move>>,
+    pub(super) buffers: Vec<Vec<Move>>,
     nodes: u64,
     /// Plays as a player: scores positions by more than material and prunes
     /// (see [`Searcher::positional`]).
     positional: bool,
     placement: Option<Placement>,
+    /// What the positional score weighs its terms by.
+    weights: Weights,
     /// Quiet moves' cut-offs, by from and to square: `[from * box + to]`.
     history: Vec<i32>,
     /// The keys of the positions on the current line, root first.
@@ -132,8 +135,6 @@ const DELTA_MARGIN: i32 = 200;
 const PLAYER_TABLE_BITS: u32 = 18;
 /// History scores stay below killers' and captures' in the move order.
 const HISTORY_MAX: i32 = 1 << 17;
-/// Centipawns per legal move a side has more than the other, in the positional score.
-const MOBILITY: i32 = 4;
 
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
@@ -148,6 +149,7 @@ impl Searcher {
             nodes: 0,
             positional: false,
             placement: None,
+            weights: Weights::for_rules(rules),
             history: vec![0; squares * squares],
             line: Vec::with_capacity(MAX_PLY + 1),
             started: Instant::now(),
@@ -170,8 +172,19 @@ impl Searcher {
     /// whose full-width material lines are easier to verify.
     pub fn positional(mut self) -> Searcher {
         self.positional = true;
-        self.placement = Some(Placement::new(&self.rules, &self.values));
+        self.placement = Some(Placement::new(&self.rules, &self.values, &self.weights));
         self.table = Table::with_bits(PLAYER_TABLE_BITS);
+        self
+    }
+
+    /// The same searcher scoring positions by `weights` instead of its
+    /// rules' own ([`Weights::for_rules`]), as tuning and matches between
+    /// two evaluations need.
+    pub fn with_weights(mut self, weights: Weights) -> Searcher {
+        if self.placement.is_some() {
+            self.placement = Some(Placement::new(&self.rules, &self.values, &weights));
+        }
+        self.weights = weights;
         self
     }
 
@@ -233,12 +246,12 @@ impl Searcher {
             }
         }
         let (ours, theirs) = (us.fold(0, 1), (!us).fold(0, 1));
-        let balance = material[ours] - material[theirs];
         match &self.placement {
-            None => balance,
+            None => material[ours] - material[theirs],
             Some(placement) => {
-                balance + placement.score(position, us, pieces[theirs], &pawns)
-                    - placement.score(position, !us, pieces[ours], &pawns)
+                let both = pieces[0] + pieces[1];
+                placement.score(position, us, both, pieces[theirs], &pawns)
+                    - placement.score(position, !us, both, pieces[ours], &pawns)
             }
         }
     }
@@ -556,7 +569,7 @@ impl Searcher {
     /// Captures only, until the position is quiet; the side to move may stand
     /// pat on its score. Mates are still scored, and so are stalemates
     /// wherever the moves are counted.
-    fn quiescence(&mut self, position: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn quiescence(&mut self, position: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if royal_taken(position) {
             return -MATE + ply as i32;
         }
@@ -628,7 +641,7 @@ impl Searcher {
 
     /// How exposed the side to move's royal pieces are against the
     /// opponent's (see [`Placement::royal_danger`]); nothing for a plain searcher.
-    fn royal_danger(&self, position: &Position) -> i32 {
+    pub(super) fn royal_danger(&self, position: &Position) -> i32 {
         self.placement.as_ref().map_or(0, |placement| placement.royal_danger(position))
     }
 
@@ -660,11 +673,11 @@ impl Searcher {
         see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
     }
 
-    /// [`MOBILITY`] per legal move the side to move has (`ours`) beyond the
+    /// [`Weights::mobility`] per legal move the side to move has (`ours`) beyond the
     /// opponent's, counted as if it were the opponent's turn: a count of one
     /// side alone would swing the score from ply to ply. Nothing in check,
     /// where the opponent's moves are no measure.
-    fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
+    pub(super) fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
         if ply >= MAX_PLY || position.is_check() {
             return 0;
         }
@@ -673,7 +686,7 @@ impl Searcher {
         let count = position.count_legal_with(&mut theirs);
         position.unmake_null(saved);
         self.buffers[ply + 1] = theirs;
-        MOBILITY * (ours as i32 - count as i32)
+        self.weights.mobility * (ours as i32 - count as i32)
     }
 
     /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]

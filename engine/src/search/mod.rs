@@ -24,14 +24,17 @@ mod eval;
 mod mate;
 mod order;
 mod placement;
+mod quiet;
 mod report;
 mod see;
 mod table;
+mod weights;
 
 pub use alphabeta::{SearchResult, Searcher, MATE};
 pub use eval::piece_values;
 pub use mate::MateSolver;
 pub use report::Iteration;
+pub use weights::{Phased, Weights};
 
 use crate::position::Position;
 

@@ -18,28 +18,27 @@ use crate::rules::Rules;
 use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE};
 
-/// Centipawns per square of reach above (or below) the kind's average.
-const PER_SQUARE_OF_REACH: i32 = 3;
-/// A pawn's bonus grows with the square of the ranks it has come:
-/// `PAWN_STEP * n * (n + 1)` after `n` ranks (0, 4, 12, 24, 40, 60 in chess).
-const PAWN_STEP: i32 = 2;
-/// A passed pawn's progress bonus counts this many times more...
-const PASSED_FACTOR: i32 = 2;
-/// ...and it gains this much for being passed at all.
-const PASSED_BASE: i32 = 10;
-/// Centipawns per rank a royal piece has left its home rank, in full middlegame.
-const ROYAL_EXPOSURE: i32 = 15;
-/// Centipawns per own pawn (up to three) sheltering a royal piece, in full middlegame.
-const ROYAL_SHELTER: i32 = 12;
-/// Centipawns per square of reach above average, for a royal piece in a bare endgame.
-const ROYAL_CENTRE: i32 = 6;
-/// Centipawns lost per enemy piece (pawns and royals aside) within two steps
-/// of one of the side's royal pieces.
-const ROYAL_DANGER: i32 = 12;
+use super::weights::{Phased, Weights};
 
 pub(super) struct Placement {
     /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
     fixed: [Vec<i32>; 2],
+    /// `[colour][kind * box + square]`: a pawn's bonus there for being passed.
+    passed: [Vec<i32>; 2],
+    /// Each kind's value by phase, by kind index.
+    material: Vec<Phased>,
+    /// Kinds (pawns and royals aside, up to the 64th) a pair of which earns [`Weights::pair`].
+    paired_kinds: u64,
+    pair: i32,
+    /// Kinds (up to the 64th) that slide along files, which [`Weights::open_file`] rewards...
+    file_sliders: u64,
+    /// ...on a file without own pawns: `[square]`, the squares of its file (and layer).
+    file: Vec<SquareSet>,
+    open_file: i32,
+    royal_exposure_weight: i32,
+    royal_shelter: i32,
+    royal_centre: i32,
+    royal_danger: i32,
     /// `[colour][square]`: ranks a royal piece stands from its home rank.
     royal_exposure: [Vec<i32>; 2],
     /// `[kind * box + square]`: reach above the kind's average, for royal pieces.
@@ -59,17 +58,20 @@ pub(super) struct Placement {
 }
 
 impl Placement {
-    pub(super) fn new(rules: &Arc<Rules>, values: &[i32]) -> Placement {
+    /// `values` are the kinds' derived values, which measure the game's phase.
+    pub(super) fn new(rules: &Arc<Rules>, values: &[i32], weights: &Weights) -> Placement {
         let geometry = &rules.geometry;
         let box_size = geometry.box_size();
         let kinds = rules.kinds.len();
         let mut fixed = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
+        let mut passed = fixed.clone();
         let mut royal_reach = vec![0; kinds * box_size];
         let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
         let top = geometry.height().saturating_sub(1);
         let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut near = vec![SquareSet::EMPTY; box_size];
+        let mut file = vec![SquareSet::EMPTY; box_size];
         let apart = |x: usize, y: usize| x.abs_diff(y);
         for square in geometry.squares() {
             near[square.index()] = geometry
@@ -79,6 +81,12 @@ impl Placement {
                         .max(apart(geometry.rank(square), geometry.rank(other)))
                         + apart(geometry.layer(square), geometry.layer(other))
                         <= 2
+                })
+                .collect();
+            file[square.index()] = geometry
+                .squares()
+                .filter(|&other| {
+                    geometry.file(other) == geometry.file(square) && geometry.layer(other) == geometry.layer(square)
                 })
                 .collect();
             let rank = geometry.rank(square);
@@ -111,9 +119,10 @@ impl Placement {
                         let start = pawn_start(rules, color, index);
                         let rank = geometry.rank(Square(square as u16)) as i32;
                         let come = if color == Color::White { rank - start } else { start - rank }.max(0);
-                        fixed[side][slot] = PAWN_STEP * come * (come + 1);
+                        fixed[side][slot] = weights.pawn_step * come * (come + 1);
+                        passed[side][slot] = weights.passed_step * come * (come + 1) + weights.passed_base;
                     } else {
-                        fixed[side][slot] = PER_SQUARE_OF_REACH * (r - average);
+                        fixed[side][slot] = weights.reach * (r - average);
                     }
                 }
             }
@@ -125,11 +134,55 @@ impl Placement {
                 .map(|(_, kind)| values[kind.0 as usize])
                 .sum()
         });
-        Placement { fixed, royal_exposure, royal_reach, stoppers, shelter, near, box_size, opening_material }
+        let paired_kinds = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(index, kind)| *index < 64 && !kind.pawn && !kind.royal)
+            .fold(0u64, |mask, (index, _)| mask | 1 << index);
+        let file_sliders = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|&(index, kind)| index < 64 && !kind.pawn && !kind.royal && slides_along_files(rules, index))
+            .fold(0u64, |mask, (index, _)| mask | 1 << index);
+        Placement {
+            fixed,
+            file_sliders,
+            file,
+            open_file: weights.open_file,
+            passed,
+            material: weights.material.clone(),
+            paired_kinds,
+            pair: weights.pair,
+            royal_exposure_weight: weights.royal_exposure,
+            royal_shelter: weights.royal_shelter,
+            royal_centre: weights.royal_centre,
+            royal_danger: weights.royal_danger,
+            royal_exposure,
+            royal_reach,
+            stoppers,
+            shelter,
+            near,
+            box_size,
+            opening_material,
+        }
+    }
+
+    /// How much of the game's material is left, from 256 (half the pieces
+    /// of the start or more, on either side) to 0 (nothing but pawns and
+    /// royals): `material` is the non-pawn material of one side, or of both
+    /// halved.
+    fn phase(&self, material: i32) -> i32 {
+        if self.opening_material > 0 {
+            (material * 512 / self.opening_material).clamp(0, 256)
+        } else {
+            0
+        }
     }
 
     /// How exposed the side to move's royal pieces are, less the same for
-    /// the opponent: [`ROYAL_DANGER`] per enemy piece (pawns and royals
+    /// the opponent: [`Weights::royal_danger`] per enemy piece (pawns and royals
     /// aside) near one of them.
     pub(super) fn royal_danger(&self, position: &Position) -> i32 {
         let rules = position.rules();
@@ -142,42 +195,80 @@ impl Placement {
             let attackers = close.iter().filter(|&square| {
                 position.piece_at(square).is_some_and(|piece| !rules.kinds[piece.kind.0 as usize].pawn)
             });
-            ROYAL_DANGER * attackers.count() as i32
+            self.royal_danger * attackers.count() as i32
         };
         let us = position.turn();
         danger(!us) - danger(us)
     }
 
-    /// The placement score of `color`'s pieces; `enemy_material` is the
-    /// opponent's non-pawn material, which decides how safe a royal must be;
-    /// `pawns` holds the squares of each colour's pawns, by colour index.
-    pub(super) fn score(&self, position: &Position, color: Color, enemy_material: i32, pawns: &[SquareSet; 2]) -> i32 {
+    /// The score of `color`'s pieces: their material at the phase that
+    /// `pieces` (both sides' non-pawn material) sets, pairs, and where they
+    /// stand; `enemy_material` is the opponent's non-pawn material, which
+    /// decides how safe a royal must be; `pawns` holds the squares of each
+    /// colour's pawns, by colour index.
+    pub(super) fn score(
+        &self,
+        position: &Position,
+        color: Color,
+        pieces: i32,
+        enemy_material: i32,
+        pawns: &[SquareSet; 2],
+    ) -> i32 {
         let rules = position.rules();
         let side = color.fold(0, 1);
         // 256: middlegame (the enemy keeps half its pieces or more); 0: it
         // has nothing left but pawns and royals.
-        let phase =
-            if self.opening_material > 0 { (enemy_material * 512 / self.opening_material).clamp(0, 256) } else { 0 };
+        let phase = self.phase(enemy_material);
         let (own_pawns, enemy_pawns) = (pawns[side], pawns[1 - side]);
+        let (mut opening, mut endgame) = (0, 0);
+        let (mut seen, mut twice) = (0u64, 0u64);
         let mut score = 0;
         for (square, kind) in position.pieces(color) {
-            let slot = kind.0 as usize * self.box_size + square.index();
+            let index = kind.0 as usize;
+            let value = self.material[index];
+            opening += value.opening;
+            endgame += value.endgame;
+            let bit = 1u64.checked_shl(kind.0 as u32).unwrap_or(0);
+            twice |= seen & bit;
+            seen |= bit;
+            let slot = index * self.box_size + square.index();
             if own_pawns.contains(square) && (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
-                // Nothing can stop it but pieces: its progress counts again.
-                score += self.fixed[side][slot] * PASSED_FACTOR + PASSED_BASE;
+                // Nothing can stop it but pieces.
+                score += self.passed[side][slot];
             }
-            if rules.kinds[kind.0 as usize].royal {
+            if rules.kinds[index].royal {
                 let shield = (self.shelter[side][square.index()] & own_pawns).len().min(3) as i32;
-                let shelter = ROYAL_SHELTER * shield * phase;
-                let exposed = ROYAL_EXPOSURE * self.royal_exposure[side][square.index()] * phase - shelter;
-                let centred = ROYAL_CENTRE * self.royal_reach[slot] * (256 - phase);
+                let shelter = self.royal_shelter * shield * phase;
+                let exposed = self.royal_exposure_weight * self.royal_exposure[side][square.index()] * phase - shelter;
+                let centred = self.royal_centre * self.royal_reach[slot] * (256 - phase);
                 score += (centred - exposed) / 256;
             } else {
                 score += self.fixed[side][slot];
+                if self.file_sliders & bit != 0 && (self.file[square.index()] & own_pawns).is_empty() {
+                    score += self.open_file;
+                }
             }
         }
-        score
+        let material_phase = self.phase(pieces / 2);
+        let material = (opening * material_phase + endgame * (256 - material_phase)) / 256;
+        material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
+}
+
+/// Whether `kind` attacks two or more squares along its file in one line
+/// from some square of an empty board (a rook, a queen; not a knight).
+fn slides_along_files(rules: &Rules, kind: usize) -> bool {
+    let geometry = &rules.geometry;
+    geometry.squares().any(|origin| {
+        rules.tables.rays(Color::White, kind, origin).iter().any(|ray| {
+            let along = |cell: &&crate::tables::RayCell| {
+                cell.mode & (CAPTURE | AFAR) != 0
+                    && geometry.file(cell.square) == geometry.file(origin)
+                    && geometry.layer(cell.square) == geometry.layer(origin)
+            };
+            rules.tables.ray_cells(ray).iter().filter(along).count() >= 2
+        })
+    })
 }
 
 /// Squares `kind` of `color` attacks from `origin` on an empty board.

@@ -7,6 +7,7 @@ use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, Piec
 use crate::position::Position;
 use crate::royalty::Royalty;
 use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
+use crate::search::{Phased, Weights};
 use crate::variant::Variant;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -139,8 +140,35 @@ pub fn rules() -> Rules {
     };
     let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
     rules.pgn_variant = "Standard";
+    rules.tuned_weights = Some(tuned_weights);
     rules.guide = Some(Guide { variant: Variant::Chess, title: "Chess", page: include_str!("guides/chess.md") });
     rules
+}
+
+/// The player's evaluation weights fitted to chess self-play (Texel's method:
+/// `engine/examples/texel`, see docs/player.md), by kind index.
+fn tuned_weights() -> Weights {
+    Weights {
+        material: vec![
+            Phased { opening: 100, endgame: 133 },  // pawn
+            Phased { opening: 327, endgame: 205 },  // knight
+            Phased { opening: 375, endgame: 221 },  // bishop
+            Phased { opening: 571, endgame: 432 },  // rook
+            Phased { opening: 1200, endgame: 468 }, // queen
+            Phased { opening: 0, endgame: 0 },      // king
+        ],
+        reach: 3,
+        pawn_step: 2,
+        passed_step: 4,
+        passed_base: -14,
+        royal_exposure: 15,
+        royal_shelter: 12,
+        royal_centre: 6,
+        royal_danger: 12,
+        mobility: 5,
+        pair: 19,
+        open_file: 17,
+    }
 }
 
 /// The material cases in which no sequence of legal moves can mate, as lichess

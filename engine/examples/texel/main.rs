@@ -1,0 +1,69 @@
+//! Texel tuning of the player's evaluation weights (see docs/player.md).
+//!
+//! `cargo run --release -p rookery-engine --example texel -- generate VARIANT FILE GAMES DEPTH SEED`
+//! appends self-play quiet positions with their games' results to FILE;
+//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...]`
+//! fits the weights to them (but those whose names start with a kept one)
+//! and prints them as Rust source.
+
+mod generate;
+mod tune;
+
+use std::fs::OpenOptions;
+
+use rookery_engine::search::Weights;
+use rookery_engine::{Rules, Variant};
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...]";
+    let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
+    let number = |at: usize| -> Result<u64, String> {
+        args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
+    };
+    match args.first().map(String::as_str) {
+        Some("generate") => {
+            let path = args.get(2).ok_or(usage)?;
+            let mut out = OpenOptions::new().create(true).append(true).open(path).map_err(|e| e.to_string())?;
+            let depth = u32::try_from(number(4)?).map_err(|e| e.to_string())?;
+            generate::generate(variant, depth, number(3)?, number(5)?, &mut out)
+        }
+        Some("tune") => {
+            let rules = variant.rules().map_err(|e| e.to_string())?;
+            let (kept, paths): (Vec<String>, Vec<String>) =
+                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep="));
+            let keep: Vec<String> =
+                kept.iter().flat_map(|arg| arg.trim_start_matches("keep=").split(',').map(str::to_string)).collect();
+            if paths.is_empty() {
+                return Err(usage.to_string());
+            }
+            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep)?;
+            println!("{}", rust_source(&rules, &tuned));
+            Ok(())
+        }
+        _ => Err(usage.to_string()),
+    }
+}
+
+/// `weights` as the body of a variant's `tuned_weights` function.
+fn rust_source(rules: &Rules, weights: &Weights) -> String {
+    let material: String = weights
+        .material
+        .iter()
+        .zip(&rules.kinds)
+        .map(|(value, kind)| {
+            format!(
+                "            Phased {{ opening: {}, endgame: {} }}, // {}\n",
+                value.opening, value.endgame, kind.name
+            )
+        })
+        .collect();
+    let mut named = weights.clone();
+    let scalars: String = named
+        .tunable(rules)
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("material"))
+        .map(|(name, value)| format!("        {name}: {value},\n"))
+        .collect();
+    format!("    Weights {{\n        material: vec![\n{material}        ],\n{scalars}    }}")
+}

@@ -1,0 +1,31 @@
+//! The player's whole static score of a position, and whether a position is
+//! quiet enough for that score to stand: what evaluation tuning fits.
+
+use super::alphabeta::{Searcher, MATE};
+use crate::position::Position;
+
+impl Searcher {
+    /// The score a [`Searcher::positional`] one stands pat on in the
+    /// quiescence search, for the side to move, with mobility always counted;
+    /// `None` in check or without a legal move, where it does not stand pat.
+    pub fn static_score(&mut self, position: &mut Position) -> Option<i32> {
+        if position.is_check() {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[0]);
+        let ours = position.count_legal_with(&mut moves) as usize;
+        self.buffers[0] = moves;
+        if ours == 0 {
+            return None;
+        }
+        let settled = self.evaluate(position) - self.royal_danger(position);
+        Some(settled + self.mobility(position, ours, 0))
+    }
+
+    /// [`Searcher::static_score`] when no capture or promotion changes it
+    /// (the quiescence search settles on it), else `None`.
+    pub fn quiet_score(&mut self, position: &mut Position) -> Option<i32> {
+        let standing = self.static_score(position)?;
+        (self.quiescence(position, 0, -MATE, MATE) == standing).then_some(standing)
+    }
+}

@@ -1,0 +1,121 @@
+//! Every number the player's evaluation weighs its terms by, in one struct:
+//! derived from the rules data for any variant, or tuned for one (a variant's
+//! rules may carry tuned weights; see [`Rules::tuned_weights`]).
+
+use super::eval::piece_values;
+use crate::rules::Rules;
+
+/// A value in full middlegame and in a bare endgame; positions between are
+/// scored in proportion to the non-pawn material left (see `Placement::phase`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phased {
+    pub opening: i32,
+    pub endgame: i32,
+}
+
+impl Phased {
+    pub const fn both(value: i32) -> Phased {
+        Phased { opening: value, endgame: value }
+    }
+}
+
+/// The evaluation's weights, all in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Each kind's value, by kind index (royal kinds are never traded: 0).
+    pub material: Vec<Phased>,
+    /// Per square a piece reaches on an empty board beyond its kind's average.
+    pub reach: i32,
+    /// A pawn gains `pawn_step · n · (n + 1)` after coming `n` ranks...
+    pub pawn_step: i32,
+    /// ...and a passed pawn `passed_step · n · (n + 1)` more...
+    pub passed_step: i32,
+    /// ...and this for being passed at all.
+    pub passed_base: i32,
+    /// Per rank a royal piece has left its home rank, in full middlegame.
+    pub royal_exposure: i32,
+    /// Per own pawn (up to three) sheltering a royal piece, in full middlegame.
+    pub royal_shelter: i32,
+    /// Per square of reach above average for a royal piece, in a bare endgame.
+    pub royal_centre: i32,
+    /// Lost per enemy piece (pawns and royals aside) within two steps of a royal piece.
+    pub royal_danger: i32,
+    /// Per legal move a side has beyond the other's.
+    pub mobility: i32,
+    /// For each kind (pawns and royals aside) a side has two or more of.
+    pub pair: i32,
+    /// Per piece that slides along files (as a rook) on a file without own pawns.
+    pub open_file: i32,
+}
+
+impl Weights {
+    /// The weights any variant gets without tuning: material from the move
+    /// tables ([`piece_values`]), the same in every phase, and the hand-set
+    /// positional weights that play all six games sensibly.
+    pub fn derived(rules: &Rules) -> Weights {
+        Weights {
+            material: piece_values(rules).into_iter().map(Phased::both).collect(),
+            reach: 3,
+            pawn_step: 2,
+            passed_step: 4,
+            passed_base: 10,
+            royal_exposure: 15,
+            royal_shelter: 12,
+            royal_centre: 6,
+            royal_danger: 12,
+            mobility: 4,
+            pair: 0,
+            open_file: 0,
+        }
+    }
+
+    /// The rules' tuned weights if they carry any, else [`Weights::derived`].
+    pub fn for_rules(rules: &Rules) -> Weights {
+        rules.tuned_weights.map_or_else(|| Weights::derived(rules), |tuned| tuned())
+    }
+
+    /// Every weight by name, for tuning: material of kinds that are neither
+    /// royal (never traded) nor a pawn in full middlegame (the unit), then
+    /// the rest.
+    pub fn tunable(&mut self, rules: &Rules) -> Vec<(String, &mut i32)> {
+        let mut named = Vec::new();
+        for (index, (value, kind)) in self.material.iter_mut().zip(&rules.kinds).enumerate() {
+            if kind.royal {
+                continue;
+            }
+            if !kind.pawn {
+                named.push((format!("material[{index}].opening ({})", kind.name), &mut value.opening));
+            }
+            named.push((format!("material[{index}].endgame ({})", kind.name), &mut value.endgame));
+        }
+        let Weights {
+            material: _,
+            reach,
+            pawn_step,
+            passed_step,
+            passed_base,
+            royal_exposure,
+            royal_shelter,
+            royal_centre,
+            royal_danger,
+            mobility,
+            pair,
+            open_file,
+        } = self;
+        let rest = [
+            ("reach", reach),
+            ("pawn_step", pawn_step),
+            ("passed_step", passed_step),
+            ("passed_base", passed_base),
+            ("royal_exposure", royal_exposure),
+            ("royal_shelter", royal_shelter),
+            ("royal_centre", royal_centre),
+            ("royal_danger", royal_danger),
+            ("mobility", mobility),
+            ("pair", pair),
+            ("open_file", open_file),
+        ];
+        named.extend(rest.into_iter().map(|(name, weight)| (name.to_string(), weight)));
+        named
+    }
+}
