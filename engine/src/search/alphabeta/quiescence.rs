@@ -1,0 +1,130 @@
+//! The quiescence search: captures (and promotions) only, until the
+//! position is quiet, with the cut-offs that keep it small.
+
+use super::{Searcher, MATE, MAX_PLY};
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::search::order::victim_value;
+use crate::search::{royal_taken, see};
+
+/// How far above beta the rest of the score must be for mobility to be left out.
+const LAZY_MARGIN: i32 = 150;
+/// How much a quiet position may gain beyond the piece it takes, for the
+/// quiescence search to still try the capture.
+const DELTA_MARGIN: i32 = 200;
+
+impl Searcher {
+    /// Captures only, until the position is quiet; the side to move may stand
+    /// pat on its score. Mates are still scored, and so are stalemates
+    /// wherever the moves are counted.
+    pub(in crate::search) fn quiescence(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if royal_taken(position) {
+            return -MATE + ply as i32;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        // Out of check a player generates only the captures and promotions it
+        // searches; in check (where every evasion is needed to tell a mate),
+        // and for the plain searcher, whose lines must be exact, every move.
+        let in_check = position.is_check();
+        let noisy_only = self.positional && !in_check;
+        let stand_pat = if noisy_only {
+            let settled = self.evaluate(position) - self.royal_danger(position);
+            // Far above beta, mobility would not change the cut-off, and far
+            // below alpha it would not raise the score to it: spare its count.
+            if settled >= beta + LAZY_MARGIN {
+                self.buffers[ply] = moves;
+                return settled;
+            }
+            if settled + LAZY_MARGIN <= alpha {
+                settled
+            } else {
+                let ours = position.count_legal_with(&mut moves) as usize;
+                if ours == 0 {
+                    self.buffers[ply] = moves;
+                    return 0;
+                }
+                settled + self.mobility(position, ours, ply)
+            }
+        } else {
+            position.generate_legal(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return if in_check { -MATE + ply as i32 } else { 0 };
+            }
+            let settled = self.evaluate(position);
+            if self.positional {
+                settled - self.royal_danger(position)
+            } else {
+                settled
+            }
+        };
+        if stand_pat >= beta || ply >= MAX_PLY {
+            self.buffers[ply] = moves;
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        if noisy_only {
+            position.generate_noisy(&mut moves);
+        } else {
+            moves.retain(|mv| notation::is_capture(position, *mv));
+        }
+        if self.positional {
+            moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
+        }
+        moves.sort_by_key(|mv| -victim_value(position, *mv, &self.values));
+        for &mv in moves.iter() {
+            self.nodes += 1;
+            position.make(mv);
+            let score = -self.quiescence(position, ply + 1, -beta, -alpha);
+            position.unmake();
+            if score >= beta {
+                alpha = score;
+                break;
+            }
+            alpha = alpha.max(score);
+        }
+        self.buffers[ply] = moves;
+        alpha
+    }
+
+    /// How exposed the side to move's royal pieces are against the
+    /// opponent's (see [`Placement::royal_danger`]); nothing for a plain searcher.
+    pub(in crate::search) fn royal_danger(&self, position: &Position) -> i32 {
+        self.placement.as_ref().map_or(0, |placement| placement.royal_danger(position))
+    }
+
+    /// Whether a capture can matter to the quiescence search: not when even
+    /// winning the piece leaves the score far below alpha, nor when a more
+    /// valuable piece takes a lesser one on a defended square (it is
+    /// likely just lost). Promotions and royal captures always count.
+    fn capture_worth_trying(&self, position: &Position, mv: Move, stand_pat: i32, alpha: i32) -> bool {
+        if mv.promotion().is_some() {
+            return true;
+        }
+        let taken = victim_value(position, mv, &self.values);
+        let victim_royal = position.piece_at(mv.to).is_some_and(|p| self.rules.kinds[p.kind.0 as usize].royal);
+        if victim_royal {
+            return true;
+        }
+        if stand_pat + taken + DELTA_MARGIN < alpha {
+            return false;
+        }
+        let Some(attacker) = position.piece_at(mv.from) else { return true };
+        let attacker_value = self.values[attacker.kind.0 as usize];
+        let attacker_royal = self.rules.kinds[attacker.kind.0 as usize].royal;
+        attacker_royal || attacker_value <= taken || !self.loses_material(position, mv)
+    }
+
+    /// Whether the capture `mv` likely loses material once the exchange on
+    /// its square is played out (see [`see::exchange`]).
+    pub(super) fn loses_material(&self, position: &Position, mv: Move) -> bool {
+        see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
+    }
+}
