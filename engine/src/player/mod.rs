@@ -102,11 +102,12 @@ impl Level {
 }
 
 /// Each level's chess rating, from the `elo` bench against Stockfish at
-/// `UCI_Elo` 1320 to 2200 (levels 1 to 4, far below Stockfish's floor of
-/// 1320, through their match with the level above), 6 games a match at a
-/// twentieth of each level's time: rough figures (docs/player.md).
-/// Increasing, so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [495, 553, 674, 953, 1144, 1372, 1595, 1674];
+/// `UCI_Elo` 1320 to 2200 at a twentieth of each level's time: levels 4 to
+/// 8 from 20 games a match with the tuned chess weights (level 4 through its
+/// match with level 5), levels 1 to 3 from an older run of 6 games a match,
+/// since newer runs could not tell them apart (docs/player.md). Rough
+/// figures. Increasing, so the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [495, 553, 674, 1102, 1317, 1416, 1650, 1823];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
