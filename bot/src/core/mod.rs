@@ -328,10 +328,16 @@ impl Handler for Core {
     fn move_to_thread(&self, from: Place, game: u64, thread: Place) -> Result<Reply, String> {
         // A tournament's game waits in a holding place of its own, not in the channel.
         let held = self.tournament_holding(from, game);
-        let note = self.relocate(held.unwrap_or(from), game, thread).map_err(|Refusal(reason)| reason)?;
+        // The event notes the thread first: a tick in between then finds the
+        // game still held (see `game_result`), never neither place.
         if held.is_some() {
             self.tournament_game_moved(from.guild, game, thread);
         }
+        let moved = self.relocate(held.unwrap_or(from), game, thread);
+        if let (Err(_), Some(held)) = (&moved, held) {
+            self.tournament_game_moved(from.guild, game, held);
+        }
+        let note = moved.map_err(|Refusal(reason)| reason)?;
         // A thought about the game where it was is dropped as stale: think again there.
         let answered = self.engine_turn(thread);
         self.outbox().extend(answered.into_iter().map(|reply| (thread, reply)));

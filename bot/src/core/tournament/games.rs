@@ -154,11 +154,15 @@ impl Core {
                 return Ok(Some(Ended { result: result.clone(), plies }));
             }
         }
-        let place = Place { guild: event.guild, channel: held.channel };
-        match self.current(place)? {
-            Some(record) if record.id == held.game && record.phase == Phase::Playing => Ok(None),
-            _ => Ok(Some(Ended { result: "-/-".into(), plies: None })),
+        // Where the event says, or still in its holding place while it moves
+        // into the thread the event already names.
+        let noted = Place { guild: event.guild, channel: held.channel };
+        for place in [noted, holding(event, held.round, held.board)] {
+            if self.current(place)?.is_some_and(|r| r.id == held.game && r.phase == Phase::Playing) {
+                return Ok(None);
+            }
         }
+        Ok(Some(Ended { result: "-/-".into(), plies: None }))
     }
 
     /// Ends a no-show's game: the player to move who never moved within the
