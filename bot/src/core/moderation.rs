@@ -2,7 +2,7 @@
 //! moderator can end a channel's game or clear its challenge (recorded with
 //! who did it), so a game with no pace never holds a channel for ever.
 
-use rookery_storage::{Change, Phase, RateFn, StorageError};
+use rookery_storage::{Change, ChannelGame, GameLedger, Phase, RateFn, StorageError};
 
 use super::archive::pgn_file;
 use super::game_dice::ledger_revealed;
@@ -97,7 +97,7 @@ impl Core {
         // Read before the transaction, which cannot: the chain in the post.
         let ledger = self.current(place).ok().flatten().and_then(|record| self.stored_ledger(channel(place), &record));
         let ended = self.storage.update_channel(channel(place), |current| {
-            let Some(mut record) = current else {
+            let Some(record) = current else {
                 return Err(Refusal::new("There is no game or challenge in this channel."));
             };
             match &record.phase {
@@ -111,22 +111,11 @@ impl Core {
                         "{} (moderator) ended game #{} ({white} vs {black}){why}. It is archived unrated.",
                         user.name, record.id
                     );
-                    record.phase = Phase::Finished {
+                    let phase = Phase::Finished {
                         result: "*".into(),
                         reason: format!("ended by moderator {}{why}", user.name),
                     };
-                    record.last_activity = now;
-                    // Like any finished game: its PGN attached, its dice open to check.
-                    let mut reply = Reply::text(text);
-                    let game = self.live_game(&record);
-                    if let Some(line) = ledger_revealed(&record, game.as_ref().ok(), ledger.as_ref()) {
-                        reply.text.push_str(&format!("\n{line}"));
-                    }
-                    if let Ok(game) = game {
-                        reply.files.push(pgn_file(&record, &game));
-                    }
-                    let rate: RateFn = Box::new(|_| Vec::new());
-                    Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![reply] })
+                    Ok(self.finish_unrated(record, phase, now, text, ledger.as_ref()))
                 }
                 Phase::Finished { .. } => Err(Refusal::new("The game here is already over.")),
             }
@@ -151,5 +140,32 @@ impl Core {
             "{} (moderator) ended this channel's game{why}. {unreadable} The channel is free.",
             user.name
         ))])
+    }
+}
+
+impl Core {
+    /// A playing game ended by hand (a moderator, an organiser): finished with
+    /// `phase`, unrated, announced by `text` with its PGN attached and its
+    /// dice opened to check, like any finished game.
+    pub(super) fn finish_unrated(
+        &self,
+        mut record: ChannelGame,
+        phase: Phase,
+        now: i64,
+        text: String,
+        ledger: Option<&GameLedger>,
+    ) -> Change<Vec<Reply>> {
+        record.phase = phase;
+        record.last_activity = now;
+        let mut reply = Reply::text(text);
+        let game = self.live_game(&record);
+        if let Some(line) = ledger_revealed(&record, game.as_ref().ok(), ledger) {
+            reply.text.push_str(&format!("\n{line}"));
+        }
+        if let Ok(game) = game {
+            reply.files.push(pgn_file(&record, &game));
+        }
+        let rate: RateFn = Box::new(|_| Vec::new());
+        Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![reply] }
     }
 }

@@ -10,12 +10,10 @@
 
 use rookery_engine::game::Action;
 use rookery_engine::Color;
-use rookery_storage::{Change, ChannelGame, EventFormat, EventGame, EventRecord, Phase, Player, RateFn};
+use rookery_storage::{Change, ChannelGame, EventFormat, EventGame, EventRecord, Phase, Player};
 use rookery_tournament::GameResult;
 
 use super::{cut, format_name, state, Core, Place, Refusal, Reply};
-use crate::core::archive::pgn_file;
-use crate::core::game_dice::ledger_revealed;
 use crate::core::games::{replay, Terms};
 use crate::core::{channel, storage_failure, ThreadStart, User};
 
@@ -256,26 +254,16 @@ impl Core {
         let now = self.now();
         let game = held.game;
         let note = self.update(place, |current| {
-            let Some(mut record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
+            let Some(record) = current.filter(|r| r.id == game && r.phase == Phase::Playing) else {
                 return Ok(Change::Keep(Vec::new()));
             };
             let shown = state::result_text(result);
-            let mut reply =
-                Reply::text(format!("The {role} {} set this game's result: {shown}. The game is over.", by.name));
-            record.phase = Phase::Finished {
+            let text = format!("The {role} {} set this game's result: {shown}. The game is over.", by.name);
+            let phase = Phase::Finished {
                 result: pgn_result(result).into(),
                 reason: format!("result {shown} set by {role} {}", by.name),
             };
-            record.last_activity = now;
-            let played = self.live_game(&record);
-            if let Some(line) = ledger_revealed(&record, played.as_ref().ok(), ledger.as_ref()) {
-                reply.text.push_str(&format!("\n{line}"));
-            }
-            if let Ok(played) = played {
-                reply.files.push(pgn_file(&record, &played));
-            }
-            let rate: RateFn = Box::new(|_| Vec::new());
-            Ok(Change::Finish { game: record, rated: Vec::new(), rate, reply: vec![reply] })
+            Ok(self.finish_unrated(record, phase, now, text, ledger.as_ref()))
         })?;
         self.outbox().extend(note.into_iter().map(|reply| (place, reply)));
         Ok(())
