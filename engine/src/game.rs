@@ -262,6 +262,15 @@ impl Game {
         &self.position
     }
 
+    /// The repetition keys of the positions before the current one since the
+    /// last irreversible move, oldest first: those the current line of play
+    /// could still repeat.
+    pub fn earlier_positions(&self) -> &[u64] {
+        let before = &self.seen[..self.seen.len() - 1];
+        let quiet = (self.position.halfmove_clock() as usize).min(before.len());
+        &before[before.len() - quiet..]
+    }
+
     pub fn start_position(&self) -> &Position {
         &self.start
     }

@@ -237,3 +237,38 @@ fn the_player_searches_every_variant() {
         assert_eq!(fen::write(&start), before, "{variant:?}");
     }
 }
+
+/// Black, a queen down, after 1.Nf3 Nc6 2.Ng1 Nb8 3.Nf3 Nc6 4.Ng1 (or the
+/// first `plies` of it): ...Nb8 would stand the start position for the third
+/// time, a draw.
+fn knights_shuffled(plies: usize) -> rookery_engine::game::Game {
+    use rookery_engine::game::{parse_action, Game, GameRecord};
+    let start = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let record =
+        GameRecord { variant: Variant::Chess, options: String::new(), start: Some(start.into()), actions: vec![] };
+    let mut game = Game::replay(&record).unwrap();
+    for san in ["Nf3", "Nc6", "Ng1", "Nb8", "Nf3", "Nc6", "Ng1"].into_iter().take(plies) {
+        let action = parse_action(game.position(), san).unwrap();
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_third_occurrence_in_the_game_is_a_draw_and_a_second_is_not() {
+    let rules = Variant::Chess.rules().unwrap();
+    let mut searcher = Searcher::new(&rules).positional();
+    // Told the game so far, Black sees that ...Nb8 draws at once.
+    let game = knights_shuffled(7);
+    searcher.set_earlier_positions(game.earlier_positions());
+    let result = searcher.search(&mut game.position().clone(), 4);
+    assert_eq!(result.score, 0);
+    assert_eq!(notation::san(game.position(), result.best.unwrap()), "Nb8");
+    // Not told, it sees only the missing queen.
+    searcher.set_earlier_positions(&[]);
+    assert!(searcher.search(&mut game.position().clone(), 4).score < -500);
+    // After 2.Ng1, ...Nb8 stands the start position only a second time: no draw.
+    let game = knights_shuffled(3);
+    searcher.set_earlier_positions(game.earlier_positions());
+    assert!(searcher.search(&mut game.position().clone(), 4).score < -500);
+}

@@ -33,9 +33,16 @@ struct Table {
     rng: StdRng,
 }
 
-/// White's score in one game of `variant`: 1, 0.5 or 0. `seed` draws the
-/// opening moves, the players' random choices and the ledger's server seed.
-pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64) -> f64 {
+/// How one game went: White's score (1, 0.5 or 0), how it ended, in how many moves.
+pub struct Played {
+    pub white_score: f64,
+    pub ending: String,
+    pub moves: usize,
+}
+
+/// One game of `variant`. `seed` draws the opening moves, the players'
+/// random choices and the ledger's server seed.
+pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64) -> Played {
     let mut game = Game::new(variant).expect("a built variant");
     let mut server = [0u8; 32];
     server[..8].copy_from_slice(&seed.to_le_bytes());
@@ -56,14 +63,18 @@ pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64) -> 
             moves += 1;
         }
     }
-    match game.outcome() {
-        Some(outcome) => match outcome.winner {
-            Some(Color::White) => 1.0,
-            Some(Color::Black) => 0.0,
-            None => 0.5,
-        },
-        None => adjudicate(&game),
-    }
+    let (white_score, ending) = match game.outcome() {
+        Some(outcome) => {
+            let score = match outcome.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+            (score, outcome.reason.to_string())
+        }
+        None => (adjudicate(&game), "adjudicated on material".to_string()),
+    };
+    Played { white_score, ending, moves }
 }
 
 /// One decision of the side to move, applied; whether it was a move.
@@ -126,10 +137,17 @@ pub fn match_results(variant: Variant, first: &mut Side, second: &mut Side, game
     (0..games)
         .map(|g| {
             let seed = seed + g as u64;
-            let score =
-                if g % 2 == 0 { play(variant, first, second, seed) } else { 1.0 - play(variant, second, first, seed) };
+            let (played, score) = if g % 2 == 0 {
+                let played = play(variant, first, second, seed);
+                let score = played.white_score;
+                (played, score)
+            } else {
+                let played = play(variant, second, first, seed);
+                let score = 1.0 - played.white_score;
+                (played, score)
+            };
             // Progress on stderr, so a long match can be watched.
-            eprintln!("{variant} game {}: {score}", g + 1);
+            eprintln!("{variant} game {}: {score} ({}, {} moves)", g + 1, played.ending, played.moves);
             score
         })
         .collect()

@@ -79,7 +79,7 @@ impl Level {
     /// then judges the move by how the position looks right after it, not by
     /// the replies its search found. Weak levels lose by missing tactics.
     fn missed_tactics(self) -> u32 {
-        [50, 35, 25, 15, 8, 3, 0, 0][usize::from(self.0 - 1)]
+        [70, 40, 25, 15, 8, 3, 0, 0][usize::from(self.0 - 1)]
     }
 
     /// Whether the level plays the move its search rates best, as it is.
@@ -232,6 +232,7 @@ impl Player {
     /// otherwise. Whoever's turn it is: an offer may come at any time.
     pub fn answer_draw(&mut self, game: &Game, side: Color) -> Action {
         let mut position = game.position().clone();
+        self.searcher.set_earlier_positions(game.earlier_positions());
         let score = self.searcher.search(&mut position, DRAW_DEPTH).score;
         let ours = if position.turn() == side { score } else { -score };
         if ours <= -DRAW_WELCOME {

@@ -133,6 +133,7 @@ impl<'p> Thinker<'p> {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_deadline(Some(deadline));
+        searcher.set_earlier_positions(game.earlier_positions());
         let result = searcher.search(&mut position, depth);
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
@@ -221,6 +222,7 @@ impl<'p> Thinker<'p> {
         // grants, then every side's ordinary moves.
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
+        searcher.set_earlier_positions(game.earlier_positions());
         let result = searcher.search(&mut position, depth.max(1));
         if searcher.aborted() {
             return None;

@@ -94,6 +94,9 @@ pub struct Searcher {
     history: Vec<i32>,
     /// The keys of the positions on the current line, root first.
     line: Vec<u64>,
+    /// The keys of the game's positions before the root since its last
+    /// irreversible move: a line that returns to one of them repeats too.
+    earlier: Vec<u64>,
     /// When the current search began, to stop deepening in time.
     started: Instant,
     /// The best root move of the iteration under way, among those searched
@@ -149,6 +152,7 @@ impl Searcher {
             weights: Weights::for_rules(rules),
             history: vec![0; squares * squares],
             line: Vec::with_capacity(MAX_PLY + 1),
+            earlier: Vec::new(),
             started: Instant::now(),
             root_best: None,
             deadline: None,
@@ -183,6 +187,16 @@ impl Searcher {
         }
         self.weights = weights;
         self
+    }
+
+    /// The game's positions before the one to be searched, oldest first
+    /// ([`Game::earlier_positions`](crate::game::Game::earlier_positions)):
+    /// a line back to one of them is scored as a draw, so the searcher steers
+    /// away from a repetition the opponent could claim when it stands better
+    /// and into one when it stands worse. Kept for later searches until set again.
+    pub fn set_earlier_positions(&mut self, keys: &[u64]) {
+        self.earlier.clear();
+        self.earlier.extend_from_slice(keys);
     }
 
     /// Searches give up once `deadline` passes (`None`: never); iterative
@@ -271,7 +285,7 @@ impl Searcher {
     ) -> SearchResult {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
-        self.line.clear();
+        self.line.clone_from(&self.earlier);
         self.generation = self.generation.wrapping_add(1);
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
@@ -527,10 +541,24 @@ impl Searcher {
         })
     }
 
-    /// Whether the position `key` already stood on the current line since the
-    /// last irreversible move (`quiet_plies` ago): a repetition, scored as a draw.
+    /// Whether reaching the position `key` is scored as a draw: it already
+    /// stood on the searched line since the last irreversible move
+    /// (`quiet_plies` ago), or twice in the game before the root, so that
+    /// this is the third time. Once before the root is no draw yet: the game
+    /// goes on after a second occurrence.
     fn repeats(&self, key: u64, quiet_plies: u32) -> bool {
-        self.line.iter().rev().take(quiet_plies as usize).skip(1).step_by(2).any(|&k| k == key)
+        let oldest = self.line.len().saturating_sub(quiet_plies as usize);
+        let mut in_game = 0;
+        // The parent stood with the other side to move: every second one back.
+        for index in (oldest..self.line.len()).rev().skip(1).step_by(2) {
+            if self.line[index] == key {
+                if index >= self.earlier.len() {
+                    return true;
+                }
+                in_game += 1;
+            }
+        }
+        in_game >= 2
     }
 
     /// A quiet move refuted the line: try it early among its siblings and
