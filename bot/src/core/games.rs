@@ -1,5 +1,5 @@
-//! Game commands: challenges, moves, resignation, draws, takebacks, the board
-//! and the game's details. One game per channel.
+//! Game commands: challenges, moves, resignation, draws, the board and the
+//! game's details. One game per channel.
 
 use rookery_engine::game::{Action, Choice, Game, GameError, GameRecord};
 use rookery_engine::notation::MoveError;
@@ -8,12 +8,11 @@ use rookery_storage::{Change, ChannelGame, GameLedger, Phase, Player, PlayerStat
 
 use super::archive::pgn_file;
 use super::clock;
-use super::game_dice::{add_game_seed, ledger_revealed, seeded_line, takes_back_within, GameDice};
+use super::game_dice::{add_game_seed, ledger_revealed, seeded_line, GameDice};
 use super::message::{challenge_message, game_message, game_message_from, offered_rolls, player_name};
 use super::rating::{self, Rating};
 use super::{
-    channel, channel_failure, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply,
-    TakebackAction, User,
+    channel, channel_failure, storage_failure, Attachment, Core, DrawAction, Outcome, Place, Refusal, Reply, User,
 };
 
 const NO_GAME: &str = "There is no game in this channel. Start one with `/play`.";
@@ -340,56 +339,6 @@ impl Core {
             game.apply(action).map_err(explain)?;
             let view = offstage.of(&record);
             self.proceed(record, game, view, now, Vec::new())
-        })
-    }
-
-    pub(super) fn takeback(&self, place: Place, user: &User, action: TakebackAction) -> Outcome {
-        let now = self.now();
-        let offstage = self.offstage(place)?;
-        self.update(place, |current| {
-            let mut record = playing(current)?;
-            let side = side_of(&record, user.id).ok_or_else(|| Refusal::new("You are not playing in this game."))?;
-            let asked =
-                record.takeback_request.as_deref().map(|s| if s == "white" { Color::White } else { Color::Black });
-            match action {
-                TakebackAction::Request => {
-                    if asked == Some(side) {
-                        return Err(Refusal::new("You already asked; waiting for your opponent."));
-                    }
-                    let game = self.live_game(&record)?;
-                    if !game.actions().iter().any(|a| matches!(a, Action::Move(_))) {
-                        return Err(Refusal::new("There is no move to take back yet."));
-                    }
-                    record.takeback_request = Some(side.fold("white", "black").to_string());
-                    let reply = Reply::text(format!(
-                        "{} asks to take back their last move. Answer with `/takeback accept` or `/takeback decline`.",
-                        user.name
-                    ));
-                    Ok(Change::Put(record, vec![reply]))
-                }
-                TakebackAction::Decline | TakebackAction::Accept if asked.is_none_or(|a| a == side) => {
-                    Err(Refusal::new("There is no takeback request from your opponent to answer."))
-                }
-                TakebackAction::Decline => {
-                    record.takeback_request = None;
-                    Ok(Change::Put(record, vec![Reply::text(format!("{} declined the takeback.", user.name))]))
-                }
-                TakebackAction::Accept => {
-                    let requester = !side;
-                    let game = self.live_game(&record)?;
-                    // Back to the requester's move: one ply if they moved last, two otherwise.
-                    let plies = if game.position().turn() == requester { 2 } else { 1 };
-                    let rewound = game
-                        .without_last_moves(plies)
-                        .ok_or_else(|| Refusal::new("There are not enough moves to take back."))?;
-                    record.takeback_request = None;
-                    // A turn taken back to where the bot acts (a forced pass)
-                    // goes on at once; its rolls are the ledger's same rolls.
-                    let view = offstage.of(&record);
-                    takes_back_within(view.ledger, &rewound)?;
-                    self.proceed(record, rewound, view, now, Vec::new())
-                }
-            }
         })
     }
 

@@ -27,6 +27,7 @@ pub mod rating;
 mod rematch;
 mod replays;
 pub mod request;
+mod takeback;
 mod threads;
 mod tournament;
 mod turns;
