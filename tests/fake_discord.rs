@@ -19,7 +19,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -30,6 +29,7 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
 pub mod checks;
+mod gateway;
 mod messages;
 mod rate_limits;
 mod threads;
@@ -48,7 +48,6 @@ pub const READ_ONLY_CHANNEL: u64 = 800_000_000_000_000_095;
 pub const DELETED_CHANNEL: u64 = 800_000_000_000_000_094;
 /// How long any single wait in a test may take before it fails.
 pub const WAIT: Duration = Duration::from_secs(10);
-const HEARTBEAT_MS: u64 = 41_250;
 
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
@@ -187,7 +186,7 @@ impl FakeDiscord {
         // Bodies up to twice Discord's upload limit are read, so the checks
         // (not axum's 2 MB default) decide what is too large.
         let app = Router::new()
-            .route("/gateway", get(gateway))
+            .route("/gateway", get(gateway::upgrade))
             .fallback(rest)
             .layer(DefaultBodyLimit::max(2 * checks::UPLOAD_LIMIT))
             .with_state(shared.clone());
@@ -312,89 +311,6 @@ async fn poll<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> Result<T> 
         }
     };
     tokio::time::timeout(WAIT, waiting).await.with_context(|| format!("timed out waiting for {what}"))
-}
-
-async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
-    ws.on_upgrade(move |socket| async move {
-        if let Err(error) = session(socket, shared).await {
-            tracing::warn!(%error, "fake gateway session ended");
-        }
-    })
-}
-
-/// HELLO, then IDENTIFY → READY, heartbeat ACKs, and the injected dispatches
-/// of the servers on the shard the session identified as.
-async fn session(mut socket: WebSocket, shared: Arc<Shared>) -> Result<()> {
-    let mut dispatches = shared.dispatches.subscribe();
-    let mut shard = [0, 1];
-    send(&mut socket, json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}})).await?;
-    loop {
-        tokio::select! {
-            frame = socket.recv() => {
-                let text = match frame {
-                    Some(Ok(WsMessage::Text(text))) => text,
-                    Some(Ok(WsMessage::Close(_))) | None => return Ok(()),
-                    Some(Ok(_)) => continue,
-                    Some(Err(error)) => return Err(error.into()),
-                };
-                let frame: Value = serde_json::from_str(&text)?;
-                match frame["op"].as_u64() {
-                    Some(2) => {
-                        shard = identified_shard(&frame)?;
-                        shared.identified.lock().unwrap().push(shard);
-                        send(&mut socket, ready(&shared, shard)).await?;
-                    }
-                    // Without ACKs serenity reconnects and RESUMEs.
-                    Some(1) => send(&mut socket, json!({"op": 11})).await?,
-                    other => bail!("unexpected gateway op {other:?}: {frame}"),
-                }
-            }
-            interaction = dispatches.recv() => {
-                let interaction = interaction?;
-                if shard_of(&interaction, shard[1]) != shard[0] {
-                    continue;
-                }
-                let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
-                send(&mut socket, json!({"op": 0, "s": s, "t": "INTERACTION_CREATE", "d": interaction})).await?;
-            }
-        }
-    }
-}
-
-/// The `[shard, total]` an IDENTIFY asks for: `[0, 1]` when it names none.
-fn identified_shard(identify: &Value) -> Result<[u64; 2]> {
-    let Some(shard) = identify["d"].get("shard") else { return Ok([0, 1]) };
-    match (shard[0].as_u64(), shard[1].as_u64()) {
-        (Some(id), Some(total)) if id < total => Ok([id, total]),
-        _ => bail!("IDENTIFY with an impossible shard: {shard}"),
-    }
-}
-
-/// Discord's routing: a server's events go to shard `(guild_id >> 22) % total`,
-/// direct messages to shard 0.
-fn shard_of(interaction: &Value, total: u64) -> u64 {
-    let guild = interaction["guild_id"].as_str().and_then(|id| id.parse::<u64>().ok());
-    guild.map_or(0, |guild| (guild >> 22) % total)
-}
-
-/// READY's `application.id` is what gives serenity's Http the application id
-/// that follow-ups need.
-fn ready(shared: &Shared, shard: [u64; 2]) -> Value {
-    let s = shared.sequence.fetch_add(1, Ordering::SeqCst);
-    json!({"op": 0, "s": s, "t": "READY", "d": {
-        "v": 10,
-        "user": {"id": APPLICATION_ID.to_string(), "username": "Rookery", "discriminator": "0", "bot": true},
-        "guilds": [{"id": crate::interactions::GUILD.to_string(), "unavailable": true}],
-        "session_id": "fake-session",
-        "resume_gateway_url": format!("ws://{}/gateway", shared.address),
-        "shard": shard,
-        "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
-    }})
-}
-
-async fn send(socket: &mut WebSocket, frame: Value) -> Result<()> {
-    socket.send(WsMessage::Text(frame.to_string().into())).await?;
-    Ok(())
 }
 
 /// Every REST route: answer as Discord would, and record the call.
