@@ -430,16 +430,11 @@ impl Position {
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
         let tables = &self.rules().tables;
-        let attackers = self.occupied(by).first_word();
-        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & attackers == 0) {
-            return false;
+        if let Some(bits) = tables.bits() {
+            let occupied = self.all_occupied().first_word() & !(1 << vacated.index());
+            return self.attacked_by_masks(bits, target, by, occupied);
         }
-        // On a small board a chain without a piece of `by` is skipped unwalked.
-        let masks = tables.bits().map(|bits| bits.chains(by, target));
-        for (index, chain) in tables.chains(by, target).iter().enumerate() {
-            if masks.is_some_and(|masks| masks[index] & attackers == 0) {
-                continue;
-            }
+        for chain in tables.chains(by, target) {
             for cell in tables.chain_cells(chain) {
                 if cell.square == vacated {
                     continue;
@@ -467,17 +462,15 @@ impl Position {
     /// `king` (see [`KingLines`]).
     pub(crate) fn king_lines(&self, king: Square, us: Color) -> KingLines {
         let tables = &self.rules().tables;
+        if let Some(bits) = tables.bits() {
+            return self.king_lines_by_masks(bits, king, us);
+        }
         let freezing = self.rules().freezing.is_some();
         let attacks = |cell: &ChainCell, piece: Piece| {
             piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
         };
         let mut lines = KingLines { pinned: Vec::new(), block: None };
-        // On a small board a chain without an enemy piece is skipped unwalked.
-        let masks = tables.bits().map(|bits| (bits.chains(!us, king), self.occupied(!us).first_word()));
-        for (index, chain) in tables.chains(!us, king).iter().enumerate() {
-            if masks.is_some_and(|(masks, enemy)| masks[index] & enemy == 0) {
-                continue;
-            }
+        for chain in tables.chains(!us, king) {
             let cells = tables.chain_cells(chain);
             // The first piece along the chain, then (behind an own piece) the next.
             let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));

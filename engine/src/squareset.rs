@@ -53,6 +53,14 @@ impl SquareSet {
         self.0[0]
     }
 
+    /// The set of cells 0 to 63 given as bits.
+    #[inline]
+    pub fn from_first_word(word: u64) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        set.0[0] = word;
+        set
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         // Or-ed together rather than compared one by one: no branch per word.
