@@ -64,27 +64,17 @@ pub struct PieceRays {
 }
 
 /// A chain toward a target as a mask. Its cells run away from the target in
-/// rising or falling box order, so the piece nearest the target is one bit
-/// scan away.
+/// rising or falling box order, so the cells up to one of them are a mask.
 #[derive(Clone, Copy, Debug)]
-pub struct ChainMask {
-    pub cells: u64,
+struct ChainMask {
+    cells: u64,
     rising: bool,
 }
 
 impl ChainMask {
-    /// The cell of `pieces` (some of the chain's cells, at least one) nearest
-    /// the target.
-    #[inline]
-    pub fn nearest(&self, pieces: u64) -> Square {
-        debug_assert!(pieces != 0 && pieces & !self.cells == 0);
-        let index = if self.rising { pieces.trailing_zeros() } else { 63 - pieces.leading_zeros() };
-        Square(index as u16)
-    }
-
     /// The chain's cells from the target up to and including `square`.
     #[inline]
-    pub fn up_to(&self, square: Square) -> u64 {
+    fn up_to(&self, square: Square) -> u64 {
         let index = square.index();
         self.cells & if self.rising { u64::MAX >> (63 - index) } else { u64::MAX << index }
     }
@@ -98,15 +88,15 @@ pub struct BitRays {
     cells: usize,
     pieces: Vec<PieceRays>,
     slides: Vec<Slide>,
-    /// Per (attacking side, target): its chains, in the order of
-    /// [`Tables::chains`].
-    chain_index: Vec<(u32, u32)>,
+    /// Every chain, and per (attacking side, target, cell) the one the cell
+    /// lies on, if any (no two chains toward a target share a cell).
     chains: Vec<ChainMask>,
-    /// Per (attacking side, target): every cell of its chains.
-    chain_union: Vec<u64>,
+    chain_of: Vec<Option<u16>>,
     /// Per (attacking side, target, kind): the cells a piece of that kind
     /// attacks the target from when the chain between is empty.
     attack_from: Vec<u64>,
+    /// Per (attacking side, target): the cells some kind attacks it from.
+    attackable: Vec<u64>,
 }
 
 impl BitRays {
@@ -125,10 +115,10 @@ impl BitRays {
             cells,
             pieces: Vec::with_capacity(2 * kinds.len() * cells),
             slides: Vec::new(),
-            chain_index: Vec::with_capacity(2 * cells),
             chains: Vec::new(),
-            chain_union: Vec::with_capacity(2 * cells),
+            chain_of: vec![None; 2 * cells * cells],
             attack_from: vec![0; 2 * cells * kinds.len()],
+            attackable: vec![0; 2 * cells],
         };
         for color in Color::ALL {
             for (kind, properties) in kinds.iter().enumerate() {
@@ -209,51 +199,57 @@ impl BitRays {
 
     /// The chains along which `color` attacks `target` as masks.
     fn compile_chains(&mut self, tables: &Tables, color: Color, target: Square) -> Option<()> {
-        let start = self.chains.len() as u32;
-        let mut union = 0u64;
-        let attack_from = (color.index() * self.cells + target.index()) * self.kinds;
+        let at = color.index() * self.cells + target.index();
         for chain in tables.chains(color, target) {
             let chain_cells = tables.chain_cells(chain);
-            let mask = chain_cells.iter().fold(0, |mask, c| mask | 1 << c.square.index());
             let rising = chain_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0);
             let falling = chain_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0);
-            if union & mask != 0 || !(rising || falling) {
+            if !(rising || falling) {
                 return None;
             }
-            union |= mask;
-            self.chains.push(ChainMask { cells: mask, rising });
+            let index = u16::try_from(self.chains.len()).ok()?;
+            let mut cells = 0u64;
             for cell in chain_cells {
-                for kind in 0..self.kinds {
-                    if cell.attackers >> kind & 1 != 0 {
-                        self.attack_from[attack_from + kind] |= 1 << cell.square.index();
-                    }
+                let chain_of = &mut self.chain_of[at * self.cells + cell.square.index()];
+                if chain_of.is_some() {
+                    return None;
+                }
+                *chain_of = Some(index);
+                cells |= 1 << cell.square.index();
+                for kind in (0..self.kinds).filter(|kind| cell.attackers >> kind & 1 != 0) {
+                    self.attack_from[at * self.kinds + kind] |= 1 << cell.square.index();
+                    self.attackable[at] |= 1 << cell.square.index();
                 }
             }
+            self.chains.push(ChainMask { cells, rising });
         }
-        self.chain_index.push((start, self.chains.len() as u32));
-        self.chain_union.push(union);
         Some(())
     }
 
-    /// Every cell from which a piece of `attacker` could attack `target`
-    /// (or block such an attack): with none of its pieces there, `target`
-    /// is not attacked.
+    /// The cells from which a piece of `attacker` might attack `target`: a
+    /// piece elsewhere never does.
     #[inline]
-    pub fn attack_cells(&self, attacker: Color, target: Square) -> u64 {
-        self.chain_union[attacker.index() * self.cells + target.index()]
+    pub fn attackable(&self, attacker: Color, target: Square) -> u64 {
+        self.attackable[attacker.index() * self.cells + target.index()]
     }
 
-    /// The chains along which `attacker` could attack `target`, in the order
-    /// of [`Tables::chains`]: a chain with no piece of the attacker on it
-    /// neither attacks nor pins.
+    /// The cells of the chain from `target` to `from` (a cell
+    /// [`BitRays::attackable`] gives), neither end included: with them empty,
+    /// a piece on `from` that [`BitRays::attacks_from`] there attacks.
     #[inline]
-    pub fn chains(&self, attacker: Color, target: Square) -> &[ChainMask] {
-        let (a, b) = self.chain_index[attacker.index() * self.cells + target.index()];
-        &self.chains[a as usize..b as usize]
+    pub fn between(&self, attacker: Color, from: Square, target: Square) -> u64 {
+        self.line(attacker, from, target) & !(1 << from.index())
+    }
+
+    /// The cells of the chain from `target` to `from`, `from` included.
+    #[inline]
+    pub fn line(&self, attacker: Color, from: Square, target: Square) -> u64 {
+        let at = (attacker.index() * self.cells + target.index()) * self.cells + from.index();
+        self.chain_of[at].map_or(0, |chain| self.chains[chain as usize].up_to(from))
     }
 
     /// Whether a `kind` piece of `attacker` on `from` attacks `target` once
-    /// the cells of the chain between are empty.
+    /// the cells between are empty.
     #[inline]
     pub fn attacks_from(&self, attacker: Color, kind: usize, from: Square, target: Square) -> bool {
         self.attack_from[(attacker.index() * self.cells + target.index()) * self.kinds + kind] >> from.index() & 1 != 0
@@ -304,14 +300,12 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_finds_the_piece_nearest_its_target_either_way() {
+    fn a_chain_runs_up_to_a_cell_either_way() {
         let rising = ChainMask { cells: 0b0111_0000, rising: true };
-        assert_eq!(rising.nearest(0b0110_0000), Square(5));
         assert_eq!(rising.up_to(Square(5)), 0b0011_0000);
         let falling = ChainMask { cells: 0b0111_0000, rising: false };
-        assert_eq!(falling.nearest(0b0011_0000), Square(5));
         assert_eq!(falling.up_to(Square(5)), 0b0110_0000);
         let edge = ChainMask { cells: 1 << 63, rising: true };
-        assert_eq!(edge.up_to(edge.nearest(1 << 63)), 1 << 63);
+        assert_eq!(edge.up_to(Square(63)), 1 << 63);
     }
 }

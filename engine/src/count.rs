@@ -3,6 +3,7 @@
 
 use crate::bitrays::BitRays;
 use crate::geometry::Square;
+use crate::mask_lines::squares;
 use crate::movegen::Legality;
 use crate::moves::{Move, Special};
 use crate::position::Position;
@@ -141,15 +142,4 @@ fn few_ones(mut mask: u64) -> u64 {
         ones += 1;
     }
     ones
-}
-
-/// The cells of a mask, lowest first.
-fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let square = Square(mask.trailing_zeros() as u16);
-            mask &= mask - 1;
-            square
-        })
-    })
 }

@@ -1,7 +1,8 @@
 //! Checks, pins and attacks read from the chains as masks, on boards whose
-//! chains allow them ([`BitRays`]): along each chain the piece nearest the
-//! target is one bit scan away, where the walkers of `movegen` and
-//! `position::attacks` look at cell after cell.
+//! chains allow them ([`BitRays`]): only the enemy pieces standing where their
+//! kind could attack the target are looked at, each with the cells between
+//! as one mask, where the walkers of `movegen` and `position::attacks` look
+//! along every chain cell after cell.
 
 use crate::bitrays::BitRays;
 use crate::color::Color;
@@ -14,43 +15,32 @@ impl Position {
     /// Whether a piece of `by` attacks `target` with only the `occupied`
     /// cells filled (a piece left out neither attacks nor blocks).
     pub(crate) fn attacked_by_masks(&self, bits: &BitRays, target: Square, by: Color, occupied: u64) -> bool {
-        let attackers = self.occupied(by).first_word() & occupied;
-        if bits.attack_cells(by, target) & attackers == 0 {
-            return false;
-        }
-        bits.chains(by, target).iter().any(|chain| {
-            let pieces = chain.cells & occupied;
-            pieces & attackers != 0 && {
-                let nearest = chain.nearest(pieces);
-                attackers >> nearest.index() & 1 != 0 && self.attacks_along(bits, by, nearest, target)
-            }
-        })
+        let candidates = self.occupied(by).first_word() & occupied & bits.attackable(by, target);
+        squares(candidates)
+            .any(|from| bits.between(by, from, target) & occupied == 0 && self.attacks_along(bits, by, from, target))
     }
 
-    /// [`Position::king_lines`] from the chains' masks.
+    /// [`Position::king_lines`] from the chains' masks: an enemy piece that
+    /// would attack the king on an empty line checks it with nothing between,
+    /// and pins the one own piece between.
     pub(crate) fn king_lines_by_masks(&self, bits: &BitRays, king: Square, us: Color) -> KingLines {
+        let own = self.occupied(us).first_word();
         let enemy = self.occupied(!us).first_word();
-        let occupied = enemy | self.occupied(us).first_word();
         let mut pinned = Vec::new();
         let mut block: Option<u64> = None;
-        for chain in bits.chains(!us, king).iter().filter(|chain| chain.cells & enemy != 0) {
-            let pieces = chain.cells & occupied;
-            let first = chain.nearest(pieces);
-            if enemy >> first.index() & 1 != 0 {
-                if self.attacks_along(bits, !us, first, king) {
-                    // Every check must be stopped: only cells on all their lines do.
-                    let checked = chain.up_to(first);
-                    block = Some(block.map_or(checked, |block| block & checked));
-                }
+        for from in squares(enemy & bits.attackable(!us, king)) {
+            let between = bits.between(!us, from, king);
+            let pieces = between & (own | enemy);
+            let alone = pieces & pieces.wrapping_sub(1) == 0;
+            if !alone || pieces & enemy != 0 || !self.attacks_along(bits, !us, from, king) {
                 continue;
             }
-            let behind = pieces & !(1 << first.index());
-            if behind & enemy == 0 {
-                continue;
-            }
-            let second = chain.nearest(behind);
-            if enemy >> second.index() & 1 != 0 && self.attacks_along(bits, !us, second, king) {
-                pinned.push((first, SquareSet::from_first_word(chain.up_to(second))));
+            let line = bits.line(!us, from, king);
+            if pieces == 0 {
+                // Every check must be stopped: only cells on all their lines do.
+                block = Some(block.map_or(line, |block| block & line));
+            } else {
+                pinned.push((Square(pieces.trailing_zeros() as u16), SquareSet::from_first_word(line)));
             }
         }
         KingLines { pinned, block: block.map(SquareSet::from_first_word) }
@@ -64,4 +54,15 @@ impl Position {
         bits.attacks_from(by, kind.0 as usize, from, target)
             && !(self.rules().freezing.is_some() && self.is_frozen(from))
     }
+}
+
+/// The cells of a mask, lowest first.
+pub(crate) fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let square = Square(mask.trailing_zeros() as u16);
+            mask &= mask - 1;
+            square
+        })
+    })
 }
