@@ -63,20 +63,32 @@ pub struct PieceRays {
     end: u32,
 }
 
-/// A chain toward a target as a mask. Its cells run away from the target in
-/// rising or falling box order, so the cells up to one of them are a mask.
+/// The chains along which one side could attack one target, as masks.
 #[derive(Clone, Copy, Debug)]
-struct ChainMask {
-    cells: u64,
-    rising: bool,
+pub struct Toward<'a> {
+    bits: &'a BitRays,
+    /// Where the target's rows start in `BitRays::between` and `attack_from`.
+    between: usize,
+    attack_from: usize,
+    /// The cells from which some kind might attack the target: a piece
+    /// elsewhere never does.
+    pub attackable: u64,
 }
 
-impl ChainMask {
-    /// The chain's cells from the target up to and including `square`.
+impl Toward<'_> {
+    /// The cells of the chain from the target to `from` (an
+    /// [`Toward::attackable`] cell), neither end included: with them empty,
+    /// a piece on `from` that [`Toward::attacks_from`] there attacks.
     #[inline]
-    fn up_to(&self, square: Square) -> u64 {
-        let index = square.index();
-        self.cells & if self.rising { u64::MAX >> (63 - index) } else { u64::MAX << index }
+    pub fn between(&self, from: Square) -> u64 {
+        self.bits.between[self.between + from.index()]
+    }
+
+    /// Whether a piece of `kind` on `from` attacks the target once the
+    /// cells between are empty.
+    #[inline]
+    pub fn attacks_from(&self, kind: usize, from: Square) -> bool {
+        self.bits.attack_from[self.attack_from + kind] >> from.index() & 1 != 0
     }
 }
 
@@ -88,10 +100,10 @@ pub struct BitRays {
     cells: usize,
     pieces: Vec<PieceRays>,
     slides: Vec<Slide>,
-    /// Every chain, and per (attacking side, target, cell) the one the cell
-    /// lies on, if any (no two chains toward a target share a cell).
-    chains: Vec<ChainMask>,
-    chain_of: Vec<Option<u16>>,
+    /// Per (attacking side, target, cell on a chain toward the target): the
+    /// cells of the chain between them (no two chains toward a target share
+    /// a cell, so each cell has one).
+    between: Vec<u64>,
     /// Per (attacking side, target, kind): the cells a piece of that kind
     /// attacks the target from when the chain between is empty.
     attack_from: Vec<u64>,
@@ -101,8 +113,8 @@ pub struct BitRays {
 
 impl BitRays {
     /// The bit rays of `tables`, or `None` when some ray or chain cannot be
-    /// one: a board over 64 cells, a hop, a capture from afar, a ray or chain
-    /// whose cells do not run in box order, two rays of a piece that may stop
+    /// one: a board over 64 cells, a hop, a capture from afar, a ray whose
+    /// cells do not run in box order, two rays of a piece that may stop
     /// on the same cell or a ray passing over a cell another slide of the
     /// piece stops on (then a piece's moves are not the cells of one mask),
     /// or two chains toward one target sharing a cell.
@@ -115,8 +127,7 @@ impl BitRays {
             cells,
             pieces: Vec::with_capacity(2 * kinds.len() * cells),
             slides: Vec::new(),
-            chains: Vec::new(),
-            chain_of: vec![None; 2 * cells * cells],
+            between: vec![0; 2 * cells * cells],
             attack_from: vec![0; 2 * cells * kinds.len()],
             attackable: vec![0; 2 * cells],
         };
@@ -197,62 +208,35 @@ impl BitRays {
         Some(piece)
     }
 
-    /// The chains along which `color` attacks `target` as masks.
+    /// What the chains along which `color` attacks `target` pass and attack
+    /// from, as masks.
     fn compile_chains(&mut self, tables: &Tables, color: Color, target: Square) -> Option<()> {
         let at = color.index() * self.cells + target.index();
+        let mut seen = 0u64;
         for chain in tables.chains(color, target) {
-            let chain_cells = tables.chain_cells(chain);
-            let rising = chain_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0);
-            let falling = chain_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0);
-            if !(rising || falling) {
-                return None;
-            }
-            let index = u16::try_from(self.chains.len()).ok()?;
-            let mut cells = 0u64;
-            for cell in chain_cells {
-                let chain_of = &mut self.chain_of[at * self.cells + cell.square.index()];
-                if chain_of.is_some() {
+            let mut passed = 0u64;
+            for cell in tables.chain_cells(chain) {
+                let bit = 1u64 << cell.square.index();
+                if seen & bit != 0 {
                     return None;
                 }
-                *chain_of = Some(index);
-                cells |= 1 << cell.square.index();
+                seen |= bit;
+                self.between[at * self.cells + cell.square.index()] = passed;
+                passed |= bit;
                 for kind in (0..self.kinds).filter(|kind| cell.attackers >> kind & 1 != 0) {
-                    self.attack_from[at * self.kinds + kind] |= 1 << cell.square.index();
-                    self.attackable[at] |= 1 << cell.square.index();
+                    self.attack_from[at * self.kinds + kind] |= bit;
+                    self.attackable[at] |= bit;
                 }
             }
-            self.chains.push(ChainMask { cells, rising });
         }
         Some(())
     }
 
-    /// The cells from which a piece of `attacker` might attack `target`: a
-    /// piece elsewhere never does.
+    /// The chains along which `attacker` could attack `target`, as masks.
     #[inline]
-    pub fn attackable(&self, attacker: Color, target: Square) -> u64 {
-        self.attackable[attacker.index() * self.cells + target.index()]
-    }
-
-    /// The cells of the chain from `target` to `from` (a cell
-    /// [`BitRays::attackable`] gives), neither end included: with them empty,
-    /// a piece on `from` that [`BitRays::attacks_from`] there attacks.
-    #[inline]
-    pub fn between(&self, attacker: Color, from: Square, target: Square) -> u64 {
-        self.line(attacker, from, target) & !(1 << from.index())
-    }
-
-    /// The cells of the chain from `target` to `from`, `from` included.
-    #[inline]
-    pub fn line(&self, attacker: Color, from: Square, target: Square) -> u64 {
-        let at = (attacker.index() * self.cells + target.index()) * self.cells + from.index();
-        self.chain_of[at].map_or(0, |chain| self.chains[chain as usize].up_to(from))
-    }
-
-    /// Whether a `kind` piece of `attacker` on `from` attacks `target` once
-    /// the cells between are empty.
-    #[inline]
-    pub fn attacks_from(&self, attacker: Color, kind: usize, from: Square, target: Square) -> bool {
-        self.attack_from[(attacker.index() * self.cells + target.index()) * self.kinds + kind] >> from.index() & 1 != 0
+    pub fn toward(&self, attacker: Color, target: Square) -> Toward<'_> {
+        let at = attacker.index() * self.cells + target.index();
+        Toward { bits: self, between: at * self.cells, attack_from: at * self.kinds, attackable: self.attackable[at] }
     }
 
     /// The leaps and slides of a `kind` piece of `color` on `origin`.
@@ -297,15 +281,5 @@ mod tests {
         assert_eq!(corner.reach_falling(1), 1 | 1 << 63);
         assert_eq!(corner.reach_falling(1 << 63), 1 << 63);
         assert_eq!(corner.reach_rising(1), 1);
-    }
-
-    #[test]
-    fn a_chain_runs_up_to_a_cell_either_way() {
-        let rising = ChainMask { cells: 0b0111_0000, rising: true };
-        assert_eq!(rising.up_to(Square(5)), 0b0011_0000);
-        let falling = ChainMask { cells: 0b0111_0000, rising: false };
-        assert_eq!(falling.up_to(Square(5)), 0b0110_0000);
-        let edge = ChainMask { cells: 1 << 63, rising: true };
-        assert_eq!(edge.up_to(Square(63)), 1 << 63);
     }
 }

@@ -4,10 +4,11 @@
 //! as one mask, where the walkers of `movegen` and `position::attacks` look
 //! along every chain cell after cell.
 
-use crate::bitrays::BitRays;
+use crate::bitrays::{BitRays, Toward};
 use crate::color::Color;
 use crate::geometry::Square;
-use crate::movegen::KingLines;
+use crate::movegen::{KingLines, Pins};
+use crate::moves::{Move, Special};
 use crate::position::Position;
 use crate::squareset::SquareSet;
 
@@ -15,9 +16,9 @@ impl Position {
     /// Whether a piece of `by` attacks `target` with only the `occupied`
     /// cells filled (a piece left out neither attacks nor blocks).
     pub(crate) fn attacked_by_masks(&self, bits: &BitRays, target: Square, by: Color, occupied: u64) -> bool {
-        let candidates = self.occupied(by).first_word() & occupied & bits.attackable(by, target);
-        squares(candidates)
-            .any(|from| bits.between(by, from, target) & occupied == 0 && self.attacks_along(bits, by, from, target))
+        let toward = bits.toward(by, target);
+        let candidates = self.occupied(by).first_word() & occupied & toward.attackable;
+        squares(candidates).any(|from| toward.between(from) & occupied == 0 && self.attacks_along(toward, from))
     }
 
     /// [`Position::king_lines`] from the chains' masks: an enemy piece that
@@ -26,16 +27,17 @@ impl Position {
     pub(crate) fn king_lines_by_masks(&self, bits: &BitRays, king: Square, us: Color) -> KingLines {
         let own = self.occupied(us).first_word();
         let enemy = self.occupied(!us).first_word();
-        let mut pinned = Vec::new();
+        let toward = bits.toward(!us, king);
+        let mut pinned = Pins::new();
         let mut block: Option<u64> = None;
-        for from in squares(enemy & bits.attackable(!us, king)) {
-            let between = bits.between(!us, from, king);
+        for from in squares(enemy & toward.attackable) {
+            let between = toward.between(from);
             let pieces = between & (own | enemy);
             let alone = pieces & pieces.wrapping_sub(1) == 0;
-            if !alone || pieces & enemy != 0 || !self.attacks_along(bits, !us, from, king) {
+            if !alone || pieces & enemy != 0 || !self.attacks_along(toward, from) {
                 continue;
             }
-            let line = bits.line(!us, from, king);
+            let line = between | 1 << from.index();
             if pieces == 0 {
                 // Every check must be stopped: only cells on all their lines do.
                 block = Some(block.map_or(line, |block| block & line));
@@ -46,13 +48,29 @@ impl Position {
         KingLines { pinned, block: block.map(SquareSet::from_first_word) }
     }
 
-    /// Whether the piece of `by` on `from` attacks `target` along its chain,
-    /// the cells between being empty (a frozen piece attacks nothing).
-    #[inline]
-    fn attacks_along(&self, bits: &BitRays, by: Color, from: Square, target: Square) -> bool {
+    /// Whether en passant `mv` leaves the lone royal piece on `king` safe,
+    /// read from the masks: the capture empties the pawn's cell and its
+    /// victim's and fills the landing cell. `None` for any other move and
+    /// where the masks cannot tell (no masks, freezers, a piece on two cells).
+    pub(crate) fn en_passant_keeps_by_masks(&self, mv: Move, king: Square) -> Option<bool> {
+        let bits = self.rules().tables.bits()?;
+        let straddling = self.straddles.white.is_some() || self.straddles.black.is_some();
+        if mv.special != Special::EnPassant || self.rules().freezing.is_some() || straddling {
+            return None;
+        }
+        let victim = self.en_passant()?.victim;
+        let king = if mv.from == king { mv.to } else { king };
+        let emptied = 1 << mv.from.index() | 1 << victim.index();
+        let occupied = self.all_occupied().first_word() & !emptied | 1 << mv.to.index();
+        Some(!self.attacked_by_masks(bits, king, !self.turn(), occupied))
+    }
+
+    /// Whether the piece on `from` (of the side `toward` is for) attacks its
+    /// target, the cells between being empty (a frozen piece attacks nothing).
+    #[inline(always)]
+    fn attacks_along(&self, toward: Toward, from: Square) -> bool {
         let kind = self.piece_at(from).expect("a piece on an occupied cell").kind;
-        bits.attacks_from(by, kind.0 as usize, from, target)
-            && !(self.rules().freezing.is_some() && self.is_frozen(from))
+        toward.attacks_from(kind.0 as usize, from) && !(self.rules().freezing.is_some() && self.is_frozen(from))
     }
 }
 
