@@ -20,6 +20,8 @@ pub const MAX_CELLS: usize = 64;
 #[derive(Clone, Copy, Debug)]
 pub struct Slide {
     cells: u64,
+    /// Whether the cells run in rising box order (else falling).
+    rising: bool,
 }
 
 impl Slide {
@@ -40,6 +42,17 @@ impl Slide {
         let blockers = self.cells & occupied | 1;
         self.cells & (u64::MAX << (63 - blockers.leading_zeros()))
     }
+
+    /// The cells reached with `occupied` ones blocking, whichever way the
+    /// cells run.
+    #[inline]
+    pub fn reach(&self, occupied: u64) -> u64 {
+        if self.rising {
+            self.reach_rising(occupied)
+        } else {
+            self.reach_falling(occupied)
+        }
+    }
 }
 
 /// Everything a piece of one kind and side on one cell may reach: its leaps
@@ -56,10 +69,8 @@ pub struct PieceRays {
     pub capture: u64,
     /// Whether the kind is a pawn (promotes, takes en passant).
     pub pawn: bool,
-    /// The slides in `BitRays::slides`: rising ones from `rising` to
-    /// `falling`, falling ones from `falling` to `end`.
-    rising: u32,
-    falling: u32,
+    /// The slides in `BitRays::slides` from `slides` to `end`.
+    slides: u32,
     end: u32,
 }
 
@@ -155,7 +166,7 @@ impl BitRays {
         pawn: bool,
     ) -> Option<PieceRays> {
         let mut piece = PieceRays { pawn, ..PieceRays::default() };
-        let (mut rising, mut falling) = (Vec::new(), Vec::new());
+        let mut slides = Vec::new();
         // Each slide's cells with the stops of the piece's other slides.
         let mut slide_stops = Vec::new();
         for ray in tables.rays(color, kind, origin) {
@@ -175,7 +186,6 @@ impl BitRays {
             }
             piece.quiet |= quiet;
             piece.capture |= capture;
-            let slide = Slide { cells: all };
             if ray.leaps {
                 // Two leaps onto one cell are two moves there: not a mask.
                 if all.count_ones() as usize != ray_cells.len() {
@@ -186,9 +196,9 @@ impl BitRays {
             }
             slide_stops.push((all, quiet | capture));
             if ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0) {
-                rising.push(slide);
+                slides.push(Slide { cells: all, rising: true });
             } else if ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0) {
-                falling.push(slide);
+                slides.push(Slide { cells: all, rising: false });
             } else {
                 return None;
             }
@@ -200,10 +210,8 @@ impl BitRays {
         if slide_stops.iter().any(|(cells, stops)| cells & (every_stop & !stops) != 0) {
             return None;
         }
-        piece.rising = self.slides.len() as u32;
-        self.slides.extend(rising);
-        piece.falling = self.slides.len() as u32;
-        self.slides.extend(falling);
+        piece.slides = self.slides.len() as u32;
+        self.slides.extend(slides);
         piece.end = self.slides.len() as u32;
         Some(piece)
     }
@@ -249,10 +257,8 @@ impl BitRays {
     /// whether it may stop there or not.
     #[inline(always)]
     pub fn reach(&self, piece: &PieceRays, occupied: u64) -> u64 {
-        let rising = self.slides[piece.rising as usize..piece.falling as usize].iter();
-        let falling = self.slides[piece.falling as usize..piece.end as usize].iter();
-        let reach = rising.fold(piece.leaps, |reach, slide| reach | slide.reach_rising(occupied));
-        falling.fold(reach, |reach, slide| reach | slide.reach_falling(occupied))
+        let slides = &self.slides[piece.slides as usize..piece.end as usize];
+        slides.iter().fold(piece.leaps, |reach, slide| reach | slide.reach(occupied))
     }
 
     /// Every cell `piece` may stop on: `empty` ones it moves to quietly,
@@ -271,13 +277,13 @@ mod tests {
     #[test]
     fn a_slider_reaches_up_to_its_first_blocker_either_way() {
         let line = 0b1111_0000u64;
-        let slide = Slide { cells: line };
+        let slide = Slide { cells: line, rising: true };
         assert_eq!(slide.reach_rising(0), line);
         assert_eq!(slide.reach_rising(0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
         assert_eq!(slide.reach_falling(0), line);
         assert_eq!(slide.reach_falling(0b0010_0000 | 1), 0b1110_0000);
         assert_eq!(slide.reach_falling(0b1000_0000), 0b1000_0000);
-        let corner = Slide { cells: 1 | 1 << 63 };
+        let corner = Slide { cells: 1 | 1 << 63, rising: true };
         assert_eq!(corner.reach_falling(1), 1 | 1 << 63);
         assert_eq!(corner.reach_falling(1 << 63), 1 << 63);
         assert_eq!(corner.reach_rising(1), 1);
