@@ -97,12 +97,10 @@ impl Position {
                 continue;
             }
             // En passant lands on an empty cell the pawn only captures on; it
-            // empties two cells of a line, so it is tried on the board.
-            if en_passant != 0 {
-                if reach & piece.capture & !piece.quiet & en_passant & empty != 0 {
-                    let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
-                    count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
-                }
+            // empties two cells of a line, so it has a test of its own.
+            if en_passant != 0 && reach & piece.capture & !piece.quiet & en_passant & empty != 0 {
+                let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
+                count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
             }
             if targets & zone != 0 {
                 // Each promotion choice is a move of its own.
