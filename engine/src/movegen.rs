@@ -38,8 +38,8 @@ pub(crate) enum Legality {
 }
 
 /// The own pieces pinned to the lone royal piece, each with the cells it may
-/// still move to: rarely more than two, so kept off the heap.
-pub(crate) type Pins = SmallVec<[(Square, SquareSet); 2]>;
+/// still move to: rarely more than one, so kept off the heap.
+pub(crate) type Pins = SmallVec<[(Square, SquareSet); 1]>;
 
 /// What the lone royal piece's chains show: the own pieces pinned to it, each
 /// with the cells it may still move to, and, if it is in check, the cells
