@@ -15,15 +15,13 @@ use crate::tables::{Tables, AFAR, CAPTURE, MOVE};
 pub const MAX_CELLS: usize = 64;
 
 /// A ray whose cells are passed over in turn: the first occupied cell ends
-/// it, so what the piece reaches is a mask and one bit scan.
+/// it, so what the piece reaches is a mask and one bit scan. Its cells
+/// include those only passed over; where it may stop is its piece's.
 #[derive(Clone, Copy, Debug)]
 pub struct Slide {
-    /// Every cell of the ray, those only passed over included.
     cells: u64,
-    /// Cells where the piece may stop quietly.
-    pub quiet: u64,
-    /// Cells where the piece may capture.
-    pub capture: u64,
+    /// Whether the cells run in rising box order (else falling).
+    rising: bool,
 }
 
 impl Slide {
@@ -44,23 +42,65 @@ impl Slide {
         let blockers = self.cells & occupied | 1;
         self.cells & (u64::MAX << (63 - blockers.leading_zeros()))
     }
+
+    /// The cells reached with `occupied` ones blocking, whichever way the
+    /// cells run.
+    #[inline]
+    pub fn reach(&self, occupied: u64) -> u64 {
+        if self.rising {
+            self.reach_rising(occupied)
+        } else {
+            self.reach_falling(occupied)
+        }
+    }
 }
 
 /// Everything a piece of one kind and side on one cell may reach: its leaps
-/// as two masks (a leap is blocked only by what stands on its own cell), and
-/// its slides split by the order their cells run in.
+/// as one mask (a leap is blocked only by what stands on its own cell), its
+/// slides split by the order their cells run in, and where any of them may
+/// stop. No ray passes over a cell another slide stops on, so what the rays
+/// reach together, cut to the stops, is what the piece may move to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PieceRays {
-    /// Cells a leap may stop on quietly / capture on.
-    pub leap_quiet: u64,
-    pub leap_capture: u64,
+    /// Every cell a leap lands on.
+    leaps: u64,
+    /// Cells any ray may stop on quietly / capture on.
+    pub quiet: u64,
+    pub capture: u64,
     /// Whether the kind is a pawn (promotes, takes en passant).
     pub pawn: bool,
-    /// The slides in `BitRays::slides`: rising ones from `rising` to
-    /// `falling`, falling ones from `falling` to `end`.
-    rising: u32,
-    falling: u32,
+    /// The slides in `BitRays::slides` from `slides` to `end`.
+    slides: u32,
     end: u32,
+}
+
+/// The chains along which one side could attack one target, as masks.
+#[derive(Clone, Copy, Debug)]
+pub struct Toward<'a> {
+    bits: &'a BitRays,
+    /// Where the target's rows start in `BitRays::between` and `attack_from`.
+    between: usize,
+    attack_from: usize,
+    /// The cells from which some kind might attack the target: a piece
+    /// elsewhere never does.
+    pub attackable: u64,
+}
+
+impl Toward<'_> {
+    /// The cells of the chain from the target to `from` (an
+    /// [`Toward::attackable`] cell), neither end included: with them empty,
+    /// a piece on `from` that [`Toward::attacks_from`] there attacks.
+    #[inline]
+    pub fn between(&self, from: Square) -> u64 {
+        self.bits.between[self.between + from.index()]
+    }
+
+    /// Whether a piece of `kind` on `from` attacks the target once the
+    /// cells between are empty.
+    #[inline]
+    pub fn attacks_from(&self, kind: usize, from: Square) -> bool {
+        self.bits.attack_from[self.attack_from + kind] >> from.index() & 1 != 0
+    }
 }
 
 /// The bit rays of every (side, kind, cell) of a variant, and the cells of
@@ -71,19 +111,24 @@ pub struct BitRays {
     cells: usize,
     pieces: Vec<PieceRays>,
     slides: Vec<Slide>,
-    /// Per (attacking side, target): the cells of each of its chains, in the
-    /// order of [`Tables::chains`].
-    chain_index: Vec<(u32, u32)>,
-    chains: Vec<u64>,
-    /// Per (attacking side, target): every cell of its chains.
-    chain_union: Vec<u64>,
+    /// Per (attacking side, target, cell on a chain toward the target): the
+    /// cells of the chain between them (no two chains toward a target share
+    /// a cell, so each cell has one).
+    between: Vec<u64>,
+    /// Per (attacking side, target, kind): the cells a piece of that kind
+    /// attacks the target from when the chain between is empty.
+    attack_from: Vec<u64>,
+    /// Per (attacking side, target): the cells some kind attacks it from.
+    attackable: Vec<u64>,
 }
 
 impl BitRays {
-    /// The bit rays of `tables`, or `None` when some ray cannot be one: a
-    /// board over 64 cells, a hop, a capture from afar, a ray whose cells do
-    /// not run in box order, or two rays of a piece that may stop on the same
-    /// cell (then a piece's moves are not the cells of one mask).
+    /// The bit rays of `tables`, or `None` when some ray or chain cannot be
+    /// one: a board over 64 cells, a hop, a capture from afar, a ray whose
+    /// cells do not run in box order, two rays of a piece that may stop
+    /// on the same cell or a ray passing over a cell another slide of the
+    /// piece stops on (then a piece's moves are not the cells of one mask),
+    /// or two chains toward one target sharing a cell.
     pub fn compile(tables: &Tables, kinds: &[PieceKind], cells: usize) -> Option<BitRays> {
         if cells > MAX_CELLS || tables.any_hop() {
             return None;
@@ -93,83 +138,113 @@ impl BitRays {
             cells,
             pieces: Vec::with_capacity(2 * kinds.len() * cells),
             slides: Vec::new(),
-            chain_index: Vec::with_capacity(2 * cells),
-            chains: Vec::new(),
-            chain_union: Vec::with_capacity(2 * cells),
+            between: vec![0; 2 * cells * cells],
+            attack_from: vec![0; 2 * cells * kinds.len()],
+            attackable: vec![0; 2 * cells],
         };
         for color in Color::ALL {
             for (kind, properties) in kinds.iter().enumerate() {
                 for origin in 0..cells {
-                    let mut piece = PieceRays { pawn: properties.pawn, ..PieceRays::default() };
-                    let (mut rising, mut falling) = (Vec::new(), Vec::new());
-                    let mut covered = 0u64;
-                    for ray in tables.rays(color, kind, Square(origin as u16)) {
-                        let ray_cells = tables.ray_cells(ray);
-                        let mut slide = Slide { cells: 0, quiet: 0, capture: 0 };
-                        for cell in ray_cells {
-                            if cell.mode & AFAR != 0 {
-                                return None;
-                            }
-                            let bit = 1u64 << cell.square.index();
-                            slide.cells |= bit;
-                            slide.quiet |= if cell.mode & MOVE != 0 { bit } else { 0 };
-                            slide.capture |= if cell.mode & CAPTURE != 0 { bit } else { 0 };
-                        }
-                        let stops = slide.quiet | slide.capture;
-                        if covered & stops != 0 {
-                            return None;
-                        }
-                        covered |= stops;
-                        if ray.leaps {
-                            // Two leaps onto one cell are two moves there: not a mask.
-                            if slide.cells.count_ones() as usize != ray_cells.len() {
-                                return None;
-                            }
-                            piece.leap_quiet |= slide.quiet;
-                            piece.leap_capture |= slide.capture;
-                        } else if ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0) {
-                            rising.push(slide);
-                        } else if ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0) {
-                            falling.push(slide);
-                        } else {
-                            return None;
-                        }
-                    }
-                    piece.rising = bits.slides.len() as u32;
-                    bits.slides.extend(rising);
-                    piece.falling = bits.slides.len() as u32;
-                    bits.slides.extend(falling);
-                    piece.end = bits.slides.len() as u32;
+                    let piece = bits.compile_piece(tables, color, kind, Square(origin as u16), properties.pawn)?;
                     bits.pieces.push(piece);
                 }
             }
             for target in 0..cells {
-                let start = bits.chains.len() as u32;
-                for chain in tables.chains(color, Square(target as u16)) {
-                    bits.chains.push(tables.chain_cells(chain).iter().fold(0, |mask, c| mask | 1 << c.square.index()));
-                }
-                bits.chain_index.push((start, bits.chains.len() as u32));
-                bits.chain_union.push(bits.chains[start as usize..].iter().fold(0, |all, chain| all | chain));
+                bits.compile_chains(tables, color, Square(target as u16))?;
             }
         }
         Some(bits)
     }
 
-    /// Every cell from which a piece of `attacker` could attack `target`
-    /// (or block such an attack): with none of its pieces there, `target`
-    /// is not attacked.
-    #[inline]
-    pub fn attack_cells(&self, attacker: Color, target: Square) -> u64 {
-        self.chain_union[attacker.index() * self.cells + target.index()]
+    /// The rays of one piece as masks, its slides appended to `self.slides`.
+    fn compile_piece(
+        &mut self,
+        tables: &Tables,
+        color: Color,
+        kind: usize,
+        origin: Square,
+        pawn: bool,
+    ) -> Option<PieceRays> {
+        let mut piece = PieceRays { pawn, ..PieceRays::default() };
+        let mut slides = Vec::new();
+        // Each slide's cells with the stops of the piece's other slides.
+        let mut slide_stops = Vec::new();
+        for ray in tables.rays(color, kind, origin) {
+            let ray_cells = tables.ray_cells(ray);
+            let (mut all, mut quiet, mut capture) = (0u64, 0u64, 0u64);
+            for cell in ray_cells {
+                if cell.mode & AFAR != 0 {
+                    return None;
+                }
+                let bit = 1u64 << cell.square.index();
+                all |= bit;
+                quiet |= if cell.mode & MOVE != 0 { bit } else { 0 };
+                capture |= if cell.mode & CAPTURE != 0 { bit } else { 0 };
+            }
+            if (piece.quiet | piece.capture) & (quiet | capture) != 0 {
+                return None;
+            }
+            piece.quiet |= quiet;
+            piece.capture |= capture;
+            if ray.leaps {
+                // Two leaps onto one cell are two moves there: not a mask.
+                if all.count_ones() as usize != ray_cells.len() {
+                    return None;
+                }
+                piece.leaps |= all;
+                continue;
+            }
+            slide_stops.push((all, quiet | capture));
+            if ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0) {
+                slides.push(Slide { cells: all, rising: true });
+            } else if ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0) {
+                slides.push(Slide { cells: all, rising: false });
+            } else {
+                return None;
+            }
+        }
+        // A leap reaches its cell whatever a slide passes over, but a slide
+        // reaching over another slide's stop would add a cell that slide may
+        // not reach.
+        let every_stop = slide_stops.iter().fold(0, |all, (_, stops)| all | stops);
+        if slide_stops.iter().any(|(cells, stops)| cells & (every_stop & !stops) != 0) {
+            return None;
+        }
+        piece.slides = self.slides.len() as u32;
+        self.slides.extend(slides);
+        piece.end = self.slides.len() as u32;
+        Some(piece)
     }
 
-    /// The cells of each chain along which `attacker` could attack `target`,
-    /// in the order of [`Tables::chains`]: a chain with no piece of the
-    /// attacker on it neither attacks nor pins.
+    /// What the chains along which `color` attacks `target` pass and attack
+    /// from, as masks.
+    fn compile_chains(&mut self, tables: &Tables, color: Color, target: Square) -> Option<()> {
+        let at = color.index() * self.cells + target.index();
+        let mut seen = 0u64;
+        for chain in tables.chains(color, target) {
+            let mut passed = 0u64;
+            for cell in tables.chain_cells(chain) {
+                let bit = 1u64 << cell.square.index();
+                if seen & bit != 0 {
+                    return None;
+                }
+                seen |= bit;
+                self.between[at * self.cells + cell.square.index()] = passed;
+                passed |= bit;
+                for kind in (0..self.kinds).filter(|kind| cell.attackers >> kind & 1 != 0) {
+                    self.attack_from[at * self.kinds + kind] |= bit;
+                    self.attackable[at] |= bit;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// The chains along which `attacker` could attack `target`, as masks.
     #[inline]
-    pub fn chains(&self, attacker: Color, target: Square) -> &[u64] {
-        let (a, b) = self.chain_index[attacker.index() * self.cells + target.index()];
-        &self.chains[a as usize..b as usize]
+    pub fn toward(&self, attacker: Color, target: Square) -> Toward<'_> {
+        let at = attacker.index() * self.cells + target.index();
+        Toward { bits: self, between: at * self.cells, attack_from: at * self.kinds, attackable: self.attackable[at] }
     }
 
     /// The leaps and slides of a `kind` piece of `color` on `origin`.
@@ -178,32 +253,20 @@ impl BitRays {
         &self.pieces[(color.index() * self.kinds + kind) * self.cells + origin.index()]
     }
 
+    /// Every cell `piece` reaches with `occupied` ones blocking its slides,
+    /// whether it may stop there or not.
+    #[inline(always)]
+    pub fn reach(&self, piece: &PieceRays, occupied: u64) -> u64 {
+        let slides = &self.slides[piece.slides as usize..piece.end as usize];
+        slides.iter().fold(piece.leaps, |reach, slide| reach | slide.reach(occupied))
+    }
+
     /// Every cell `piece` may stop on: `empty` ones it moves to quietly,
     /// `enemy` ones it captures on, its slides stopped by `occupied` ones.
     /// One mask, since no two rays of a piece stop on one cell.
     #[inline(always)]
     pub fn targets(&self, piece: &PieceRays, occupied: u64, empty: u64, enemy: u64) -> u64 {
-        let stops = |quiet: u64, capture: u64| empty & quiet | enemy & capture;
-        let mut targets = stops(piece.leap_quiet, piece.leap_capture);
-        for slide in self.rising(piece) {
-            targets |= slide.reach_rising(occupied) & stops(slide.quiet, slide.capture);
-        }
-        for slide in self.falling(piece) {
-            targets |= slide.reach_falling(occupied) & stops(slide.quiet, slide.capture);
-        }
-        targets
-    }
-
-    /// The slides of `piece` whose cells run in rising box order.
-    #[inline]
-    pub fn rising(&self, piece: &PieceRays) -> &[Slide] {
-        &self.slides[piece.rising as usize..piece.falling as usize]
-    }
-
-    /// The slides of `piece` whose cells run in falling box order.
-    #[inline]
-    pub fn falling(&self, piece: &PieceRays) -> &[Slide] {
-        &self.slides[piece.falling as usize..piece.end as usize]
+        self.reach(piece, occupied) & (empty & piece.quiet | enemy & piece.capture)
     }
 }
 
@@ -214,13 +277,13 @@ mod tests {
     #[test]
     fn a_slider_reaches_up_to_its_first_blocker_either_way() {
         let line = 0b1111_0000u64;
-        let slide = Slide { cells: line, quiet: line, capture: line };
+        let slide = Slide { cells: line, rising: true };
         assert_eq!(slide.reach_rising(0), line);
         assert_eq!(slide.reach_rising(0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
         assert_eq!(slide.reach_falling(0), line);
         assert_eq!(slide.reach_falling(0b0010_0000 | 1), 0b1110_0000);
         assert_eq!(slide.reach_falling(0b1000_0000), 0b1000_0000);
-        let corner = Slide { cells: 1 | 1 << 63, quiet: 0, capture: 0 };
+        let corner = Slide { cells: 1 | 1 << 63, rising: true };
         assert_eq!(corner.reach_falling(1), 1 | 1 << 63);
         assert_eq!(corner.reach_falling(1 << 63), 1 << 63);
         assert_eq!(corner.reach_rising(1), 1);

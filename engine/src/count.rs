@@ -1,8 +1,9 @@
 //! Counting legal moves without listing them: perft's last ply, where only
 //! the number matters.
 
-use crate::bitrays::{BitRays, Slide};
+use crate::bitrays::BitRays;
 use crate::geometry::Square;
+use crate::mask_lines::squares;
 use crate::movegen::Legality;
 use crate::moves::{Move, Special};
 use crate::position::Position;
@@ -85,7 +86,8 @@ impl Position {
             pieces &= pieces - 1;
             let kind = self.piece_at(from).expect("own piece").kind;
             let piece = bits.piece(us, kind.0 as usize, from);
-            let mut targets = bits.targets(piece, occupied, empty, enemy) & blocking;
+            let reach = bits.reach(piece, occupied);
+            let mut targets = reach & (empty & piece.quiet | enemy & piece.capture) & blocking;
             if pinned_cells >> from.index() & 1 != 0 {
                 let (_, line) = pinned.iter().find(|(square, _)| *square == from).expect("a pinned piece");
                 targets &= line.first_word();
@@ -95,16 +97,10 @@ impl Position {
                 continue;
             }
             // En passant lands on an empty cell the pawn only captures on; it
-            // empties two cells of a line, so it is tried on the board.
-            if en_passant != 0 {
-                let only_captures = |slide: &Slide, reach: u64| reach & slide.capture & !slide.quiet;
-                let reached = piece.leap_capture & !piece.leap_quiet
-                    | bits.rising(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_rising(occupied)))
-                    | bits.falling(piece).iter().fold(0, |all, s| all | only_captures(s, s.reach_falling(occupied)));
-                if reached & en_passant & empty != 0 {
-                    let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
-                    count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
-                }
+            // empties two cells of a line, so it has a test of its own.
+            if en_passant != 0 && reach & piece.capture & !piece.quiet & en_passant & empty != 0 {
+                let mv = Move::new(from, self.en_passant().expect("a target").target, Special::EnPassant);
+                count += u64::from(self.fast_keeps(mv, king, &pinned, block.as_ref(), &mut scratch));
             }
             if targets & zone != 0 {
                 // Each promotion choice is a move of its own.
@@ -144,15 +140,4 @@ fn few_ones(mut mask: u64) -> u64 {
         ones += 1;
     }
     ones
-}
-
-/// The cells of a mask, lowest first.
-fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let square = Square(mask.trailing_zeros() as u16);
-            mask &= mask - 1;
-            square
-        })
-    })
 }

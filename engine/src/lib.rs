@@ -36,6 +36,7 @@ pub mod geometry;
 pub mod grants;
 pub mod guide;
 pub mod hand;
+mod mask_lines;
 mod movegen;
 pub mod moves;
 pub mod notation;

@@ -2,6 +2,8 @@
 //! then castling, then a legality filter that tests only the moves that could
 //! expose a royal piece.
 
+use smallvec::SmallVec;
+
 use crate::color::Color;
 use crate::gating::Opened;
 use crate::geometry::Square;
@@ -26,20 +28,24 @@ pub(crate) enum Legality {
     Trial { attacked_before: usize, lines: Option<RoyalLines> },
     /// One royal piece, not in check, no hoppers: only the king's moves, those
     /// of pinned pieces and rare special moves need a test.
-    Fast { king: Square, pinned: Vec<(Square, SquareSet)> },
+    Fast { king: Square, pinned: Pins },
     /// The lone royal piece in check under [`Royalty::Checkmate`], no hoppers
     /// and nothing acting beyond the chains (freezers, pieces on two squares,
     /// kinds changing on arrival): the king steps to a safe cell, or another
     /// piece lands on `block` (the cells of every check line, the checker's
     /// own included) while keeping to its pin line.
-    Evade { king: Square, pinned: Vec<(Square, SquareSet)>, block: SquareSet },
+    Evade { king: Square, pinned: Pins, block: SquareSet },
 }
+
+/// The own pieces pinned to the lone royal piece, each with the cells it may
+/// still move to: rarely more than one, so kept off the heap.
+pub(crate) type Pins = SmallVec<[(Square, SquareSet); 1]>;
 
 /// What the lone royal piece's chains show: the own pieces pinned to it, each
 /// with the cells it may still move to, and, if it is in check, the cells
 /// where a piece would stop every check (`None`: not in check).
 pub(crate) struct KingLines {
-    pub pinned: Vec<(Square, SquareSet)>,
+    pub pinned: Pins,
     pub block: Option<SquareSet>,
 }
 
@@ -333,20 +339,18 @@ impl Position {
         }
         let us = self.turn();
         let royals = self.royals(us);
-        let mut royal_iter = royals.iter();
-        match (royal_iter.next(), royal_iter.next()) {
-            // No royal piece on the board (a composed position, a king still
-            // in reserve): never in check, but a royal drop must land safe.
-            (None, _) => Legality::RoyalDrops,
-            (Some(_), Some(_)) => self.trial(),
-            (Some(_), None) if rules.tables.any_hop() => self.trial(),
-            (Some(king), None) => match self.king_lines(king, us) {
+        match royals.lone() {
+            Some(king) if !rules.tables.any_hop() => match self.king_lines(king, us) {
                 KingLines { pinned, block: None } => Legality::Fast { king, pinned },
                 KingLines { pinned, block: Some(block) } if self.evasions_by_lines() => {
                     Legality::Evade { king, pinned, block }
                 }
                 KingLines { .. } => self.trial(),
             },
+            // No royal piece on the board (a composed position, a king still
+            // in reserve): never in check, but a royal drop must land safe.
+            None if royals.is_empty() => Legality::RoyalDrops,
+            _ => self.trial(),
         }
     }
 
@@ -416,6 +420,9 @@ impl Position {
                     && (self.freezes_something(mv.from) || pinned.iter().any(|(square, _)| *square == mv.from))
             });
         if needs_trial {
+            if let Some(keeps) = self.en_passant_keeps_by_masks(mv, king) {
+                return keeps;
+            }
             scratch.get_or_insert_with(|| self.scratch()).royals_safe_after(mv, 0)
         } else if mv.from == king {
             matches!(mv.special, Special::Castle(_)) || !self.attacked_without(mv.to, !self.turn(), king)
@@ -430,16 +437,11 @@ impl Position {
     pub(crate) fn attacked_without(&self, target: Square, by: Color, vacated: Square) -> bool {
         debug_assert!(!self.rules().tables.any_hop(), "hop attacks need a screen");
         let tables = &self.rules().tables;
-        let attackers = self.occupied(by).first_word();
-        if tables.bits().is_some_and(|bits| bits.attack_cells(by, target) & attackers == 0) {
-            return false;
+        if let Some(bits) = tables.bits() {
+            let occupied = self.all_occupied().first_word() & !(1 << vacated.index());
+            return self.attacked_by_masks(bits, target, by, occupied);
         }
-        // On a small board a chain without a piece of `by` is skipped unwalked.
-        let masks = tables.bits().map(|bits| bits.chains(by, target));
-        for (index, chain) in tables.chains(by, target).iter().enumerate() {
-            if masks.is_some_and(|masks| masks[index] & attackers == 0) {
-                continue;
-            }
+        for chain in tables.chains(by, target) {
             for cell in tables.chain_cells(chain) {
                 if cell.square == vacated {
                     continue;
@@ -458,7 +460,7 @@ impl Position {
     /// For a king not in check: each own piece that alone stands between the
     /// king and an enemy line attack, with the cells it may still move to (the
     /// line up to and including the attacker). `None` if the king is in check.
-    pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Vec<(Square, SquareSet)>> {
+    pub(crate) fn pins_unless_checked(&self, king: Square, us: Color) -> Option<Pins> {
         let lines = self.king_lines(king, us);
         lines.block.is_none().then_some(lines.pinned)
     }
@@ -467,17 +469,15 @@ impl Position {
     /// `king` (see [`KingLines`]).
     pub(crate) fn king_lines(&self, king: Square, us: Color) -> KingLines {
         let tables = &self.rules().tables;
+        if let Some(bits) = tables.bits() {
+            return self.king_lines_by_masks(bits, king, us);
+        }
         let freezing = self.rules().freezing.is_some();
         let attacks = |cell: &ChainCell, piece: Piece| {
             piece.color != us && cell.attackers >> piece.kind.0 & 1 != 0 && !(freezing && self.is_frozen(cell.square))
         };
-        let mut lines = KingLines { pinned: Vec::new(), block: None };
-        // On a small board a chain without an enemy piece is skipped unwalked.
-        let masks = tables.bits().map(|bits| (bits.chains(!us, king), self.occupied(!us).first_word()));
-        for (index, chain) in tables.chains(!us, king).iter().enumerate() {
-            if masks.is_some_and(|(masks, enemy)| masks[index] & enemy == 0) {
-                continue;
-            }
+        let mut lines = KingLines { pinned: Pins::new(), block: None };
+        for chain in tables.chains(!us, king) {
             let cells = tables.chain_cells(chain);
             // The first piece along the chain, then (behind an own piece) the next.
             let mut pieces = cells.iter().enumerate().filter_map(|(i, c)| Some((i, c, self.piece_at(c.square)?)));

@@ -105,21 +105,38 @@ impl Board {
 
     #[inline]
     fn put(&mut self, rules: &Rules, square: Square, piece: Piece) {
+        self.place::<true>(rules, square, piece);
+    }
+
+    #[inline]
+    fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
+        self.lift::<true>(rules, square)
+    }
+
+    /// [`Board::put`], with the hash left alone unless `HASH` (unmake
+    /// restores the hash it saved, so it need not follow the pieces back).
+    #[inline]
+    fn place<const HASH: bool>(&mut self, rules: &Rules, square: Square, piece: Piece) {
         debug_assert!(self.at(square).is_none());
         self.cells[square.index() & (CELL_SLOTS - 1)] = Some(piece);
         self.occupied[piece.color].insert(square);
         if rules.kind(piece.kind).royal {
             self.royals[piece.color].insert(square);
         }
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
+        if HASH {
+            self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
+        }
     }
 
+    /// [`Board::take`], with the hash left alone unless `HASH`.
     #[inline]
-    fn take(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
+    fn lift<const HASH: bool>(&mut self, rules: &Rules, square: Square) -> Option<Piece> {
         let piece = self.cells[square.index() & (CELL_SLOTS - 1)].take()?;
         self.occupied[piece.color].remove(square);
         self.royals[piece.color].remove(square);
-        self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
+        if HASH {
+            self.hash ^= rules.zobrist.piece(piece.color, piece.kind, square, self.size);
+        }
         Some(piece)
     }
 }
@@ -449,29 +466,29 @@ impl Position {
         match mv.special {
             Special::Castle(rule) => {
                 let rule = &rules.castling[rule as usize];
-                let king = board.take(rules, rule.king_to).expect("castled king");
-                let rook = board.take(rules, rule.rook_to).expect("castled rook");
-                board.put(rules, rule.king_from, king);
-                board.put(rules, rule.rook_from, rook);
+                let king = board.lift::<false>(rules, rule.king_to).expect("castled king");
+                let rook = board.lift::<false>(rules, rule.rook_to).expect("castled rook");
+                board.place::<false>(rules, rule.king_from, king);
+                board.place::<false>(rules, rule.rook_from, rook);
             }
             Special::FromAfar => {}
             Special::Drop(_) => {
-                board.take(rules, mv.to);
+                board.lift::<false>(rules, mv.to);
             }
             _ => {
                 if let Some(neighbour) = mv.relocated_from() {
-                    let relocated = board.take(rules, mv.from).expect("the relocated neighbour");
-                    board.put(rules, neighbour, relocated);
+                    let relocated = board.lift::<false>(rules, mv.from).expect("the relocated neighbour");
+                    board.place::<false>(rules, neighbour, relocated);
                 }
-                board.take(rules, mv.to);
-                board.put(rules, mv.from, undo.moved);
+                board.lift::<false>(rules, mv.to);
+                board.place::<false>(rules, mv.from, undo.moved);
             }
         }
         if undo.marks_saved {
             self.marks = self.marks_undo.pop().expect("marks saved by make");
         }
         if let Some((square, piece)) = undo.captured {
-            board.put(rules, square, piece);
+            board.place::<false>(rules, square, piece);
         }
 
         self.turn = !self.turn;

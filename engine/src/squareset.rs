@@ -53,6 +53,26 @@ impl SquareSet {
         self.0[0]
     }
 
+    /// The set of cells 0 to 63 given as bits.
+    #[inline]
+    pub fn from_first_word(word: u64) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        set.0[0] = word;
+        set
+    }
+
+    /// The set's one cell: `None` when it is empty or has several.
+    #[inline]
+    pub fn lone(&self) -> Option<Square> {
+        let mut words = self.0.iter().enumerate().filter(|(_, word)| **word != 0);
+        match (words.next(), words.next()) {
+            (Some((i, &word)), None) if word & (word - 1) == 0 => {
+                Some(Square((i * 64 + word.trailing_zeros() as usize) as u16))
+            }
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         // Or-ed together rather than compared one by one: no branch per word.
@@ -160,5 +180,17 @@ mod tests {
         set.remove(Square(64));
         assert!(!set.contains(Square(64)));
         assert_eq!(set.len(), 4);
+    }
+
+    #[test]
+    fn only_a_set_of_one_has_a_lone_cell() {
+        assert_eq!(SquareSet::EMPTY.lone(), None);
+        for cell in [0u16, 63, 64, 287] {
+            let one: SquareSet = [Square(cell)].into_iter().collect();
+            assert_eq!(one.lone(), Some(Square(cell)));
+        }
+        let same_word: SquareSet = [Square(3), Square(9)].into_iter().collect();
+        let two_words: SquareSet = [Square(3), Square(200)].into_iter().collect();
+        assert_eq!((same_word.lone(), two_words.lone()), (None, None));
     }
 }

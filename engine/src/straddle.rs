@@ -31,6 +31,7 @@ impl Position {
     /// After `mv` by `mover`: a straddling half that moved away or was captured
     /// takes its twin off the board. Returns whether anything changed (and was
     /// saved for [`Position::relink_twins`]).
+    #[inline(never)]
     pub(crate) fn unlink_twins(&mut self, mv: Move, mover: Color, captured: Option<(Square, Piece)>) -> bool {
         let before = self.straddles;
         let mut removed = [None, None];
@@ -56,6 +57,7 @@ impl Position {
     }
 
     /// Undoes [`Position::unlink_twins`], before the move itself is unmade.
+    #[inline(never)]
     pub(crate) fn relink_twins(&mut self) {
         let undo = self.twin_undo.pop().expect("twins saved by make");
         for (square, piece) in undo.removed.into_iter().flatten() {

@@ -25,6 +25,10 @@ impl Position {
     #[inline]
     fn attack_walk<const LEAVING: bool>(&self, target: Square, by: Color, vacated: Square) -> bool {
         let tables = &self.rules.tables;
+        if let Some(bits) = tables.bits() {
+            let left = if LEAVING { 1 << vacated.index() } else { 0 };
+            return self.attacked_by_masks(bits, target, by, self.all_occupied().first_word() & !left);
+        }
         let at = |square: Square| if LEAVING && square == vacated { None } else { self.board.at(square) };
         for chain in tables.chains(by, target) {
             let mut screened = !chain.hop;

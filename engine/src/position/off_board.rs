@@ -13,6 +13,7 @@ impl Position {
     /// from the hand takes its piece; then promoted pieces and landing
     /// immunity follow. Runs after the board changed. Whether anything
     /// changed: most moves of a game with hands touch none of it.
+    #[inline(never)]
     pub(super) fn make_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) -> bool {
         let untouched = mv.dropped().is_none()
             && captured.is_none()
@@ -60,6 +61,7 @@ impl Position {
         true
     }
 
+    #[inline(never)]
     pub(super) fn unmake_off_board(&mut self, mv: Move, moved: Piece, captured: Option<(Square, Piece)>) {
         let saved = self.off_board_undo.pop().expect("hands saved by make");
         if !(saved.immune.is_empty() && self.immune.is_empty()) {

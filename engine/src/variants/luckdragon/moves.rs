@@ -11,6 +11,7 @@
 
 use crate::color::Color;
 use crate::geometry::Square;
+use crate::movegen::Pins;
 use crate::moves::{Move, Relocation, Special};
 use crate::piece::Piece;
 use crate::position::Position;
@@ -150,7 +151,7 @@ fn double_leaps(position: &Position, king: Square, out: &mut Vec<Move>) {
     let marks = position.marks();
     let knight = Piece { color: us, kind: KNIGHT };
     // Worked out once, when the first knight with an allowance needs them.
-    let mut pins: Option<Option<Blockers>> = None;
+    let mut pins: Option<Option<Pins>> = None;
     let mut checks: Option<(Option<Square>, Blockers)> = None;
     for from in position.occupied(us).iter() {
         if position.piece_at(from) != Some(knight) {
