@@ -75,11 +75,12 @@ impl Level {
         [24, 18, 14, 10, 6, 3, 0, 0][usize::from(self.0 - 1)]
     }
 
-    /// The chance, in percent, that a level misses what a move allows: it
-    /// then judges the move by how the position looks right after it, not by
-    /// the replies its search found. Weak levels lose by missing tactics.
+    /// The chance, in percent, that a level misses on its turn what its moves
+    /// allow: it then judges each move by how the position looks right after
+    /// it, not by the replies its search found. Weak levels lose by missing
+    /// tactics.
     fn missed_tactics(self) -> u32 {
-        [70, 40, 25, 15, 8, 3, 0, 0][usize::from(self.0 - 1)]
+        [70, 30, 18, 10, 5, 2, 0, 0][usize::from(self.0 - 1)]
     }
 
     /// Whether the level plays the move its search rates best, as it is.

@@ -89,13 +89,15 @@ impl<'p> Thinker<'p> {
     }
 
     /// The candidates' values as the level sees them, given their searched
-    /// `scores`. Now and then (more often at weak levels) the level misses
-    /// what a move allows: it sees the position right after the move, and
-    /// misses by how much more the search found against this move than
-    /// against a typical one (every move gives the opponent a turn, so the
-    /// typical difference is no tactic). Then every value is misjudged by a
-    /// little calm noise. A move that looks bad at a glance still looks bad,
-    /// so weak levels lose by overlooked tactics, not by plainly bad moves.
+    /// `scores`. Now and then (more often at weak levels) the level misses,
+    /// on this turn, what its moves allow: it sees the position right after
+    /// each move, and misses by how much more the search found against the
+    /// move than against a typical one (every move gives the opponent a turn,
+    /// so the typical difference is no tactic). The chance is per turn, not
+    /// per move, so a level blunders about as often in a game with many
+    /// moves to choose from as in one with few. Then every value is misjudged
+    /// by a little calm noise. A move that looks bad at a glance still looks
+    /// bad, so weak levels lose by overlooked tactics, not by plainly bad moves.
     fn judged(&self, game: &Game, candidates: &[Decision], scores: &[i32], rng: &mut impl Rng) -> Vec<i32> {
         let level = self.player.level;
         // What the search found beyond a glance at the position after each move.
@@ -113,12 +115,13 @@ impl<'p> Thinker<'p> {
         typical.sort_unstable();
         let typical = typical.get(typical.len() / 2).copied().unwrap_or(0);
         let calm = level.calm_noise();
+        let overlooked = rng.random_range(0..100) < level.missed_tactics();
         scores
             .iter()
             .zip(&surprises)
             .map(|(&score, surprise)| {
                 let missed = match surprise {
-                    Some(surprise) if rng.random_range(0..100) < level.missed_tactics() => (surprise - typical).max(0),
+                    Some(surprise) if overlooked => (surprise - typical).max(0),
                     _ => 0,
                 };
                 // The sum of two uniform draws: up to `calm` either way, most often little.
@@ -179,13 +182,22 @@ impl<'p> Thinker<'p> {
         rng: &mut impl Rng,
     ) -> Option<i32> {
         let dice = game.position().rules().chance?.kinds.get(kind)?.dice;
-        let (mut total, mut weights) = (0.0, 0.0);
+        // Outcomes that leave the same game (Lucky 8's seven misses, 2d4's
+        // [1,3] and [3,1] where the order grants nothing) are searched once.
+        let mut distinct: Vec<(Game, f64)> = Vec::new();
         for (faces, weight) in outcomes(dice, rng) {
             let mut after = game.clone();
             if after.apply(Action::Roll { side, kind, faces }).is_err() {
                 continue;
             }
-            total += weight * f64::from(self.node(&after, depth, chance.saturating_sub(1), rng)?);
+            match distinct.iter_mut().find(|(seen, _)| same_state(seen, &after)) {
+                Some((_, total)) => *total += weight,
+                None => distinct.push((after, weight)),
+            }
+        }
+        let (mut total, mut weights) = (0.0, 0.0);
+        for (after, weight) in &distinct {
+            total += weight * f64::from(self.node(after, depth, chance.saturating_sub(1), rng)?);
             weights += weight;
         }
         Some(if weights > 0.0 { (total / weights).round() as i32 } else { self.static_value(game) })
@@ -242,6 +254,22 @@ impl<'p> Thinker<'p> {
     }
 }
 
+/// Whether two games after a roll play on alike: the same position and
+/// grants, the same turn with no further roll in it (a later roll's grant may
+/// read the earlier faces), as many rolls made and the same outcome. Only
+/// the faces may differ.
+fn same_state(one: &Game, other: &Game) -> bool {
+    let (a, b) = (one.position(), other.position());
+    let turn = one.turn();
+    let rolls_again = turn.as_ref().is_some_and(|t| t.choices.iter().any(|c| matches!(c, Choice::Roll { .. })));
+    !rolls_again
+        && a.hash() == b.hash()
+        && a.granted() == b.granted()
+        && one.turn_rolls().len() == other.turn_rolls().len()
+        && one.outcome() == other.outcome()
+        && turn == other.turn()
+}
+
 /// What spending a pass costs, in centipawns: [`PASS_KEPT`] when the rules
 /// allow a side only so many passes a game, nothing when passes are free.
 fn pass_cost(game: &Game) -> i32 {
@@ -260,4 +288,32 @@ fn plain_moves(game: &Game, candidates: &[Decision]) -> bool {
         && rules.turns.passes.is_none()
         && rules.turns.secret.is_none()
         && candidates.iter().all(|c| matches!(c, Decision::Act(Action::Move(_))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// The game after the side to move's optional roll (Luck Dragon's Lucky 8) shows `face`.
+    fn lucky(face: u32) -> Game {
+        let mut game = Game::new(Variant::LuckDragon).unwrap();
+        let turn = game.turn().unwrap();
+        let kind = turn
+            .choices
+            .iter()
+            .find_map(|c| match c {
+                Choice::Roll { kind, required: false, .. } => Some(*kind),
+                _ => None,
+            })
+            .expect("Lucky 8 is offered at the start");
+        game.apply(Action::Roll { side: turn.side, kind, faces: vec![face] }).unwrap();
+        game
+    }
+
+    #[test]
+    fn rolls_that_grant_the_same_are_one_state_and_a_lucky_eight_is_another() {
+        assert!(same_state(&lucky(3), &lucky(5)));
+        assert!(!same_state(&lucky(3), &lucky(8)));
+    }
 }
