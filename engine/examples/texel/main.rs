@@ -45,7 +45,8 @@ fn main() -> Result<(), String> {
     }
 }
 
-/// `weights` as the body of a variant's `tuned_weights` function.
+/// `weights` as the body of a variant's `tuned_weights` function, with the
+/// square tables as a separate constant `SQUARES` to build `squares` from.
 fn rust_source(rules: &Rules, weights: &Weights) -> String {
     let material: String = weights
         .material
@@ -59,11 +60,41 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         })
         .collect();
     let mut named = weights.clone();
-    let scalars: String = named
-        .tunable(rules)
-        .into_iter()
-        .filter(|(name, _)| !name.starts_with("material"))
-        .map(|(name, value)| format!("        {name}: {value},\n"))
-        .collect();
-    format!("    Weights {{\n        material: vec![\n{material}        ],\n{scalars}    }}")
+    let mut scalars = String::new();
+    for (name, value) in named.tunable(rules).into_iter().filter(|(name, _)| !name.starts_with("material")) {
+        match name.strip_suffix(".opening") {
+            Some(field) => scalars += &format!("        {field}: Phased {{ opening: {value}, "),
+            None => match name.strip_suffix(".endgame") {
+                Some(_) => scalars += &format!("endgame: {value} }},\n"),
+                None => scalars += &format!("        {name}: {value},\n"),
+            },
+        }
+    }
+    format!(
+        "{}\n    Weights {{\n        material: vec![\n{material}        ],\n{scalars}        squares: ...,\n    }}",
+        square_tables(rules, weights)
+    )
+}
+
+/// The square tables as `const SQUARES: [[i32; BOX]; 2 · KINDS]`, each kind's
+/// middlegame table then its endgame one, one rank a line from White's first.
+fn square_tables(rules: &Rules, weights: &Weights) -> String {
+    let box_size = rules.geometry.box_size();
+    let width = rules.geometry.width().max(1);
+    let mut out = format!("#[rustfmt::skip]\nconst SQUARES: [[i32; {box_size}]; {}] = [\n", 2 * rules.kinds.len());
+    for (index, kind) in rules.kinds.iter().enumerate() {
+        let table = weights.squares.get(index * box_size..(index + 1) * box_size).unwrap_or_default();
+        for (phase, pick) in [("middlegame", false), ("endgame", true)] {
+            out += &format!("    // {} ({phase})\n    [\n", kind.name);
+            for rank in table.chunks(width) {
+                let cells: Vec<String> = rank
+                    .iter()
+                    .map(|bonus| format!("{:4}", if pick { bonus.endgame } else { bonus.opening }))
+                    .collect();
+                out += &format!("        {},\n", cells.join(","));
+            }
+            out += "    ],\n";
+        }
+    }
+    out + "];"
 }

@@ -5,12 +5,15 @@
 //! The whole static score is linear in the weights (the phase that tapers
 //! them depends on the derived piece values only), so each position's
 //! features are measured once from the real evaluator, by raising one weight
-//! at a time; the fit is then gradient descent (Adam) on that linear model,
+//! at a time; the square tables' hundreds of weights are read from where the
+//! pieces stand and the evaluator's phase instead. The fit is then gradient
+//! descent (Adam) on that linear model, with the square bonuses pulled
+//! towards 0 (an L2 penalty: a square seldom stood on keeps a small bonus),
 //! and the rounded weights are scored again by the real evaluator.
 
 use std::sync::Arc;
 
-use rookery_engine::search::{Searcher, Weights};
+use rookery_engine::search::{own_view, Searcher, Weights};
 use rookery_engine::{fen, Color, Position, Rules};
 
 /// How far each weight is raised to measure its feature.
@@ -20,6 +23,9 @@ const HOLD_OUT: usize = 10;
 const STEPS: usize = 3000;
 /// Adam's step, in centipawns.
 const LEARNING_RATE: f64 = 1.0;
+/// The L2 penalty on each square bonus, per centipawn squared, added to the
+/// mean squared error (chosen by the held-out error; see docs/player.md).
+const SQUARE_PENALTY: f64 = 2e-8;
 
 /// Positions and results read from the generator's files.
 pub struct Sample {
@@ -27,6 +33,10 @@ pub struct Sample {
     features: Vec<Vec<f32>>,
     /// Each position's score left over by the linear model (rounding).
     rest: Vec<f32>,
+    /// Each position's pieces as `(kind * box + square seen from its side, +1 White / −1 Black)`...
+    placed: Vec<Vec<(u32, f32)>>,
+    /// ...and its phase, 1 in full middlegame to 0 in a bare endgame.
+    phases: Vec<f32>,
     results: Vec<f32>,
     texts: Vec<(String, f32)>,
 }
@@ -42,29 +52,73 @@ fn white_score(searcher: &mut Searcher, position: &mut Position) -> Option<i32> 
     Some(if position.turn() == Color::White { score } else { -score })
 }
 
+/// The tunable weights, then the square tables as `[2 · slot]` opening and
+/// `[2 · slot + 1]` endgame.
 fn values(rules: &Rules, weights: &Weights) -> Vec<i32> {
     let mut weights = weights.clone();
-    weights.tunable(rules).into_iter().map(|(_, w)| *w).collect()
+    let mut values: Vec<i32> = weights.tunable(rules).into_iter().map(|(_, w)| *w).collect();
+    values.extend(weights.squares.iter().flat_map(|bonus| [bonus.opening, bonus.endgame]));
+    values
 }
 
 fn set_values(rules: &Rules, weights: &mut Weights, values: &[f64]) {
-    for ((_, weight), value) in weights.tunable(rules).into_iter().zip(values) {
-        *weight = value.round() as i32;
+    let mut values = values.iter().map(|value| value.round() as i32);
+    for (_, weight) in weights.tunable(rules) {
+        *weight = values.next().unwrap_or(*weight);
     }
+    for bonus in &mut weights.squares {
+        bonus.opening = values.next().unwrap_or(bonus.opening);
+        bonus.endgame = values.next().unwrap_or(bonus.endgame);
+    }
+}
+
+/// Each value's name, as `keep=` matches it: the tunable weights' own, then
+/// `square.KIND.opening` and `square.KIND.endgame` for the square tables.
+fn names(rules: &Rules, weights: &Weights) -> Vec<String> {
+    let mut weights = weights.clone();
+    let mut names: Vec<String> = weights.tunable(rules).into_iter().map(|(name, _)| name).collect();
+    let box_size = rules.geometry.box_size();
+    for slot in 0..weights.squares.len() {
+        let kind = rules.kinds.get(slot / box_size).map_or("?", |kind| kind.name);
+        names.extend(["opening", "endgame"].map(|phase| format!("square.{kind}.{phase}")));
+    }
+    names
+}
+
+/// Where `position`'s pieces stand, as [`Sample::placed`] holds them.
+fn placed(rules: &Rules, position: &Position) -> Vec<(u32, f32)> {
+    let box_size = rules.geometry.box_size();
+    [(Color::White, 1.0), (Color::Black, -1.0)]
+        .into_iter()
+        .flat_map(|(color, sign)| {
+            position.pieces(color).map(move |(square, kind)| {
+                let seen = own_view(&rules.geometry, color, square).index();
+                ((kind.0 as usize * box_size + seen) as u32, sign)
+            })
+        })
+        .collect()
 }
 
 /// Reads `path`'s `position text | White's score` lines.
 pub fn read(rules: &Arc<Rules>, paths: &[String], weights: &Weights) -> Result<Sample, String> {
     let base = values(rules, weights);
+    let scalars = base.len() - 2 * weights.squares.len();
     let mut base_searcher = searcher(rules, weights);
-    let mut probes: Vec<Searcher> = (0..base.len())
+    let mut probes: Vec<Searcher> = (0..scalars)
         .map(|i| {
             let mut raised = weights.clone();
             *raised.tunable(rules)[i].1 += PROBE;
             searcher(rules, &raised)
         })
         .collect();
-    let mut sample = Sample { features: Vec::new(), rest: Vec::new(), results: Vec::new(), texts: Vec::new() };
+    let mut sample = Sample {
+        features: Vec::new(),
+        rest: Vec::new(),
+        placed: Vec::new(),
+        phases: Vec::new(),
+        results: Vec::new(),
+        texts: Vec::new(),
+    };
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for line in text.lines() {
@@ -79,9 +133,15 @@ pub fn read(rules: &Arc<Rules>, paths: &[String], weights: &Weights) -> Result<S
                     (raised - score) as f32 / PROBE as f32
                 })
                 .collect();
-            let linear: f32 = features.iter().zip(&base).map(|(f, w)| f * *w as f32).sum();
+            let phase = base_searcher.phase(&position).ok_or("a plain searcher")? as f32 / 256.0;
+            let pieces = placed(rules, &position);
+            let squares = &base[scalars..];
+            let linear: f32 = features.iter().zip(&base).map(|(f, w)| f * *w as f32).sum::<f32>()
+                + square_score(&pieces, phase, |at| squares[at] as f64) as f32;
             sample.rest.push(score as f32 - linear);
             sample.features.push(features);
+            sample.placed.push(pieces);
+            sample.phases.push(phase);
             sample.results.push(result);
             sample.texts.push((position_text.to_string(), result));
         }
@@ -93,8 +153,25 @@ fn sigmoid(k: f64, score: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
+/// The square tables' part of a score: `bonus(at)` is the value at index
+/// `at` of the tables as [`values`] lays them out.
+fn square_score(pieces: &[(u32, f32)], phase: f32, bonus: impl Fn(usize) -> f64) -> f64 {
+    let phase = phase as f64;
+    pieces
+        .iter()
+        .map(|&(slot, sign)| {
+            let at = 2 * slot as usize;
+            sign as f64 * (phase * bonus(at) + (1.0 - phase) * bonus(at + 1))
+        })
+        .sum()
+}
+
 fn model(sample: &Sample, i: usize, weights: &[f64]) -> f64 {
-    sample.rest[i] as f64 + sample.features[i].iter().zip(weights).map(|(f, w)| *f as f64 * w).sum::<f64>()
+    let features = &sample.features[i];
+    let (scalars, squares) = weights.split_at(features.len());
+    sample.rest[i] as f64
+        + features.iter().zip(scalars).map(|(f, w)| *f as f64 * w).sum::<f64>()
+        + square_score(&sample.placed[i], sample.phases[i], |at| squares[at])
 }
 
 fn error(sample: &Sample, k: f64, weights: &[f64], held_out: bool) -> f64 {
@@ -136,12 +213,21 @@ fn descend(sample: &Sample, k: f64, start: &[f64], kept: &[bool]) -> Vec<f64> {
         for &i in &training {
             let p = sigmoid(k, model(sample, i, &weights));
             let factor = 2.0 * (p - sample.results[i] as f64) * p * (1.0 - p) * slope;
-            for (g, f) in gradient.iter_mut().zip(&sample.features[i]) {
+            let features = &sample.features[i];
+            for (g, f) in gradient.iter_mut().zip(features) {
                 *g += factor * *f as f64;
             }
+            let phase = sample.phases[i] as f64;
+            for &(slot, sign) in &sample.placed[i] {
+                let at = features.len() + 2 * slot as usize;
+                gradient[at] += factor * sign as f64 * phase;
+                gradient[at + 1] += factor * sign as f64 * (1.0 - phase);
+            }
         }
+        let squares_from = sample.features.first().map_or(n, Vec::len);
         for j in (0..n).filter(|&j| !kept[j]) {
-            let g = gradient[j] / training.len() as f64;
+            let penalty = if j >= squares_from { 2.0 * SQUARE_PENALTY * weights[j] } else { 0.0 };
+            let g = gradient[j] / training.len() as f64 + penalty;
             first[j] = beta1 * first[j] + (1.0 - beta1) * g;
             second[j] = beta2 * second[j] + (1.0 - beta2) * g * g;
             let unbiased = first[j] / (1.0 - beta1.powi(step as i32));
@@ -180,9 +266,8 @@ pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights, keep: &[Strin
     let k = fit_k(&sample, &initial);
     let before = real_error(rules, &sample, k, start)?;
     println!("K = {k:.4}; before: training error {:.6}, held-out error {:.6}", before.0, before.1);
-    let mut named = start.clone();
     let kept: Vec<bool> =
-        named.tunable(rules).iter().map(|(name, _)| keep.iter().any(|prefix| name.starts_with(prefix))).collect();
+        names(rules, start).iter().map(|name| keep.iter().any(|prefix| name.starts_with(prefix))).collect();
     let fitted = descend(&sample, k, &initial, &kept);
     let mut tuned = start.clone();
     set_values(rules, &mut tuned, &fitted);

@@ -168,6 +168,10 @@ fn tuned_weights() -> Weights {
         mobility: 5,
         pair: 19,
         open_file: 17,
+        doubled: Phased::both(0),
+        isolated: Phased::both(0),
+        connected: Phased::both(0),
+        squares: vec![Phased::both(0); 6 * 64],
     }
 }
 
