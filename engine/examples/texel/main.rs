@@ -2,9 +2,10 @@
 //!
 //! `cargo run --release -p rookery-engine --example texel -- generate VARIANT FILE GAMES DEPTH SEED`
 //! appends self-play quiet positions with their games' results to FILE;
-//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...]`
-//! fits the weights to them (but those whose names start with a kept one)
-//! and prints them as Rust source.
+//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...] [penalty=L2]`
+//! fits the weights to them (but those whose names start with a kept one),
+//! the square tables' bonuses held towards 0 by an L2 penalty of L2 per
+//! centipawn squared, and prints them as Rust source.
 
 mod generate;
 mod tune;
@@ -16,7 +17,8 @@ use rookery_engine::{Rules, Variant};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...]";
+    let usage =
+        "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] [penalty=L2]";
     let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
     let number = |at: usize| -> Result<u64, String> {
         args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
@@ -30,14 +32,19 @@ fn main() -> Result<(), String> {
         }
         Some("tune") => {
             let rules = variant.rules().map_err(|e| e.to_string())?;
-            let (kept, paths): (Vec<String>, Vec<String>) =
-                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep="));
+            let (options, paths): (Vec<String>, Vec<String>) =
+                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep=") || arg.starts_with("penalty="));
+            let kept: Vec<&String> = options.iter().filter(|arg| arg.starts_with("keep=")).collect();
+            let penalty = match options.iter().find_map(|arg| arg.strip_prefix("penalty=")) {
+                Some(text) => text.parse().map_err(|_| format!("not a number: {text}"))?,
+                None => tune::SQUARE_PENALTY,
+            };
             let keep: Vec<String> =
                 kept.iter().flat_map(|arg| arg.trim_start_matches("keep=").split(',').map(str::to_string)).collect();
             if paths.is_empty() {
                 return Err(usage.to_string());
             }
-            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep)?;
+            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep, penalty)?;
             println!("{}", rust_source(&rules, &tuned));
             Ok(())
         }

@@ -18,14 +18,24 @@ use rookery_engine::{fen, Color, Position, Rules};
 
 /// How far each weight is raised to measure its feature.
 const PROBE: i32 = 32;
-/// Every this-many-th position is held out to check the fit on.
+/// Every this-many-th block of positions is held out to check the fit on...
 const HOLD_OUT: usize = 10;
+/// ...blocks this long: a game's positions follow each other in the file, so
+/// a held-out position's game is mostly held out too (its neighbours in one
+/// game are much alike, and holding out single positions let a fit that
+/// learnt the training games by heart look sound).
+const BLOCK: usize = 500;
+
+fn held_out(position: usize) -> bool {
+    (position / BLOCK) % HOLD_OUT == 0
+}
 const STEPS: usize = 3000;
 /// Adam's step, in centipawns.
 const LEARNING_RATE: f64 = 1.0;
 /// The L2 penalty on each square bonus, per centipawn squared, added to the
-/// mean squared error (chosen by the held-out error; see docs/player.md).
-const SQUARE_PENALTY: f64 = 2e-8;
+/// mean squared error unless `penalty=` says otherwise (chosen by the
+/// held-out error; see docs/player.md).
+pub const SQUARE_PENALTY: f64 = 2e-8;
 
 /// Positions and results read from the generator's files.
 pub struct Sample {
@@ -174,8 +184,8 @@ fn model(sample: &Sample, i: usize, weights: &[f64]) -> f64 {
         + square_score(&sample.placed[i], sample.phases[i], |at| squares[at])
 }
 
-fn error(sample: &Sample, k: f64, weights: &[f64], held_out: bool) -> f64 {
-    let chosen = (0..sample.results.len()).filter(|i| (i % HOLD_OUT == 0) == held_out);
+fn error(sample: &Sample, k: f64, weights: &[f64], chosen_held_out: bool) -> f64 {
+    let chosen = (0..sample.results.len()).filter(|&i| held_out(i) == chosen_held_out);
     let (sum, count) = chosen.fold((0.0, 0usize), |(sum, count), i| {
         let miss = sample.results[i] as f64 - sigmoid(k, model(sample, i, weights));
         (sum + miss * miss, count + 1)
@@ -201,12 +211,12 @@ fn fit_k(sample: &Sample, weights: &[f64]) -> f64 {
 
 /// Adam over the training positions' mean squared error; weights whose
 /// `kept` entry is true stay as they start.
-fn descend(sample: &Sample, k: f64, start: &[f64], kept: &[bool]) -> Vec<f64> {
+fn descend(sample: &Sample, k: f64, start: &[f64], kept: &[bool], square_penalty: f64) -> Vec<f64> {
     let mut weights = start.to_vec();
     let n = weights.len();
     let (mut first, mut second) = (vec![0.0; n], vec![0.0; n]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
-    let training: Vec<usize> = (0..sample.results.len()).filter(|i| i % HOLD_OUT != 0).collect();
+    let training: Vec<usize> = (0..sample.results.len()).filter(|&i| !held_out(i)).collect();
     let slope = k * std::f64::consts::LN_10 / 400.0;
     for step in 1..=STEPS {
         let mut gradient = vec![0.0; n];
@@ -226,7 +236,7 @@ fn descend(sample: &Sample, k: f64, start: &[f64], kept: &[bool]) -> Vec<f64> {
         }
         let squares_from = sample.features.first().map_or(n, Vec::len);
         for j in (0..n).filter(|&j| !kept[j]) {
-            let penalty = if j >= squares_from { 2.0 * SQUARE_PENALTY * weights[j] } else { 0.0 };
+            let penalty = if j >= squares_from { 2.0 * square_penalty * weights[j] } else { 0.0 };
             let g = gradient[j] / training.len() as f64 + penalty;
             first[j] = beta1 * first[j] + (1.0 - beta1) * g;
             second[j] = beta2 * second[j] + (1.0 - beta2) * g * g;
@@ -249,7 +259,7 @@ fn real_error(rules: &Arc<Rules>, sample: &Sample, k: f64, weights: &Weights) ->
         let mut position = fen::parse(rules, text).map_err(|e| e.to_string())?;
         let score = white_score(&mut scorer, &mut position).ok_or("a position in check")?;
         let miss = *result as f64 - sigmoid(k, score as f64);
-        let slot = &mut sums[usize::from(i % HOLD_OUT == 0)];
+        let slot = &mut sums[usize::from(held_out(i))];
         *slot = (slot.0 + miss * miss, slot.1 + 1);
     }
     Ok((sums[0].0 / sums[0].1.max(1) as f64, sums[1].0 / sums[1].1.max(1) as f64))
@@ -258,7 +268,13 @@ fn real_error(rules: &Arc<Rules>, sample: &Sample, k: f64, weights: &Weights) ->
 /// Fits `start`'s weights to the positions in `paths`, printing the errors
 /// before and after; weights whose names start with one of `keep` stay as
 /// they are. Returns the tuned weights.
-pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights, keep: &[String]) -> Result<Weights, String> {
+pub fn tune(
+    rules: &Arc<Rules>,
+    paths: &[String],
+    start: &Weights,
+    keep: &[String],
+    square_penalty: f64,
+) -> Result<Weights, String> {
     let started = std::time::Instant::now();
     let sample = read(rules, paths, start)?;
     eprintln!("{} positions read and measured in {:.0} s", sample.results.len(), started.elapsed().as_secs_f64());
@@ -268,7 +284,7 @@ pub fn tune(rules: &Arc<Rules>, paths: &[String], start: &Weights, keep: &[Strin
     println!("K = {k:.4}; before: training error {:.6}, held-out error {:.6}", before.0, before.1);
     let kept: Vec<bool> =
         names(rules, start).iter().map(|name| keep.iter().any(|prefix| name.starts_with(prefix))).collect();
-    let fitted = descend(&sample, k, &initial, &kept);
+    let fitted = descend(&sample, k, &initial, &kept, square_penalty);
     let mut tuned = start.clone();
     set_values(rules, &mut tuned, &fitted);
     let after = real_error(rules, &sample, k, &tuned)?;
