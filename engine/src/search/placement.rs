@@ -29,13 +29,11 @@ pub(super) struct Placement {
     material: Vec<Phased>,
     /// `[colour][kind * box + square]`: a piece's bonus on the square ([`Weights::squares`]).
     squares: [Vec<Phased>; 2],
-    /// The pawn-structure weights and, `[colour][square]`, where own pawns
-    /// double (ahead on its file), isolate (absent from the neighbouring files:
+    /// The pawn-structure weights, doubled, isolated and connected (`None`
+    /// while all are 0), and, `[colour][square]`, where own pawns double
+    /// (ahead on its file), isolate (absent from the neighbouring files:
     /// `neighbours`) or connect (beside or one rank behind there) a pawn.
-    weighs_structure: bool,
-    doubled: Phased,
-    isolated: Phased,
-    connected: Phased,
+    structure: Option<[Phased; 3]>,
     ahead_on_file: [Vec<SquareSet>; 2],
     neighbours: Vec<SquareSet>,
     supporters: [Vec<SquareSet>; 2],
@@ -183,10 +181,8 @@ impl Placement {
             passed,
             material: weights.material.clone(),
             squares,
-            weighs_structure: [weights.doubled, weights.isolated, weights.connected] != [Phased::both(0); 3],
-            doubled: weights.doubled,
-            isolated: weights.isolated,
-            connected: weights.connected,
+            structure: Some([weights.doubled, weights.isolated, weights.connected])
+                .filter(|weights| *weights != [Phased::both(0); 3]),
             ahead_on_file,
             neighbours,
             supporters,
@@ -283,8 +279,8 @@ impl Placement {
                     // Nothing can stop it but pieces.
                     score += self.passed[side][slot];
                 }
-                if self.weighs_structure {
-                    let structure = self.pawn_structure(side, square, own_pawns);
+                if let Some(weights) = &self.structure {
+                    let structure = self.pawn_structure(weights, side, square, own_pawns);
                     opening += structure.opening;
                     endgame += structure.endgame;
                 }
@@ -307,20 +303,22 @@ impl Placement {
         material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
 
-    /// The pawn-structure weights a pawn of `side` on `square` earns among `own_pawns`.
-    fn pawn_structure(&self, side: usize, square: Square, own_pawns: SquareSet) -> Phased {
+    /// The pawn-structure weights (of `[doubled, isolated, connected]`) a pawn
+    /// of `side` on `square` earns among `own_pawns`.
+    fn pawn_structure(&self, weights: &[Phased; 3], side: usize, square: Square, own_pawns: SquareSet) -> Phased {
+        let [doubled, isolated, connected] = *weights;
         let mut total = Phased::both(0);
         let mut add = |weight: Phased| {
             total.opening += weight.opening;
             total.endgame += weight.endgame;
         };
         if !(self.ahead_on_file[side][square.index()] & own_pawns).is_empty() {
-            add(self.doubled);
+            add(doubled);
         }
         if (self.neighbours[square.index()] & own_pawns).is_empty() {
-            add(self.isolated);
+            add(isolated);
         } else if !(self.supporters[side][square.index()] & own_pawns).is_empty() {
-            add(self.connected);
+            add(connected);
         }
         total
     }

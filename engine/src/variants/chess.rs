@@ -146,9 +146,10 @@ pub fn rules() -> Rules {
 }
 
 /// Each kind's bonus on each square (from White's side; Black's mirrored), in
-/// middlegame then endgame, fitted with the weights below.
+/// middlegame then endgame, fitted with the weights below; the king's are 0
+/// (kept out of the fit, see docs/player.md).
 #[rustfmt::skip]
-const SQUARES: [[i32; 64]; 12] = [
+const SQUARES: [[i32; 64]; 10] = [
     // pawn (middlegame)
     [
            0,   0,   0,   0,   0,   0,   0,   0,
@@ -259,28 +260,6 @@ const SQUARES: [[i32; 64]; 12] = [
            0,   1,  -1,  -1,   0,  -1,  -2,   1,
            3,   0,   1,   1,   3,   1,   4,   7,
     ],
-    // king (middlegame)
-    [
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-    ],
-    // king (endgame)
-    [
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-    ],
 ];
 
 /// The player's evaluation weights fitted to chess self-play (Texel's method:
@@ -310,9 +289,9 @@ fn tuned_weights() -> Weights {
         isolated: Phased { opening: -7, endgame: 17 },
         connected: Phased { opening: 5, endgame: 15 },
         squares: (0..6 * 64)
-            .map(|slot| Phased {
-                opening: SQUARES[2 * (slot / 64)][slot % 64],
-                endgame: SQUARES[2 * (slot / 64) + 1][slot % 64],
+            .map(|slot| match SQUARES.get(2 * (slot / 64)..2 * (slot / 64) + 2) {
+                Some([opening, endgame]) => Phased { opening: opening[slot % 64], endgame: endgame[slot % 64] },
+                _ => Phased::both(0),
             })
             .collect(),
     }
