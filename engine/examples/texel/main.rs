@@ -2,9 +2,10 @@
 //!
 //! `cargo run --release -p rookery-engine --example texel -- generate VARIANT FILE GAMES DEPTH SEED`
 //! appends self-play quiet positions with their games' results to FILE;
-//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...]`
-//! fits the weights to them (but those whose names start with a kept one)
-//! and prints them as Rust source.
+//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...] [penalty=L2]`
+//! fits the weights to them (but those whose names start with a kept one),
+//! the square tables' bonuses held towards 0 by an L2 penalty of L2 per
+//! centipawn squared, and prints them as Rust source.
 
 mod generate;
 mod tune;
@@ -16,7 +17,8 @@ use rookery_engine::{Rules, Variant};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...]";
+    let usage =
+        "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] [penalty=L2]";
     let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
     let number = |at: usize| -> Result<u64, String> {
         args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
@@ -30,14 +32,19 @@ fn main() -> Result<(), String> {
         }
         Some("tune") => {
             let rules = variant.rules().map_err(|e| e.to_string())?;
-            let (kept, paths): (Vec<String>, Vec<String>) =
-                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep="));
+            let (options, paths): (Vec<String>, Vec<String>) =
+                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep=") || arg.starts_with("penalty="));
+            let kept: Vec<&String> = options.iter().filter(|arg| arg.starts_with("keep=")).collect();
+            let penalty = match options.iter().find_map(|arg| arg.strip_prefix("penalty=")) {
+                Some(text) => text.parse().map_err(|_| format!("not a number: {text}"))?,
+                None => tune::SQUARE_PENALTY,
+            };
             let keep: Vec<String> =
                 kept.iter().flat_map(|arg| arg.trim_start_matches("keep=").split(',').map(str::to_string)).collect();
             if paths.is_empty() {
                 return Err(usage.to_string());
             }
-            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep)?;
+            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep, penalty)?;
             println!("{}", rust_source(&rules, &tuned));
             Ok(())
         }
@@ -45,7 +52,8 @@ fn main() -> Result<(), String> {
     }
 }
 
-/// `weights` as the body of a variant's `tuned_weights` function.
+/// `weights` as the body of a variant's `tuned_weights` function, with the
+/// square tables as a separate constant `SQUARES` to build `squares` from.
 fn rust_source(rules: &Rules, weights: &Weights) -> String {
     let material: String = weights
         .material
@@ -59,11 +67,41 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         })
         .collect();
     let mut named = weights.clone();
-    let scalars: String = named
-        .tunable(rules)
-        .into_iter()
-        .filter(|(name, _)| !name.starts_with("material"))
-        .map(|(name, value)| format!("        {name}: {value},\n"))
-        .collect();
-    format!("    Weights {{\n        material: vec![\n{material}        ],\n{scalars}    }}")
+    let mut scalars = String::new();
+    for (name, value) in named.tunable(rules).into_iter().filter(|(name, _)| !name.starts_with("material")) {
+        match name.strip_suffix(".opening") {
+            Some(field) => scalars += &format!("        {field}: Phased {{ opening: {value}, "),
+            None => match name.strip_suffix(".endgame") {
+                Some(_) => scalars += &format!("endgame: {value} }},\n"),
+                None => scalars += &format!("        {name}: {value},\n"),
+            },
+        }
+    }
+    format!(
+        "{}\n    Weights {{\n        material: vec![\n{material}        ],\n{scalars}        squares: ...,\n    }}",
+        square_tables(rules, weights)
+    )
+}
+
+/// The square tables as `const SQUARES: [[i32; BOX]; 2 · KINDS]`, each kind's
+/// middlegame table then its endgame one, one rank a line from White's first.
+fn square_tables(rules: &Rules, weights: &Weights) -> String {
+    let box_size = rules.geometry.box_size();
+    let width = rules.geometry.width().max(1);
+    let mut out = format!("#[rustfmt::skip]\nconst SQUARES: [[i32; {box_size}]; {}] = [\n", 2 * rules.kinds.len());
+    for (index, kind) in rules.kinds.iter().enumerate() {
+        let table = weights.squares.get(index * box_size..(index + 1) * box_size).unwrap_or_default();
+        for (phase, pick) in [("middlegame", false), ("endgame", true)] {
+            out += &format!("    // {} ({phase})\n    [\n", kind.name);
+            for rank in table.chunks(width) {
+                let cells: Vec<String> = rank
+                    .iter()
+                    .map(|bonus| format!("{:4}", if pick { bonus.endgame } else { bonus.opening }))
+                    .collect();
+                out += &format!("        {},\n", cells.join(","));
+            }
+            out += "    ],\n";
+        }
+    }
+    out + "];"
 }

@@ -78,8 +78,8 @@ impl SearchResult {
 
 /// An alpha-beta searcher for positions of one variant.
 pub struct Searcher {
-    rules: Arc<Rules>,
-    values: Vec<i32>,
+    pub(super) rules: Arc<Rules>,
+    pub(super) values: Vec<i32>,
     table: Table<Entry>,
     killers: Vec<[Option<Move>; 2]>,
     pub(super) buffers: Vec<Vec<Move>>,
@@ -87,7 +87,7 @@ pub struct Searcher {
     /// Plays as a player: scores positions by more than material and prunes
     /// (see [`Searcher::positional`]).
     positional: bool,
-    placement: Option<Placement>,
+    pub(super) placement: Option<Placement>,
     /// What the positional score weighs its terms by.
     weights: Weights,
     /// Quiet moves' cut-offs, by from and to square: `[from * box + to]`.

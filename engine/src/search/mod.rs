@@ -34,7 +34,7 @@ pub use alphabeta::{SearchResult, Searcher, MATE};
 pub use eval::piece_values;
 pub use mate::MateSolver;
 pub use report::Iteration;
-pub use weights::{Phased, Weights};
+pub use weights::{own_view, Phased, Weights};
 
 use crate::position::Position;
 

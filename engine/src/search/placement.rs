@@ -18,7 +18,7 @@ use crate::rules::Rules;
 use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE};
 
-use super::weights::{Phased, Weights};
+use super::weights::{own_view, Phased, Weights};
 
 pub(super) struct Placement {
     /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
@@ -27,6 +27,16 @@ pub(super) struct Placement {
     passed: [Vec<i32>; 2],
     /// Each kind's value by phase, by kind index.
     material: Vec<Phased>,
+    /// `[colour][kind * box + square]`: a piece's bonus on the square ([`Weights::squares`]).
+    squares: [Vec<Phased>; 2],
+    /// The pawn-structure weights, doubled, isolated and connected (`None`
+    /// while all are 0), and, `[colour][square]`, where own pawns double
+    /// (ahead on its file), isolate (absent from the neighbouring files:
+    /// `neighbours`) or connect (beside or one rank behind there) a pawn.
+    structure: Option<[Phased; 3]>,
+    ahead_on_file: [Vec<SquareSet>; 2],
+    neighbours: Vec<SquareSet>,
+    supporters: [Vec<SquareSet>; 2],
     /// Kinds (pawns and royals aside, up to the 64th) a pair of which earns [`Weights::pair`].
     paired_kinds: u64,
     pair: i32,
@@ -66,12 +76,16 @@ impl Placement {
         let mut fixed = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
         let mut passed = fixed.clone();
         let mut royal_reach = vec![0; kinds * box_size];
+        let mut squares = [vec![Phased::both(0); kinds * box_size], vec![Phased::both(0); kinds * box_size]];
         let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
         let top = geometry.height().saturating_sub(1);
         let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut near = vec![SquareSet::EMPTY; box_size];
         let mut file = vec![SquareSet::EMPTY; box_size];
+        let mut ahead_on_file = stoppers.clone();
+        let mut neighbours = file.clone();
+        let mut supporters = stoppers.clone();
         let apart = |x: usize, y: usize| x.abs_diff(y);
         for square in geometry.squares() {
             near[square.index()] = geometry
@@ -96,11 +110,21 @@ impl Placement {
                 let side = color.fold(0, 1);
                 for other in geometry.squares() {
                     let Some(ahead) = ranks_ahead(rules, color, square, other) else { continue };
+                    let same_file = geometry.file(other) == geometry.file(square);
                     if ahead > 0 {
                         stoppers[side][square.index()].insert(other);
+                        if same_file {
+                            ahead_on_file[side][square.index()].insert(other);
+                        }
                     }
                     if (1..=2).contains(&ahead) {
                         shelter[side][square.index()].insert(other);
+                    }
+                    if !same_file {
+                        neighbours[square.index()].insert(other);
+                        if (-1..=0).contains(&ahead) {
+                            supporters[side][square.index()].insert(other);
+                        }
                     }
                 }
             }
@@ -113,6 +137,9 @@ impl Placement {
                 let average = reach.iter().map(|(_, r)| r).sum::<i32>() / reach.len().max(1) as i32;
                 for &(square, r) in &reach {
                     let slot = index * box_size + square;
+                    let seen = own_view(geometry, color, Square(square as u16)).index();
+                    squares[side][slot] =
+                        weights.squares.get(index * box_size + seen).copied().unwrap_or(Phased::both(0));
                     if kind.royal {
                         royal_reach[slot] = r - average;
                     } else if kind.pawn {
@@ -153,6 +180,12 @@ impl Placement {
             open_file: weights.open_file,
             passed,
             material: weights.material.clone(),
+            squares,
+            structure: Some([weights.doubled, weights.isolated, weights.connected])
+                .filter(|weights| *weights != [Phased::both(0); 3]),
+            ahead_on_file,
+            neighbours,
+            supporters,
             paired_kinds,
             pair: weights.pair,
             royal_exposure_weight: weights.royal_exposure,
@@ -179,6 +212,12 @@ impl Placement {
         } else {
             0
         }
+    }
+
+    /// The phase by which material, square bonuses and pawn structure are
+    /// tapered, from `pieces`, both sides' non-pawn material.
+    pub(super) fn material_phase(&self, pieces: i32) -> i32 {
+        self.phase(pieces / 2)
     }
 
     /// How exposed the side to move's royal pieces are, less the same for
@@ -232,9 +271,19 @@ impl Placement {
             twice |= seen & bit;
             seen |= bit;
             let slot = index * self.box_size + square.index();
-            if own_pawns.contains(square) && (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
-                // Nothing can stop it but pieces.
-                score += self.passed[side][slot];
+            let bonus = self.squares[side][slot];
+            opening += bonus.opening;
+            endgame += bonus.endgame;
+            if own_pawns.contains(square) {
+                if (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
+                    // Nothing can stop it but pieces.
+                    score += self.passed[side][slot];
+                }
+                if let Some(weights) = &self.structure {
+                    let structure = self.pawn_structure(weights, side, square, own_pawns);
+                    opening += structure.opening;
+                    endgame += structure.endgame;
+                }
             }
             if rules.kinds[index].royal {
                 let shield = (self.shelter[side][square.index()] & own_pawns).len().min(3) as i32;
@@ -249,9 +298,29 @@ impl Placement {
                 }
             }
         }
-        let material_phase = self.phase(pieces / 2);
+        let material_phase = self.material_phase(pieces);
         let material = (opening * material_phase + endgame * (256 - material_phase)) / 256;
         material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
+    }
+
+    /// The pawn-structure weights (of `[doubled, isolated, connected]`) a pawn
+    /// of `side` on `square` earns among `own_pawns`.
+    fn pawn_structure(&self, weights: &[Phased; 3], side: usize, square: Square, own_pawns: SquareSet) -> Phased {
+        let [doubled, isolated, connected] = *weights;
+        let mut total = Phased::both(0);
+        let mut add = |weight: Phased| {
+            total.opening += weight.opening;
+            total.endgame += weight.endgame;
+        };
+        if !(self.ahead_on_file[side][square.index()] & own_pawns).is_empty() {
+            add(doubled);
+        }
+        if (self.neighbours[square.index()] & own_pawns).is_empty() {
+            add(isolated);
+        } else if !(self.supporters[side][square.index()] & own_pawns).is_empty() {
+            add(connected);
+        }
+        total
     }
 }
 

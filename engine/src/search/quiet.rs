@@ -2,6 +2,7 @@
 //! quiet enough for that score to stand: what evaluation tuning fits.
 
 use super::alphabeta::{Searcher, MATE};
+use crate::color::Color;
 use crate::position::Position;
 
 impl Searcher {
@@ -20,6 +21,21 @@ impl Searcher {
         }
         let settled = self.evaluate(position) - self.royal_danger(position);
         Some(settled + self.mobility(position, ours, 0))
+    }
+
+    /// The phase, from 256 (full middlegame) to 0 (a bare endgame), by which
+    /// a [`Searcher::positional`] one tapers its phased weights between their
+    /// two values (as `(opening · phase + endgame · (256 − phase)) / 256`,
+    /// summed over the pieces before the division); `None` for a plain one.
+    pub fn phase(&self, position: &Position) -> Option<i32> {
+        let placement = self.placement.as_ref()?;
+        let pieces: i32 = [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|color| position.pieces(color))
+            .filter(|(_, kind)| !self.rules.kinds[kind.0 as usize].pawn)
+            .map(|(_, kind)| self.values[kind.0 as usize])
+            .sum();
+        Some(placement.material_phase(pieces))
     }
 
     /// [`Searcher::static_score`] when no capture or promotion changes it

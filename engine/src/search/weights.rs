@@ -3,6 +3,8 @@
 //! rules may carry tuned weights; see [`Rules::tuned_weights`]).
 
 use super::eval::piece_values;
+use crate::color::Color;
+use crate::geometry::{Geometry, Square};
 use crate::rules::Rules;
 
 /// A value in full middlegame and in a bare endgame; positions between are
@@ -46,6 +48,30 @@ pub struct Weights {
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
     pub open_file: i32,
+    /// Per pawn with an own pawn ahead of it on its file (the rear of doubled pawns).
+    pub doubled: Phased,
+    /// Per pawn without own pawns on the neighbouring files.
+    pub isolated: Phased,
+    /// Per pawn with an own pawn beside it or one rank behind on a neighbouring file.
+    pub connected: Phased,
+    /// A piece's bonus on each square, `[kind * box + square]` with the square
+    /// seen from its own side ([`own_view`]: ranks mirrored for Black), box
+    /// being the geometry's [`Geometry::box_size`].
+    pub squares: Vec<Phased>,
+}
+
+/// `square` as `color` sees it: itself for White, the same file and layer
+/// on the mirrored rank for Black (both sides' pieces start mirrored by rank
+/// in every built variant, and pawns go up the ranks for White).
+pub fn own_view(geometry: &Geometry, color: Color, square: Square) -> Square {
+    match color {
+        Color::White => square,
+        Color::Black => {
+            let mirrored = geometry.height() - 1 - geometry.rank(square);
+            let index = square.index() - geometry.rank(square) * geometry.width() + mirrored * geometry.width();
+            Square(index as u16)
+        }
+    }
 }
 
 impl Weights {
@@ -66,6 +92,10 @@ impl Weights {
             mobility: 4,
             pair: 0,
             open_file: 0,
+            doubled: Phased::both(0),
+            isolated: Phased::both(0),
+            connected: Phased::both(0),
+            squares: vec![Phased::both(0); rules.kinds.len() * rules.geometry.box_size()],
         }
     }
 
@@ -76,7 +106,8 @@ impl Weights {
 
     /// Every weight by name, for tuning: material of kinds that are neither
     /// royal (never traded) nor a pawn in full middlegame (the unit), then
-    /// the rest.
+    /// the rest, but for the square tables (hundreds of weights, which the
+    /// tuner measures from the pieces' squares instead).
     pub fn tunable(&mut self, rules: &Rules) -> Vec<(String, &mut i32)> {
         let mut named = Vec::new();
         for (index, (value, kind)) in self.material.iter_mut().zip(&rules.kinds).enumerate() {
@@ -101,6 +132,10 @@ impl Weights {
             mobility,
             pair,
             open_file,
+            doubled,
+            isolated,
+            connected,
+            squares: _,
         } = self;
         let rest = [
             ("reach", reach),
@@ -114,6 +149,12 @@ impl Weights {
             ("mobility", mobility),
             ("pair", pair),
             ("open_file", open_file),
+            ("doubled.opening", &mut doubled.opening),
+            ("doubled.endgame", &mut doubled.endgame),
+            ("isolated.opening", &mut isolated.opening),
+            ("isolated.endgame", &mut isolated.endgame),
+            ("connected.opening", &mut connected.opening),
+            ("connected.endgame", &mut connected.endgame),
         ];
         named.extend(rest.into_iter().map(|(name, weight)| (name.to_string(), weight)));
         named

@@ -145,16 +145,133 @@ pub fn rules() -> Rules {
     rules
 }
 
+/// Each kind's bonus on each square (from White's side; Black's mirrored), in
+/// middlegame then endgame, fitted with the weights below; the king's are 0
+/// (kept out of the fit, see docs/player.md).
+#[rustfmt::skip]
+const SQUARES: [[i32; 64]; 10] = [
+    // pawn (middlegame)
+    [
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   6, -17,   1,   2,   1,   2, -12,
+           6,  -8,   6,  -1, -13,  -7,   7,  -6,
+           1,   0,   6,   2,  -4,   8,  -5,  -1,
+          -3,  -9,  11,  18,   7,  -4,  -4,  -3,
+           5,  -1,  11,  -6,  -1,  -4,   0,  -4,
+           3,   2,   0,  -1,   0,  -2,   1,   7,
+           0,   0,   0,   0,   0,   0,   0,   0,
+    ],
+    // pawn (endgame)
+    [
+           0,   0,   0,   0,   0,   0,   0,   0,
+           2,   0,  17,   4,  -3,   4,  15,   3,
+          -6,  18,  10,  -1,  -1,  -2,   7,   5,
+          -3,  -3,  -7, -10, -14,  -7,  -2,   2,
+           4,  -6,  -3, -17,  -4,  -6,  -5,   2,
+           9,  -4,   1,  -4,  -4,   1,   1,   8,
+           1,  -1,  -3,  -1,  -3,  -1,   3,   4,
+           0,   0,   0,   0,   0,   0,   0,   0,
+    ],
+    // knight (middlegame)
+    [
+          -1,  -2,   0,   4,  -2,   2,  -7,   0,
+          -8,  -4,  -8,  -4,   5,  -8,   4,   4,
+           6,  -7,  12,  -6,   3,  -1,  -5, -10,
+           3,  -5,   8,  -3,  -5,   1,  -1,   3,
+          -1,  11,  -6,  10,  -1,  -4,  11,  -7,
+           2,   3,  -2,  -2,   5,  -5,   2,   0,
+           0,  -1,   3,   0,   1,  -2,  -1,   7,
+           3,   1,  -1,   2,   0,   0,   0,   1,
+    ],
+    // knight (endgame)
+    [
+          -1,   3,  -1,   1,  -1,   1,   1,   0,
+           0,   0,  -2,   3,  -1,   0,   1,   0,
+           1,   1,   3,   0,  -3,   1,  -2,   1,
+           1,  -1,   1,   0,  -3,  -4,   1,   0,
+           0,   1,  -3,  -2,   1,  -3,  -3,   0,
+           1,   1,   1,   1,  -2,   0,   1,   1,
+           0,  -2,   2,   0,   1,   0,  -1,   1,
+           0,   0,   0,   1,   1,   0,  -1,   0,
+    ],
+    // bishop (middlegame)
+    [
+          -4,   3,  -2,  -1,  -1,  10,  -5,  -2,
+          -1,   3,  -4,   2,   2,  13,  -8,   0,
+           0,   7,  -8,  -4,   3,  -3,  18,   6,
+          -7,   0,   7,  -9,  -2,  -6,   8,  -2,
+          -1,  -1,   3,  -3,  -6,  -2,  -4,  -2,
+           0,  -6, -10,   3,  -1,   1,   2,   7,
+           3,  -1,   2,   1,   1,   1,  -2,  -4,
+           0,   0,  -1,   0,  -2,   1,   1,   4,
+    ],
+    // bishop (endgame)
+    [
+          -1,   2,   1,   0,   1,   0,   0,   0,
+           0,  -2,   0,  -1,   1,  -1,   1,   0,
+           1,  -1,   1,   0,   0,  -1,   2,   0,
+           0,   2,   0,  -3,  -6,   3,   6,  -1,
+           0,  -1,   0,  -1,  -3,  -1,  -1,   1,
+           0,  -1,  -3,   1,  -1,  -1,   0,   1,
+           1,  -1,   1,   0,   1,  -1,   0,   1,
+           0,   1,  -1,   0,   0,   2,   0,   1,
+    ],
+    // rook (middlegame)
+    [
+         -16,   3,   0,   8,  11,  12,  -9,  -2,
+         -19,   0,  -9,  -2,  -1,   0,  -6,  -3,
+           7,  -2,  -2,   0,   5,   0,  -5,  -5,
+          -3,   0,  -2,  -3,  -3,  -1,  -2,  13,
+           4,   1,  -1,   1,  -3,   5,  -1,   1,
+          -1,   4,   4,   0,  -1,   1,   0,   5,
+           8,   4,   4,  -3,   2,  -2,  -4,   3,
+           3,   2,   1,   1,   1,   0,  -1,  -3,
+    ],
+    // rook (endgame)
+    [
+           5,   1,  -1,   0,   2,  -1,   0,   1,
+          -2,  -2,  -1,  -1,   0,   0,   0,   1,
+           1,  -1,   1,   2,   0,   1,   0,   1,
+          -2,   1,  -1,  -2,  -1,  -1,   1,   1,
+          -1,   0,   0,   0,  -2,   0,   2,   1,
+          -2,   2,   2,  -1,  -1,   0,   1,  -1,
+          -3,   2,   1,   0,  -1,  -1,   0,   0,
+          -1,   0,  -1,   1,   1,   0,   2,  -1,
+    ],
+    // queen (middlegame)
+    [
+           0,   2,  -7,  11,  -8,  -1,  -2,   0,
+          -1,   5,  20,   7,  -3,  -8,  -4,  -1,
+           2,  -4,   3,  -8, -13,   0,  -5,  -3,
+          -5,  -3,   7,   9,   5,  -9,   1,   0,
+           0,   0,   2,   0,  -2,  -4,  -9,  10,
+          -1,   4,   4,   2,  -1,  -2,   2,   0,
+          -2,  -1,   4,   0,   0,   0,  -1,   0,
+           1,   0,   0,   0,   1,   1,   0,   3,
+    ],
+    // queen (endgame)
+    [
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   0,  -1,   0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   0,   0,  -1,  -1,   0,   0,   0,
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,   0,   0,   0,
+           0,   0,   0,   0,   0,   0,   1,   1,
+    ],
+];
+
 /// The player's evaluation weights fitted to chess self-play (Texel's method:
 /// `engine/examples/texel`, see docs/player.md), by kind index.
 fn tuned_weights() -> Weights {
     Weights {
         material: vec![
             Phased { opening: 100, endgame: 133 },  // pawn
-            Phased { opening: 327, endgame: 205 },  // knight
-            Phased { opening: 375, endgame: 221 },  // bishop
-            Phased { opening: 571, endgame: 432 },  // rook
-            Phased { opening: 1200, endgame: 468 }, // queen
+            Phased { opening: 332, endgame: 181 },  // knight
+            Phased { opening: 378, endgame: 210 },  // bishop
+            Phased { opening: 584, endgame: 417 },  // rook
+            Phased { opening: 1219, endgame: 432 }, // queen
             Phased { opening: 0, endgame: 0 },      // king
         ],
         reach: 3,
@@ -166,8 +283,17 @@ fn tuned_weights() -> Weights {
         royal_centre: 6,
         royal_danger: 12,
         mobility: 5,
-        pair: 19,
-        open_file: 17,
+        pair: 16,
+        open_file: 15,
+        doubled: Phased { opening: 4, endgame: -60 },
+        isolated: Phased { opening: -8, endgame: 16 },
+        connected: Phased { opening: 4, endgame: 13 },
+        squares: (0..6 * 64)
+            .map(|slot| match SQUARES.get(2 * (slot / 64)..2 * (slot / 64) + 2) {
+                Some([opening, endgame]) => Phased { opening: opening[slot % 64], endgame: endgame[slot % 64] },
+                _ => Phased::both(0),
+            })
+            .collect(),
     }
 }
 
