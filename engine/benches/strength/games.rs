@@ -137,15 +137,10 @@ pub fn match_results(variant: Variant, first: &mut Side, second: &mut Side, game
     (0..games)
         .map(|g| {
             let seed = seed + g as u64;
-            let (played, score) = if g % 2 == 0 {
-                let played = play(variant, first, second, seed);
-                let score = played.white_score;
-                (played, score)
-            } else {
-                let played = play(variant, second, first, seed);
-                let score = 1.0 - played.white_score;
-                (played, score)
-            };
+            let first_is_white = g % 2 == 0;
+            let played =
+                if first_is_white { play(variant, first, second, seed) } else { play(variant, second, first, seed) };
+            let score = if first_is_white { played.white_score } else { 1.0 - played.white_score };
             // Progress on stderr, so a long match can be watched.
             eprintln!("{variant} game {}: {score} ({}, {} moves)", g + 1, played.ending, played.moves);
             score

@@ -9,7 +9,8 @@ use rand::Rng;
 use super::chance::outcomes;
 use super::{Decision, Player};
 use crate::color::Color;
-use crate::game::{Action, Choice, Game};
+use crate::game::{Action, Choice, Game, Outcome, Turn};
+use crate::grants::Grants;
 use crate::search::MATE;
 
 /// Rolls searched in a row before the searcher takes over without dice: a
@@ -184,19 +185,20 @@ impl<'p> Thinker<'p> {
         let dice = game.position().rules().chance?.kinds.get(kind)?.dice;
         // Outcomes that leave the same game (Lucky 8's seven misses, 2d4's
         // [1,3] and [3,1] where the order grants nothing) are searched once.
-        let mut distinct: Vec<(Game, f64)> = Vec::new();
+        let mut distinct: Vec<(Option<AfterRoll>, Game, f64)> = Vec::new();
         for (faces, weight) in outcomes(dice, rng) {
             let mut after = game.clone();
             if after.apply(Action::Roll { side, kind, faces }).is_err() {
                 continue;
             }
-            match distinct.iter_mut().find(|(seen, _)| same_state(seen, &after)) {
-                Some((_, total)) => *total += weight,
-                None => distinct.push((after, weight)),
+            let state = AfterRoll::of(&after);
+            match distinct.iter_mut().find(|(seen, ..)| seen.is_some() && *seen == state) {
+                Some((_, _, total)) => *total += weight,
+                None => distinct.push((state, after, weight)),
             }
         }
         let (mut total, mut weights) = (0.0, 0.0);
-        for (after, weight) in &distinct {
+        for (_, after, weight) in &distinct {
             total += weight * f64::from(self.node(after, depth, chance.saturating_sub(1), rng)?);
             weights += weight;
         }
@@ -254,20 +256,35 @@ impl<'p> Thinker<'p> {
     }
 }
 
-/// Whether two games after a roll play on alike: the same position and
-/// grants, the same turn with no further roll in it (a later roll's grant may
-/// read the earlier faces), as many rolls made and the same outcome. Only
-/// the faces may differ.
-fn same_state(one: &Game, other: &Game) -> bool {
-    let (a, b) = (one.position(), other.position());
-    let turn = one.turn();
-    let rolls_again = turn.as_ref().is_some_and(|t| t.choices.iter().any(|c| matches!(c, Choice::Roll { .. })));
-    !rolls_again
-        && a.hash() == b.hash()
-        && a.granted() == b.granted()
-        && one.turn_rolls().len() == other.turn_rolls().len()
-        && one.outcome() == other.outcome()
-        && turn == other.turn()
+/// How a game goes on after a roll, all but the faces: two outcomes alike in
+/// this are searched once. Taken once per outcome, as the turn lists the
+/// legal moves.
+#[derive(PartialEq)]
+struct AfterRoll {
+    hash: u64,
+    granted: Grants,
+    rolls: usize,
+    outcome: Option<Outcome>,
+    turn: Option<Turn>,
+}
+
+impl AfterRoll {
+    /// `None` while the turn rolls again: a later roll's grant may read the
+    /// earlier faces, so such an outcome stands alone.
+    fn of(game: &Game) -> Option<AfterRoll> {
+        let turn = game.turn();
+        if turn.as_ref().is_some_and(|t| t.choices.iter().any(|c| matches!(c, Choice::Roll { .. }))) {
+            return None;
+        }
+        let position = game.position();
+        Some(AfterRoll {
+            hash: position.hash(),
+            granted: position.granted(),
+            rolls: game.turn_rolls().len(),
+            outcome: game.outcome(),
+            turn,
+        })
+    }
 }
 
 /// What spending a pass costs, in centipawns: [`PASS_KEPT`] when the rules
@@ -313,7 +330,9 @@ mod tests {
 
     #[test]
     fn rolls_that_grant_the_same_are_one_state_and_a_lucky_eight_is_another() {
-        assert!(same_state(&lucky(3), &lucky(5)));
-        assert!(!same_state(&lucky(3), &lucky(8)));
+        let miss = AfterRoll::of(&lucky(3));
+        assert!(miss.is_some());
+        assert!(miss == AfterRoll::of(&lucky(5)));
+        assert!(miss != AfterRoll::of(&lucky(8)));
     }
 }

@@ -95,7 +95,8 @@ pub struct Searcher {
     /// The keys of the positions on the current line, root first.
     line: Vec<u64>,
     /// The keys of the game's positions before the root since its last
-    /// irreversible move: a line that returns to one of them repeats too.
+    /// irreversible move: a line that returns to one that stood there twice
+    /// repeats it a third time.
     earlier: Vec<u64>,
     /// When the current search began, to stop deepening in time.
     started: Instant,
@@ -191,9 +192,10 @@ impl Searcher {
 
     /// The game's positions before the one to be searched, oldest first
     /// ([`Game::earlier_positions`](crate::game::Game::earlier_positions)):
-    /// a line back to one of them is scored as a draw, so the searcher steers
-    /// away from a repetition the opponent could claim when it stands better
-    /// and into one when it stands worse. Kept for later searches until set again.
+    /// a line back to one that stood there twice is scored as a draw (see
+    /// `repeats`), so the searcher steers away from a third occurrence the
+    /// opponent could claim when it stands better and into one when it stands
+    /// worse. Kept for later searches until set again.
     pub fn set_earlier_positions(&mut self, keys: &[u64]) {
         self.earlier.clear();
         self.earlier.extend_from_slice(keys);
