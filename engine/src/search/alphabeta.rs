@@ -6,13 +6,14 @@
 //! windows, null-move pruning, late-move reductions, a history of cut-offs
 //! and repetitions along the line.
 
+mod limits;
+mod ordering;
 mod quiescence;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::order::{bring_to_front, victim_value};
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
@@ -116,8 +117,6 @@ pub struct Searcher {
     generation: u8,
 }
 
-/// Nodes between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 1024;
 /// How much a quiet move may gain per remaining ply, for futility pruning.
 const FUTILITY_MARGIN: i32 = 150;
 /// Plies from the leaves within which a quiet position far above beta is cut off unsearched...
@@ -134,8 +133,6 @@ const ASPIRATION_GROWTH: i32 = 4;
 const ASPIRATION_FROM: u32 = 4;
 /// A player's table: `2^18` entries (about 8 MB).
 const PLAYER_TABLE_BITS: u32 = 18;
-/// History scores stay below killers' and captures' in the move order.
-const HISTORY_MAX: i32 = 1 << 17;
 
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
@@ -201,36 +198,11 @@ impl Searcher {
         self.earlier.extend_from_slice(keys);
     }
 
-    /// Searches give up once `deadline` passes (`None`: never); iterative
-    /// deepening starts no iteration it would likely not finish.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.aborted = false;
-        self.started = Instant::now();
-    }
-
     /// Gives the transposition table about `megabytes` of memory (a power of
     /// two entries, rounded down), emptying it.
     pub fn resize_table(&mut self, megabytes: usize) {
         let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
         self.table = Table::with_bits(entries.max(2).ilog2());
-    }
-
-    /// Searches also give up as soon as `stop` is set, from any thread.
-    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
-    }
-
-    /// Searches also give up after visiting about `nodes` more positions
-    /// (`None`: no limit); the count is looked at every 1,024 nodes.
-    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        self.node_limit = nodes.map(|n| self.nodes.saturating_add(n));
-    }
-
-    /// Whether a search since the deadline was set ran out of time; its
-    /// result is then only as good as the last completed iteration.
-    pub fn aborted(&self) -> bool {
-        self.aborted
     }
 
     /// Positions visited so far.
@@ -563,36 +535,6 @@ impl Searcher {
         in_game >= 2
     }
 
-    /// A quiet move refuted the line: try it early among its siblings and
-    /// wherever it stands again.
-    fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        if self.positional {
-            let slot = self.history_slot(mv);
-            self.history[slot] = (self.history[slot] + depth * depth).min(HISTORY_MAX);
-        }
-    }
-
-    fn history_slot(&self, mv: Move) -> usize {
-        mv.from.index() * self.rules.geometry.box_size() + mv.to.index()
-    }
-
-    /// Whether the next iteration of the deepening would likely run past the
-    /// deadline: each takes a few times as long as the one before.
-    fn next_iteration_too_late(&self) -> bool {
-        self.deadline.is_some_and(|deadline| {
-            // Started late, an iteration still pays: its root moves searched
-            // in full may replace the choice (see `search`).
-            let spent = self.started.elapsed();
-            let allowed = deadline.saturating_duration_since(self.started);
-            spent * 5 > allowed * 3
-        })
-    }
-
     /// [`Weights::mobility`] per legal move the side to move has (`ours`) beyond the
     /// opponent's, counted as if it were the opponent's turn: a count of one
     /// side alone would swing the score from ply to ply. Nothing in check,
@@ -607,40 +549,6 @@ impl Searcher {
         position.unmake_null(saved);
         self.buffers[ply + 1] = theirs;
         self.weights.mobility * (ours as i32 - count as i32)
-    }
-
-    /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]
-    /// nodes); once it has, every node returns at once.
-    #[inline]
-    fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes >= self.next_clock {
-            self.next_clock = self.nodes + CLOCK_INTERVAL;
-            self.aborted = self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
-                || self.node_limit.is_some_and(|limit| self.nodes >= limit);
-        }
-        self.aborted
-    }
-
-    /// Table move, then captures by the value taken (cheapest attacker first),
-    /// then killer moves, then the rest by their history of cut-offs; for a
-    /// player, captures that lose material in the exchange come last.
-    fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
-        let killers = self.killers[ply];
-        moves.sort_by_cached_key(|mv| {
-            let taken = victim_value(position, *mv, &self.values);
-            if taken > 0 || notation::is_capture(position, *mv) {
-                let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                let losing = self.positional && attacker > taken && self.loses_material(position, *mv);
-                let class = if losing { 1 << 20 } else { -(1 << 20) };
-                class - taken * 16 + attacker / 16
-            } else if killers.contains(&Some(*mv)) {
-                -(1 << 18)
-            } else {
-                -self.history[self.history_slot(*mv)]
-            }
-        });
-        bring_to_front(moves, table_move);
     }
 }
 
