@@ -62,9 +62,11 @@ impl Level {
         Duration::from_millis(MILLIS[usize::from(self.0 - 1)])
     }
 
-    /// The deepest search, in plies; the budget usually stops it earlier.
+    /// The deepest look, in plies counting the level's own move: 2 is a move
+    /// and the best reply (then captures until quiet). The budget usually
+    /// stops it earlier.
     fn max_depth(self) -> u32 {
-        [1, 1, 2, 2, 3, 4, 5, 32][usize::from(self.0 - 1)]
+        [2, 2, 3, 3, 4, 5, 6, 32][usize::from(self.0 - 1)]
     }
 
     /// How much a level misjudges quiet moves, in centipawns: each move's

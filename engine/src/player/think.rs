@@ -16,6 +16,9 @@ use crate::search::MATE;
 /// Rolls searched in a row before the searcher takes over without dice: a
 /// Guardener turn with a double, or a deploy roll after a move.
 const CHANCE_PLIES: u32 = 2;
+/// The first iteration's depth, in plies counting the player's own move: a
+/// move and the opponent's best reply.
+const FIRST_DEPTH: u32 = 2;
 /// A won game's score: above any material, below a mate the searcher counts.
 const WON: i32 = MATE - 500;
 
@@ -53,9 +56,9 @@ impl<'p> Thinker<'p> {
             return Some(self.searched(game, start + budget, level.max_depth()));
         }
         let mut scores: Vec<i32> = Vec::new();
-        for depth in 1..=level.max_depth() {
+        for depth in FIRST_DEPTH..=level.max_depth() {
             // The first iteration always completes, so there is an answer.
-            self.player.searcher.set_deadline((depth > 1).then(|| start + budget));
+            self.player.searcher.set_deadline((depth > FIRST_DEPTH).then(|| start + budget));
             let Some(these) = candidates.iter().map(|c| self.value(game, c, depth, rng)).collect::<Option<Vec<_>>>()
             else {
                 break;
@@ -237,7 +240,7 @@ impl<'p> Thinker<'p> {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_earlier_positions(game.earlier_positions());
-        let result = searcher.search(&mut position, depth.max(1));
+        let result = searcher.search(&mut position, depth);
         if searcher.aborted() {
             return None;
         }
