@@ -331,6 +331,27 @@ mod tests {
         game
     }
 
+    /// What `level` finds `key` worth at its deepest look in `fen`.
+    fn deepest_value(level: u8, fen: &str, key: &str) -> i32 {
+        use rand::{rngs::StdRng, SeedableRng};
+        let game = Game::from_fen(Variant::Chess, fen).unwrap();
+        let mv = crate::notation::parse_move(game.position(), key).unwrap();
+        let level = super::super::Level::new(level).unwrap();
+        let mut player = Player::new(Variant::Chess, level).unwrap();
+        let mut thinker = Thinker::new(&mut player, Color::White);
+        let decision = Decision::Act(Action::Move(mv));
+        thinker.value(&game, &decision, level.max_depth(), &mut StdRng::seed_from_u64(1)).unwrap()
+    }
+
+    #[test]
+    fn level_three_sees_a_quiet_mate_in_two_that_level_two_does_not() {
+        // 1.Rg4 (quiet) and 2.Rh2# whatever Black does: three plies from the
+        // key move, the last a quiet one that captures-only search skips.
+        let fen = "8/7k/3p4/8/2R5/8/3R4/4K3 w - - 0 1";
+        assert!(deepest_value(3, fen, "Rg4") >= WON);
+        assert!(deepest_value(2, fen, "Rg4") < WON);
+    }
+
     #[test]
     fn rolls_that_grant_the_same_are_one_state_and_a_lucky_eight_is_another() {
         let miss = AfterRoll::of(&lucky(3));
