@@ -106,12 +106,12 @@ impl Level {
 
 /// Each level's chess rating, from the `elo` bench against Stockfish at
 /// `UCI_Elo` 1320 to 2200 at a twentieth of each level's time, 20 games a
-/// match: levels 1 to 6 measured after levels came to miss tactics a turn at
-/// a time, levels 1 and 2 through their matches with the level above (under
-/// 30% against Stockfish's floor), levels 7 and 8 from the run before, which
-/// left them as they were (docs/player.md). Rough figures. Increasing, so the
-/// nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [835, 1076, 1146, 1286, 1403, 1447, 1650, 1823];
+/// match: levels 1 to 7 measured after levels came to search as deep as
+/// documented, levels 1 and 2 through their matches with the level above
+/// (under 30% against Stockfish's floor), level 8, which that change left
+/// alone, from an earlier run (docs/player.md). Rough figures. Increasing, so
+/// the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [906, 941, 1242, 1385, 1490, 1611, 1721, 1823];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
