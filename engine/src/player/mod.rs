@@ -66,7 +66,7 @@ impl Level {
     /// and the best reply (then captures until quiet). The budget usually
     /// stops it earlier.
     fn max_depth(self) -> u32 {
-        [2, 2, 3, 3, 4, 5, 6, 32][usize::from(self.0 - 1)]
+        [2, 2, 3, 4, 5, 6, 7, 32][usize::from(self.0 - 1)]
     }
 
     /// How much a level misjudges quiet moves, in centipawns: each move's
@@ -106,12 +106,11 @@ impl Level {
 
 /// Each level's chess rating, from the `elo` bench against Stockfish at
 /// `UCI_Elo` 1320 to 2200 at a twentieth of each level's time, 20 games a
-/// match: levels 1 to 7 measured after levels came to search as deep as
-/// documented, levels 1 and 2 through their matches with the level above
-/// (under 30% against Stockfish's floor), level 8, which that change left
-/// alone, from an earlier run (docs/player.md). Rough figures. Increasing, so
-/// the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [906, 941, 1242, 1385, 1490, 1611, 1721, 1823];
+/// match, with the depths of [`Level::max_depth`]: levels 1 and 2 through
+/// their matches with the level above (under 30% against Stockfish's
+/// floor); see docs/player.md. Rough figures (about ±100 Elo). Increasing,
+/// so the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [906, 941, 1242, 1481, 1571, 1635, 1855, 1879];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
