@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::color::Color;
+
 /// A cell of some variant's board: an index into its [`Geometry`]'s box.
 ///
 /// A `Square` means nothing without the geometry it came from; geometries hand
@@ -140,6 +142,12 @@ impl Geometry {
 
     pub fn layer(&self, square: Square) -> usize {
         square.index() / (self.width() * self.height())
+    }
+
+    /// `rank` counted from `color`'s side: itself for White, from the far
+    /// edge for Black (every built variant sets the sides up mirrored by rank).
+    pub fn rank_seen_by(&self, color: Color, rank: usize) -> usize {
+        color.fold(rank, self.height() - 1 - rank)
     }
 
     /// Light or dark by the variant's colour rule; `None` on an uncoloured board.

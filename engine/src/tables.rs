@@ -284,7 +284,7 @@ fn compile(
     component: &Component,
 ) -> Option<(Vec<RayCell>, Hopping)> {
     let (layer, file, rank) = (geometry.layer(origin), geometry.file(origin), geometry.rank(origin));
-    let relative_rank = if color == Color::White { rank } else { geometry.height() - 1 - rank };
+    let relative_rank = geometry.rank_seen_by(color, rank);
     if !component.zone.contains(layer, relative_rank) {
         return None;
     }
@@ -333,7 +333,7 @@ fn compile(
             }
         }
         Shape::Fixed { layer, file, rank } => {
-            let rank = if color == Color::White { *rank as usize } else { geometry.height() - 1 - *rank as usize };
+            let rank = geometry.rank_seen_by(color, *rank as usize);
             let square = geometry.square(*layer as i32, *file as i32, rank as i32)?;
             // Staying put is not a move.
             if square == origin {

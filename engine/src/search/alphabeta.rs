@@ -52,6 +52,14 @@ struct Entry {
     best: Option<Move>,
 }
 
+/// What [`Searcher::evaluate`] counts first, by side (White's first).
+pub(super) struct Tally {
+    pub material: [i32; 2],
+    /// Material besides pawns.
+    pub pieces: [i32; 2],
+    pub pawns: [SquareSet; 2],
+}
+
 /// The outcome of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -214,22 +222,7 @@ impl Searcher {
     /// pieces stand, for a [`Searcher::positional`] one).
     pub fn evaluate(&self, position: &Position) -> i32 {
         let us = position.turn();
-        // One pass per side: all material, material besides pawns, and where the pawns stand.
-        let mut material = [0; 2];
-        let mut pieces = [0; 2];
-        let mut pawns = [SquareSet::EMPTY; 2];
-        for color in [Color::White, Color::Black] {
-            let side = color.fold(0, 1);
-            for (square, kind) in position.pieces(color) {
-                let value = self.values[kind.0 as usize];
-                material[side] += value;
-                if self.rules.kinds[kind.0 as usize].pawn {
-                    pawns[side].insert(square);
-                } else {
-                    pieces[side] += value;
-                }
-            }
-        }
+        let Tally { material, pieces, pawns } = self.tally(position);
         let (ours, theirs) = (us.fold(0, 1), (!us).fold(0, 1));
         match &self.placement {
             None => material[ours] - material[theirs],
@@ -239,6 +232,25 @@ impl Searcher {
                     - placement.score(position, !us, both, pieces[ours], &pawns)
             }
         }
+    }
+
+    /// Each side's material (White's first), its material besides pawns,
+    /// and where its pawns stand: one pass over the pieces.
+    pub(super) fn tally(&self, position: &Position) -> Tally {
+        let mut tally = Tally { material: [0; 2], pieces: [0; 2], pawns: [SquareSet::EMPTY; 2] };
+        for color in [Color::White, Color::Black] {
+            let side = color.fold(0, 1);
+            for (square, kind) in position.pieces(color) {
+                let value = self.values[kind.0 as usize];
+                tally.material[side] += value;
+                if self.rules.kinds[kind.0 as usize].pawn {
+                    tally.pawns[side].insert(square);
+                } else {
+                    tally.pieces[side] += value;
+                }
+            }
+        }
+        tally
     }
 
     /// Searches `position` to `depth` plies, one iteration deeper at a time;

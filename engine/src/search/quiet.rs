@@ -2,7 +2,6 @@
 //! quiet enough for that score to stand: what evaluation tuning fits.
 
 use super::alphabeta::{Searcher, MATE};
-use crate::color::Color;
 use crate::position::Position;
 
 impl Searcher {
@@ -29,13 +28,8 @@ impl Searcher {
     /// summed over the pieces before the division); `None` for a plain one.
     pub fn phase(&self, position: &Position) -> Option<i32> {
         let placement = self.placement.as_ref()?;
-        let pieces: i32 = [Color::White, Color::Black]
-            .into_iter()
-            .flat_map(|color| position.pieces(color))
-            .filter(|(_, kind)| !self.rules.kinds[kind.0 as usize].pawn)
-            .map(|(_, kind)| self.values[kind.0 as usize])
-            .sum();
-        Some(placement.material_phase(pieces))
+        let [white, black] = self.tally(position).pieces;
+        Some(placement.material_phase(white + black))
     }
 
     /// [`Searcher::static_score`] when no capture or promotion changes it

@@ -64,14 +64,9 @@ pub struct Weights {
 /// on the mirrored rank for Black (both sides' pieces start mirrored by rank
 /// in every built variant, and pawns go up the ranks for White).
 pub fn own_view(geometry: &Geometry, color: Color, square: Square) -> Square {
-    match color {
-        Color::White => square,
-        Color::Black => {
-            let mirrored = geometry.height() - 1 - geometry.rank(square);
-            let index = square.index() - geometry.rank(square) * geometry.width() + mirrored * geometry.width();
-            Square(index as u16)
-        }
-    }
+    let rank = geometry.rank(square);
+    let seen = geometry.rank_seen_by(color, rank);
+    Square((square.index() - rank * geometry.width() + seen * geometry.width()) as u16)
 }
 
 impl Weights {
