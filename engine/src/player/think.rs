@@ -2,7 +2,7 @@
 //! and pass the turn offers, each valued by an expectimax over the game's
 //! turn protocol down to the alpha-beta searcher.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::Rng;
 
@@ -56,6 +56,7 @@ impl<'p> Thinker<'p> {
             return Some(self.searched(game, start + budget, level.max_depth()));
         }
         let mut scores: Vec<i32> = Vec::new();
+        let (mut spent, mut last_took) = (Duration::ZERO, None);
         for depth in FIRST_DEPTH..=level.max_depth() {
             // The first iteration always completes, so there is an answer.
             self.player.searcher.set_deadline((depth > FIRST_DEPTH).then(|| start + budget));
@@ -67,11 +68,12 @@ impl<'p> Thinker<'p> {
             let mut paired: Vec<_> = candidates.into_iter().zip(these).collect();
             paired.sort_by_key(|(_, score)| -score);
             (candidates, scores) = paired.into_iter().unzip();
-            let spent = start.elapsed();
-            // The next iteration takes several times as long as this one.
-            if scores[0] >= WON - 100 || spent * 3 > budget {
+            let took = start.elapsed() - spent;
+            spent += took;
+            if scores[0] >= WON - 100 || !next_iteration_fits(spent, took, last_took, budget) {
                 break;
             }
+            last_took = Some(took);
         }
         self.player.searcher.set_deadline(None);
         let pass_cost = pass_cost(game);
@@ -290,6 +292,29 @@ impl AfterRoll {
     }
 }
 
+/// How much longer the iteration after the first is taken to be: a first
+/// guess, before two iterations show how this position's grow.
+const FIRST_GROWTH: f64 = 2.0;
+/// The bounds of that growth as measured, so that one quick iteration (a
+/// table hit, a timer's tick) does not make the next look free or endless.
+const GROWTH: std::ops::RangeInclusive<f64> = 1.0..=6.0;
+
+/// Whether the next iteration is likely to finish within `budget`, when
+/// `spent` is gone and the last iteration took `took` (the one before it
+/// `before`): it is taken to grow by as much as the last one grew. A chess
+/// iteration takes several times the one before; in a game whose every turn
+/// starts with a roll, the rolls weighed at the first ply cost the most and
+/// a ply more adds far less, so a fixed factor would stop those a ply short.
+fn next_iteration_fits(spent: Duration, took: Duration, before: Option<Duration>, budget: Duration) -> bool {
+    let growth = match before {
+        Some(before) if !before.is_zero() => {
+            (took.as_secs_f64() / before.as_secs_f64()).clamp(*GROWTH.start(), *GROWTH.end())
+        }
+        _ => FIRST_GROWTH,
+    };
+    spent + took.mul_f64(growth) <= budget
+}
+
 /// What spending a pass costs, in centipawns: [`PASS_KEPT`] when the rules
 /// allow a side only so many passes a game, nothing when passes are free.
 fn pass_cost(game: &Game) -> i32 {
@@ -350,6 +375,20 @@ mod tests {
         let fen = "8/7k/3p4/8/2R5/8/3R4/4K3 w - - 0 1";
         assert!(deepest_value(3, fen, "Rg4") >= WON);
         assert!(deepest_value(2, fen, "Rg4") < WON);
+    }
+
+    #[test]
+    fn an_iteration_is_started_when_the_growth_so_far_says_it_fits() {
+        let ms = Duration::from_millis;
+        // After the first iteration, the next is guessed at twice as long.
+        assert!(next_iteration_fits(ms(60), ms(60), None, ms(200)));
+        assert!(!next_iteration_fits(ms(70), ms(70), None, ms(200)));
+        // Slow growth (Guardener's 57 then 77 ms) leaves room for a ply more...
+        assert!(next_iteration_fits(ms(134), ms(77), Some(ms(57)), ms(400)));
+        // ...which fast growth (chess's) would not.
+        assert!(!next_iteration_fits(ms(134), ms(100), Some(ms(34)), ms(400)));
+        // A freak quick iteration does not make the next look free.
+        assert!(!next_iteration_fits(ms(390), ms(20), Some(ms(200)), ms(400)));
     }
 
     #[test]
