@@ -295,16 +295,20 @@ impl AfterRoll {
 /// How much longer the iteration after the first is taken to be: a first
 /// guess, before two iterations show how this position's grow.
 const FIRST_GROWTH: f64 = 2.0;
-/// The bounds of that growth as measured, so that one quick iteration (a
-/// table hit, a timer's tick) does not make the next look free or endless.
-const GROWTH: std::ops::RangeInclusive<f64> = 1.0..=6.0;
+/// The bounds of that growth as measured. Below: one quick iteration (a
+/// table hit, a timer's tick) does not make the next look free. Above: the
+/// next iteration is started at least while at most a third of the budget
+/// is spent, as before (an iteration cut short costs time, never the answer,
+/// which is the last finished iteration's).
+const GROWTH: std::ops::RangeInclusive<f64> = 1.0..=2.0;
 
-/// Whether the next iteration is likely to finish within `budget`, when
+/// Whether the next iteration is worth starting within `budget`, when
 /// `spent` is gone and the last iteration took `took` (the one before it
 /// `before`): it is taken to grow by as much as the last one grew. A chess
 /// iteration takes several times the one before; in a game whose every turn
 /// starts with a roll, the rolls weighed at the first ply cost the most and
-/// a ply more adds far less, so a fixed factor would stop those a ply short.
+/// a ply more adds far less, so stopping at a third of the budget stopped
+/// those a ply short.
 fn next_iteration_fits(spent: Duration, took: Duration, before: Option<Duration>, budget: Duration) -> bool {
     let growth = match before {
         Some(before) if !before.is_zero() => {
@@ -385,8 +389,10 @@ mod tests {
         assert!(!next_iteration_fits(ms(70), ms(70), None, ms(200)));
         // Slow growth (Guardener's 57 then 77 ms) leaves room for a ply more...
         assert!(next_iteration_fits(ms(134), ms(77), Some(ms(57)), ms(400)));
-        // ...which fast growth (chess's) would not.
-        assert!(!next_iteration_fits(ms(134), ms(100), Some(ms(34)), ms(400)));
+        // ...which fast growth (chess's) would not...
+        assert!(!next_iteration_fits(ms(250), ms(180), Some(ms(50)), ms(400)));
+        // ...except while at most a third of the budget is spent, as before.
+        assert!(next_iteration_fits(ms(130), ms(100), Some(ms(34)), ms(400)));
         // A freak quick iteration does not make the next look free.
         assert!(!next_iteration_fits(ms(390), ms(20), Some(ms(200)), ms(400)));
     }
