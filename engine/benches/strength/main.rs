@@ -5,7 +5,8 @@
 //!   named), each level k+1 against level k, and level 8 against level 6,
 //!   GAMES games a match (default 40), each level at its budget / N (default
 //!   20). Targets: at least 60% a step, and 75% for 8 against 6. With
-//!   `level=N`, only the matches of level N against those below it.
+//!   `level=N`, only the matches of level N against those below it; with
+//!   `against=N`, only the matches against level N (`level=8 against=6`).
 //! - `stockfish`: level 8 against Stockfish at `UCI_Elo` ELO (default 1800),
 //!   MILLIS a move each (default 100). Target: at least 50%. The score comes
 //!   with two standard errors either side and the Elo difference it implies.
@@ -56,6 +57,8 @@ struct Options {
     divide: u32,
     variants: Vec<Variant>,
     levels: Vec<u8>,
+    /// The lower levels of the ladder's matches to play (all if empty).
+    against: Vec<u8>,
     parts: Vec<String>,
 }
 
@@ -68,6 +71,7 @@ impl Options {
         };
         let variants: Vec<Variant> = args.iter().filter_map(|a| a.parse::<Variant>().ok()).collect();
         let levels: Vec<u8> = setting("level").into_iter().filter_map(|n| u8::try_from(n).ok()).collect();
+        let against: Vec<u8> = setting("against").into_iter().filter_map(|n| u8::try_from(n).ok()).collect();
         Options {
             games: numbers.first().copied().unwrap_or(40) as usize,
             movetime: Duration::from_millis(numbers.get(1).copied().unwrap_or(100)),
@@ -75,6 +79,7 @@ impl Options {
             divide: setting("divide").first().map_or(20, |&n| n.max(1) as u32),
             variants: if variants.is_empty() { Variant::ALL.to_vec() } else { variants },
             levels: if levels.is_empty() { (1..=8).collect() } else { levels },
+            against,
             parts: ["ladder", "stockfish", "elo", "ab"]
                 .iter()
                 .filter(|p| args.iter().any(|a| a == *p))
@@ -140,7 +145,10 @@ fn level_match(options: &Options, variant: Variant, high: u8, low: u8) -> f64 {
 fn ladder(options: &Options, variant: Variant) {
     let games = options.games;
     let pairs = (1..8u8).map(|low| (low + 1, low, 60.0)).chain([(8, 6, 75.0)]);
-    for (high, low, target) in pairs.filter(|(high, _, _)| options.levels.contains(high)) {
+    let chosen = |&(high, low, _): &(u8, u8, f64)| {
+        options.levels.contains(&high) && (options.against.is_empty() || options.against.contains(&low))
+    };
+    for (high, low, target) in pairs.filter(chosen) {
         let score = level_match(options, variant, high, low);
         let share = percent(score, games);
         let verdict = if share >= target { "ok" } else { "BELOW TARGET" };
