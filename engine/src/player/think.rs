@@ -19,8 +19,12 @@ const CHANCE_PLIES: u32 = 2;
 /// The first iteration's depth, in plies counting the player's own move: a
 /// move and the opponent's best reply.
 const FIRST_DEPTH: u32 = 2;
-/// A won game's score: above any material, below a mate the searcher counts.
-const WON: i32 = MATE - 500;
+/// A won game's score: above any mate the searcher counts, so that a level
+/// mates now rather than in two, and would rather be mated later than lose
+/// now (a roll, in a dice game, may yet save it).
+const WON: i32 = MATE + 500;
+/// Scores from here up are a mate the searcher found or a won game.
+const DECIDED: i32 = MATE - 1_000;
 
 /// What a scarce pass kept is worth, in centipawns: a turn without a good
 /// move later (Guardener's plank) costs more than a pawn.
@@ -70,7 +74,7 @@ impl<'p> Thinker<'p> {
             (candidates, scores) = paired.into_iter().unzip();
             let took = start.elapsed() - spent;
             spent += took;
-            if scores[0] >= WON - 100 || !next_iteration_fits(spent, took, last_took, budget) {
+            if scores[0] >= DECIDED || !next_iteration_fits(spent, took, last_took, budget) {
                 break;
             }
             last_took = Some(took);
@@ -246,7 +250,23 @@ impl<'p> Thinker<'p> {
         if searcher.aborted() {
             return None;
         }
-        Some(sign * result.score)
+        let mut value = sign * result.score;
+        if chance == 0 {
+            return Some(value);
+        }
+        // A roll the side may choose instead of moving (a deployment from
+        // the reserve, a Lucky 8) is worth its average outcome: the side
+        // takes it when that beats its best move, so the player reckons
+        // with the opponent's deployments, not only its own.
+        let optional = turn.choices.iter().filter_map(|c| match c {
+            Choice::Roll { kind, required: false, .. } => Some(*kind),
+            _ => None,
+        });
+        for kind in optional.collect::<Vec<_>>() {
+            let rolled = self.roll(game, turn.side, kind, depth, chance, rng)?;
+            value = if sign > 0 { value.max(rolled) } else { value.min(rolled) };
+        }
+        Some(value)
     }
 
     /// The material balance for the player.
@@ -377,8 +397,8 @@ mod tests {
         // 1.Rg4 (quiet) and 2.Rh2# whatever Black does: three plies from the
         // key move, the last a quiet one that captures-only search skips.
         let fen = "8/7k/3p4/8/2R5/8/3R4/4K3 w - - 0 1";
-        assert!(deepest_value(3, fen, "Rg4") >= WON);
-        assert!(deepest_value(2, fen, "Rg4") < WON);
+        assert!(deepest_value(3, fen, "Rg4") >= DECIDED);
+        assert!(deepest_value(2, fen, "Rg4") < DECIDED);
     }
 
     #[test]
@@ -395,6 +415,46 @@ mod tests {
         assert!(next_iteration_fits(ms(130), ms(100), Some(ms(34)), ms(400)));
         // A freak quick iteration does not make the next look free.
         assert!(!next_iteration_fits(ms(390), ms(20), Some(ms(200)), ms(400)));
+    }
+
+    /// What White finds Black's turn in `fen` (Dice Landing) worth, two plies deep.
+    fn dice_landing_value(fen: &str) -> i32 {
+        use rand::{rngs::StdRng, SeedableRng};
+        let game = Game::from_fen(Variant::DiceLanding, fen).unwrap();
+        let mut player = Player::new(Variant::DiceLanding, super::super::Level::new(3).unwrap()).unwrap();
+        let mut thinker = Thinker::new(&mut player, Color::White);
+        thinker.node(&game, FIRST_DEPTH, CHANCE_PLIES, &mut StdRng::seed_from_u64(1)).unwrap()
+    }
+
+    #[test]
+    fn the_opponents_deployment_is_reckoned_with() {
+        // Black may roll to deploy its reserve knight; a knight or smiley
+        // face (two in six) lands it on g8, checking White's king and
+        // forking its queen (a landed piece cannot be taken at once).
+        let threatened = dice_landing_value("k7/4Q3/5K2/8/8/8/8/8[n] b - - 0 1 -");
+        let safe = dice_landing_value("k7/4Q3/5K2/8/8/8/8/8[] b - - 0 1 -");
+        // A third of the queen for the knight; the searcher alone sees no roll.
+        assert!(safe - threatened > 150, "{safe} against {threatened}");
+    }
+
+    #[test]
+    fn every_level_mates_at_once_rather_than_in_two() {
+        use rand::{rngs::StdRng, SeedableRng};
+        // Qb8 mates; Qh1+ Kg8 Qh7 mates a move later.
+        let game = Game::from_fen(Variant::Chess, "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
+        for level in 1..=8 {
+            let mut player = Player::new(Variant::Chess, super::super::Level::new(level).unwrap()).unwrap();
+            for seed in 0..3 {
+                let Decision::Act(action) =
+                    player.decide(&game, Color::White, &mut StdRng::seed_from_u64(seed)).unwrap()
+                else {
+                    panic!("a move was expected");
+                };
+                let mut after = game.clone();
+                after.apply(action).unwrap();
+                assert!(after.outcome().is_some_and(|o| o.winner == Some(Color::White)), "level {level}, seed {seed}");
+            }
+        }
     }
 
     #[test]
