@@ -225,10 +225,7 @@ impl<'p> Thinker<'p> {
         }
         let turn = game.turn()?;
         let sign = if turn.side == self.side { 1 } else { -1 };
-        let required = turn.choices.iter().find_map(|c| match c {
-            Choice::Roll { kind, required: true, .. } => Some(*kind),
-            _ => None,
-        });
+        let required = roll_kinds(&turn, true).next();
         if let (Some(kind), true) = (required, chance > 0) {
             return self.roll(game, turn.side, kind, depth, chance, rng);
         }
@@ -258,11 +255,7 @@ impl<'p> Thinker<'p> {
         // the reserve, a Lucky 8) is worth its average outcome: the side
         // takes it when that beats its best move, so the player reckons
         // with the opponent's deployments, not only its own.
-        let optional = turn.choices.iter().filter_map(|c| match c {
-            Choice::Roll { kind, required: false, .. } => Some(*kind),
-            _ => None,
-        });
-        for kind in optional.collect::<Vec<_>>() {
+        for kind in roll_kinds(&turn, false) {
             let rolled = self.roll(game, turn.side, kind, depth, chance, rng)?;
             value = if sign > 0 { value.max(rolled) } else { value.min(rolled) };
         }
@@ -310,6 +303,14 @@ impl AfterRoll {
             turn,
         })
     }
+}
+
+/// The roll kinds `turn` offers, the required ones or the optional ones.
+fn roll_kinds(turn: &Turn, required: bool) -> impl Iterator<Item = usize> + '_ {
+    turn.choices.iter().filter_map(move |c| match *c {
+        Choice::Roll { kind, required: r, .. } if r == required => Some(kind),
+        _ => None,
+    })
 }
 
 /// How much longer the iteration after the first is taken to be: a first
@@ -368,14 +369,7 @@ mod tests {
     fn lucky(face: u32) -> Game {
         let mut game = Game::new(Variant::LuckDragon).unwrap();
         let turn = game.turn().unwrap();
-        let kind = turn
-            .choices
-            .iter()
-            .find_map(|c| match c {
-                Choice::Roll { kind, required: false, .. } => Some(*kind),
-                _ => None,
-            })
-            .expect("Lucky 8 is offered at the start");
+        let kind = roll_kinds(&turn, false).next().expect("Lucky 8 is offered at the start");
         game.apply(Action::Roll { side: turn.side, kind, faces: vec![face] }).unwrap();
         game
     }
