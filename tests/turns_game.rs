@@ -51,8 +51,14 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().expect("chess")).clone();
     rules.variant = Variant::Registered("wheelbarrow");
     rules.start = "K7/8/1q6/8/8/8/8/7k w - - 0 1";
-    rules.chance =
-        Some(Chance { kinds: D6, allowed: bot_only, required: one_per_turn, grant: nothing, describe: show });
+    rules.chance = Some(Chance {
+        kinds: D6,
+        allowed: bot_only,
+        required: one_per_turn,
+        grant: nothing,
+        describe: show,
+        every_turn: false,
+    });
     rules.turns = TurnRules {
         passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
         secret: Some(SecretRule {

@@ -49,7 +49,7 @@ fn describe((_, faces): &TurnRoll) -> String {
 fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().unwrap()).clone();
     rules.variant = Variant::Registered("fourdice");
-    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe });
+    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false });
     Arc::new(rules)
 }
 

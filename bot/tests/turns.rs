@@ -65,7 +65,7 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().unwrap()).clone();
     rules.variant = Variant::Registered("toydice");
     rules.start = "K7/8/1q6/8/8/8/8/7k w - - 0 1";
-    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe });
+    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false });
     rules.turns = TurnRules {
         passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
         secret: Some(SecretRule {

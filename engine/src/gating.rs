@@ -79,6 +79,23 @@ impl Gating {
         Opened { quiet: allows(gate.quiet), capture: allows(gate.capture), free_quiet: Some(&gate.free_quiet[us]) }
     }
 
+    /// Whether `granted` opens the capture or promotion `mv` of `position`,
+    /// found among the moves of a larger grant: the gates the generator
+    /// applies, decided for one move (a search weighing several rolls
+    /// generates the captures once for them all).
+    pub(crate) fn opens_noisy(&self, position: &Position, mv: crate::moves::Move, granted: Grants) -> bool {
+        if self.drops_only.intersects(granted) {
+            return false;
+        }
+        let Some(piece) = position.piece_at(mv.from) else { return false };
+        let open = self.opened(piece.kind, granted, position.turn());
+        if crate::notation::is_capture(position, mv) {
+            open.capture
+        } else {
+            open.quiet_to(mv.to)
+        }
+    }
+
     #[inline]
     pub(crate) fn castling_open(&self, granted: Grants) -> bool {
         self.castling.is_empty() || granted.intersects(self.castling)

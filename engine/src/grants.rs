@@ -32,6 +32,11 @@ impl Grants {
         self.0 & 1 << grant.0 != 0
     }
 
+    /// The set as bits, grant `n` as bit `n`: for hashing it.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -264,6 +264,12 @@ pub struct Chance {
     pub grant: fn(&Position, &GameOptions, &[TurnRoll]) -> Grants,
     /// A roll as the game log writes it.
     pub describe: fn(&TurnRoll) -> String,
+    /// Whether every turn starts with the required roll and what the turn's
+    /// chain of rolls grants depends on the faces alone, not the position or
+    /// options (Guardener's 2d4): a player's search then weighs that roll at
+    /// every ply of its tree, since no move there is known to be allowed
+    /// before the roll.
+    pub every_turn: bool,
 }
 
 impl Chance {

@@ -47,8 +47,14 @@ fn chess_with(variant: Variant, change: impl FnOnce(&mut Rules)) -> Arc<Rules> {
 /// when a side has no move.
 fn dice_chess(_: &GameOptions) -> Arc<Rules> {
     chess_with(Variant::Registered("toydice"), |rules| {
-        rules.chance =
-            Some(Chance { kinds: D6, allowed: never, required: chain_until_not_six, grant: no_grants, describe });
+        rules.chance = Some(Chance {
+            kinds: D6,
+            allowed: never,
+            required: chain_until_not_six,
+            grant: no_grants,
+            describe,
+            every_turn: false,
+        });
         rules.turns = TurnRules {
             passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
             secret: None,
@@ -335,6 +341,7 @@ fn gated_dice(_: &GameOptions) -> Arc<Rules> {
             required: chain_until_not_double,
             grant: faces_shown,
             describe,
+            every_turn: false,
         });
         rules.turns = TurnRules {
             passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }),

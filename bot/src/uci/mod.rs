@@ -324,7 +324,7 @@ impl Job {
 
     fn new_searcher(&self) -> Result<Searcher> {
         let rules = self.game.variant().rules().context("the variant's rules")?;
-        let mut searcher = Searcher::new(&rules).positional();
+        let mut searcher = Searcher::new(&rules).positional().weighing_rolls();
         searcher.resize_table(self.hash_megabytes);
         Ok(searcher)
     }

@@ -162,7 +162,7 @@ impl Player {
         let rules = variant.rules()?;
         // Every level sees where pieces stand: without it quiet moves all
         // look alike, and a weak level's choice among them is a random one.
-        let searcher = Searcher::new(&rules).positional();
+        let searcher = Searcher::new(&rules).positional().weighing_rolls();
         Ok(Player { variant, level, budget: level.budget(), values: piece_values(&rules), searcher })
     }
 

@@ -9,6 +9,7 @@
 mod limits;
 mod ordering;
 mod quiescence;
+mod rolls;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
 use super::weights::Weights;
-use super::{eval, key, royal_taken};
+use super::{eval, key, royal_taken, table_key};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::notation;
@@ -123,6 +124,11 @@ pub struct Searcher {
     next_clock: u64,
     /// Counts searches, so the table can tell this search's entries from older ones.
     generation: u8,
+    /// What a turn's roll may grant, where every turn starts with one that
+    /// this searcher weighs in its tree (see [`Searcher::weighing_rolls`]).
+    turn_grants: Option<rolls::TurnGrants>,
+    /// All of those grants at once.
+    any_grant: crate::grants::Grants,
 }
 
 /// How much a quiet move may gain per remaining ply, for futility pruning.
@@ -167,6 +173,8 @@ impl Searcher {
             aborted: false,
             next_clock: 0,
             generation: 0,
+            turn_grants: None,
+            any_grant: crate::grants::Grants::NONE,
         }
     }
 
@@ -290,9 +298,11 @@ impl Searcher {
                 }
                 break;
             }
-            let best = self.table.get(key(position)).and_then(|e| e.best);
+            let best = self.table.get(table_key(position)).and_then(|e| e.best);
             result = SearchResult { best, score, depth: iteration };
-            let pv = principal_variation(position, iteration as usize, |p| self.table.get(key(p)).and_then(|e| e.best));
+            let pv = principal_variation(position, iteration as usize, |p| {
+                self.table.get(table_key(p)).and_then(|e| e.best)
+            });
             report(&Iteration { depth: iteration, score, nodes: self.nodes, elapsed: self.started.elapsed(), pv });
             if score.abs() > MATE_BOUND || self.next_iteration_too_late() {
                 break;
@@ -351,13 +361,17 @@ impl Searcher {
         if self.positional && ply > 0 && self.repeats(key, position.halfmove_clock()) {
             return 0;
         }
+        if ply > 0 && self.before_roll(position) {
+            return self.chance(position, depth, ply, alpha, beta);
+        }
+        let slot = table_key(position);
         let in_check = position.is_check();
         // A check is searched one ply deeper, so mates behind checks are seen.
         let depth = if in_check && ply < MAX_PLY / 2 { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, ply, alpha, beta);
         }
-        let stored = self.table.get(key);
+        let stored = self.table.get(slot);
         if let Some(entry) = stored.filter(|e| e.depth as i32 >= depth && ply > 0) {
             let score = from_table(entry.score, ply);
             match entry.bound {
@@ -473,8 +487,8 @@ impl Searcher {
         // A deeper entry of this search for another position is worth more
         // than a shallow one: it saved more work.
         let generation = self.generation;
-        self.table.put_unless(key, entry, |stored_key, old| {
-            stored_key != key && old.generation == generation && old.depth > entry.depth
+        self.table.put_unless(slot, entry, |stored_key, old| {
+            stored_key != slot && old.generation == generation && old.depth > entry.depth
         });
         best.0
     }

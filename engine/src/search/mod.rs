@@ -4,8 +4,10 @@
 //!
 //! Both work only through [`Position`]'s generic interface (legal moves,
 //! make/unmake, check, hash), so a variant needs nothing of its own to be
-//! searched. A variant with dice is searched over its ordinary moves: that is
-//! what [`Position::legal_moves`] returns.
+//! searched. A variant with dice is searched over the moves its position's
+//! grants allow, which is what [`Position::legal_moves`] returns; a player's
+//! searcher also weighs, at every ply, a roll that starts every turn
+//! ([`Searcher::weighing_rolls`]).
 //!
 //! ```
 //! use rookery_engine::search::MateSolver;
@@ -46,6 +48,20 @@ fn key(position: &Position) -> u64 {
     match position.en_passant() {
         Some(ep) => position.hash() ^ position.rules().zobrist.en_passant(ep.target),
         None => position.hash(),
+    }
+}
+
+/// The key a [`Searcher`] stores a position under: [`key`], with the turn's
+/// grants folded in, since the same position searched after two different
+/// rolls has two different values (and, with no grant yet, the value of the
+/// roll to come).
+#[inline]
+fn table_key(position: &Position) -> u64 {
+    let granted = position.granted();
+    if granted.is_empty() {
+        key(position)
+    } else {
+        key(position) ^ crate::splitmix::SplitMix64::new(u64::from(granted.bits())).next_u64()
     }
 }
 

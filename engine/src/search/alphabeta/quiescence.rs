@@ -18,15 +18,12 @@ impl Searcher {
     /// Captures only, until the position is quiet; the side to move may stand
     /// pat on its score. Mates are still scored, and so are stalemates
     /// wherever the moves are counted.
-    pub(in crate::search) fn quiescence(
-        &mut self,
-        position: &mut Position,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    pub(in crate::search) fn quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         if royal_taken(position) {
             return -MATE + ply as i32;
+        }
+        if ply > 0 && self.before_roll(position) {
+            return self.chance_quiescence(position, ply, alpha, beta);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         // Out of check a player generates only the captures and promotions it
@@ -69,12 +66,39 @@ impl Searcher {
             self.buffers[ply] = moves;
             return stand_pat;
         }
-        alpha = alpha.max(stand_pat);
         if noisy_only {
-            position.generate_noisy(&mut moves);
-        } else {
-            moves.retain(|mv| notation::is_capture(position, *mv));
+            self.buffers[ply] = moves;
+            return self.captures(position, ply, alpha, beta, stand_pat);
         }
+        moves.retain(|mv| notation::is_capture(position, *mv));
+        self.search_captures(position, ply, alpha.max(stand_pat), beta, stand_pat, moves)
+    }
+
+    /// The best of standing on `stand_pat` and the captures and promotions
+    /// the side to move has, each searched to quiet.
+    pub(super) fn captures(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        stand_pat: i32,
+    ) -> i32 {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        position.generate_noisy(&mut moves);
+        self.search_captures(position, ply, alpha.max(stand_pat), beta, stand_pat, moves)
+    }
+
+    /// [`Searcher::captures`] among `moves`, whose buffer is handed back.
+    fn search_captures(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stand_pat: i32,
+        mut moves: Vec<Move>,
+    ) -> i32 {
         if self.positional {
             moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
         }
@@ -104,7 +128,7 @@ impl Searcher {
     /// winning the piece leaves the score far below alpha, nor when a more
     /// valuable piece takes a lesser one on a defended square (it is
     /// likely just lost). Promotions and royal captures always count.
-    fn capture_worth_trying(&self, position: &Position, mv: Move, stand_pat: i32, alpha: i32) -> bool {
+    pub(super) fn capture_worth_trying(&self, position: &Position, mv: Move, stand_pat: i32, alpha: i32) -> bool {
         if mv.promotion().is_some() {
             return true;
         }

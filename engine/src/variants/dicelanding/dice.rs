@@ -59,7 +59,7 @@ const KINDS: &[RollKind] = &[
     RollKind { dice: &[6], word: "forced", label: "forced deploy roll", automatic: true },
 ];
 
-pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required, grant, describe };
+pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false };
 
 /// Every successful face: the grants that make a turn a deployment.
 pub(super) fn deployments() -> Grants {

@@ -23,7 +23,8 @@ const KINDS: &[RollKind] = &[
     RollKind { dice: &[8], word: "lucky8", label: "Lucky 8", automatic: false },
 ];
 
-pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required: Chance::never_required, grant, describe };
+pub(super) const CHANCE: Chance =
+    Chance { kinds: KINDS, allowed, required: Chance::never_required, grant, describe, every_turn: false };
 
 /// What three d8 show, unordered (§6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

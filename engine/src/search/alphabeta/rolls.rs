@@ -1,0 +1,295 @@
+//! A turn that starts with a roll, weighed inside the tree: the value of a
+//! position before its roll is the average, over the rolls' grants and their
+//! probabilities, of the best move each allows. Without it, a game such as
+//! Guardener would be searched as if nothing but the free moves were ever
+//! allowed below the first ply, and a piece left where a lucky roll takes it
+//! would look safe.
+//!
+//! The pruning is Ballard's *-minimax (Star2): each grant's first move is
+//! searched first, and its value is a lower bound for that grant. If those
+//! bounds alone reach beta, the node is cut with one move searched per
+//! grant, much as an alpha-beta cut-node needs one refutation. Otherwise each
+//! grant is searched in a window narrowed by what the others are known to be
+//! worth (Star1), and the node is cut as soon as the average is decided.
+
+use std::sync::Arc;
+
+use super::{Bound, Entry, Searcher, MATE, MAX_PLY};
+use crate::grants::Grants;
+use crate::options::GameOptions;
+use crate::position::Position;
+use crate::rules::{every_outcome, Chance, Rules, TurnRoll};
+use crate::search::{key, table_key};
+
+/// Rolls in one turn's chain that are weighed: a chain asking for more
+/// (after Guardener's double, one turn in four) is taken as its grants so
+/// far. The rolls after a double open rare moves (teleports, castling), and
+/// each would multiply the grants to weigh (66 distinct sets for three rolls
+/// of 2d4, 10 for one).
+const LONGEST_CHAIN: usize = 1;
+
+/// What a turn's rolls may grant, each distinct set once with its
+/// probability, the likeliest first.
+pub(super) type TurnGrants = Arc<[(Grants, f64)]>;
+
+/// The grants a turn of `rules` ends its rolls with, if the rules say every
+/// turn starts with a roll whose grants depend on the faces alone.
+pub(super) fn turn_grants(rules: &Arc<Rules>) -> Option<TurnGrants> {
+    let chance = rules.chance.filter(|chance| chance.every_turn)?;
+    let position = Position::empty(rules.clone());
+    let mut found = Vec::new();
+    chain(&chance, &position, &GameOptions::default(), &mut Vec::new(), 1.0, &mut found);
+    found.sort_by(|a: &(Grants, f64), b| b.1.total_cmp(&a.1));
+    Some(found.into())
+}
+
+/// Every way the turn's chain can go on from `rolls` (reached with
+/// probability `probability`), added to `found` by what it grants.
+fn chain(
+    chance: &Chance,
+    position: &Position,
+    options: &GameOptions,
+    rolls: &mut Vec<TurnRoll>,
+    probability: f64,
+    found: &mut Vec<(Grants, f64)>,
+) {
+    match (chance.required)(position, options, rolls) {
+        Some(kind) if rolls.len() < LONGEST_CHAIN && kind < chance.kinds.len() => {
+            let outcomes = every_outcome(chance.kinds[kind].dice);
+            let each = probability / outcomes.len() as f64;
+            for faces in outcomes {
+                rolls.push((kind, faces));
+                chain(chance, position, options, rolls, each, found);
+                rolls.pop();
+            }
+        }
+        _ => {
+            let granted = (chance.grant)(position, options, rolls);
+            match found.iter_mut().find(|(seen, _)| *seen == granted) {
+                Some((_, total)) => *total += probability,
+                None => found.push((granted, probability)),
+            }
+        }
+    }
+}
+
+impl Searcher {
+    /// The same searcher weighing, at every ply, the roll that starts each
+    /// turn of a game such as Guardener: a position before its roll is worth
+    /// the average of the best move each outcome allows. Without it the
+    /// searcher sees only the moves no roll is needed for below its root.
+    /// Games whose rolls are not of that kind are searched as before.
+    pub fn weighing_rolls(mut self) -> Searcher {
+        self.turn_grants = turn_grants(&self.rules);
+        self.any_grant =
+            self.turn_grants.iter().flat_map(|grants| grants.iter()).fold(Grants::NONE, |all, (g, _)| all.union(*g));
+        self
+    }
+
+    /// Whether `position` waits for its turn's roll, which this searcher
+    /// weighs in the tree (see [`Searcher::weighing_rolls`]).
+    #[inline]
+    pub(super) fn before_roll(&self, position: &Position) -> bool {
+        self.turn_grants.is_some() && position.granted().is_empty()
+    }
+
+    /// The value of `position` before its roll, `depth` plies from the leaves.
+    pub(super) fn chance(&mut self, position: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if depth <= 0 {
+            return self.chance_quiescence(position, ply, alpha, beta);
+        }
+        let key = key(position);
+        if let Some(entry) = self.table.get(key).filter(|e| e.depth as i32 >= depth) {
+            let score = super::from_table(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let grants = self.turn_grants.clone().expect("called before a roll only");
+        // Probes: each grant's first move is worth at most what the grant is.
+        let mut lower = vec![-MATE; grants.len()];
+        let mut lower_total = -f64::from(MATE);
+        for (index, &(granted, probability)) in grants.iter().enumerate() {
+            position.set_granted(granted);
+            let probe = self.first_move(position, depth, ply, alpha, beta);
+            position.set_granted(Grants::NONE);
+            if self.aborted {
+                return 0;
+            }
+            if let Some(value) = probe {
+                lower[index] = value;
+                lower_total += probability * f64::from(value + MATE);
+            }
+            if lower_total >= f64::from(beta) {
+                return self.store_chance(key, depth, ply, lower_total, Bound::Lower);
+            }
+        }
+        // Each grant in the window where it can still decide the average.
+        let (mut done, mut rest, mut rest_lower) = (0.0, 1.0, lower_total);
+        for (index, &(granted, probability)) in grants.iter().enumerate() {
+            rest -= probability;
+            rest_lower -= probability * f64::from(lower[index]);
+            let highest_rest = rest * f64::from(MATE);
+            let low = ((f64::from(alpha) - done - highest_rest) / probability).floor();
+            let high = ((f64::from(beta) - done - rest_lower) / probability).ceil();
+            let low = (low.max(f64::from(-MATE - 1)) as i32).max(lower[index] - 1);
+            let high = high.min(f64::from(MATE + 1)) as i32;
+            position.set_granted(granted);
+            let value = self.negamax(position, depth, ply, low, high.max(low + 1), false);
+            position.set_granted(Grants::NONE);
+            if self.aborted {
+                return 0;
+            }
+            let with_this = done + probability * f64::from(value);
+            if value >= high {
+                return self.store_chance(key, depth, ply, with_this + rest_lower, Bound::Lower);
+            }
+            if value <= low {
+                return self.store_chance(key, depth, ply, with_this + highest_rest, Bound::Upper);
+            }
+            done = with_this;
+        }
+        self.store_chance(key, depth, ply, done, Bound::Exact)
+    }
+
+    /// The value of the granted position's first move in the usual order,
+    /// if it is a lower bound for the position (above `alpha`); the position
+    /// itself if it has no move.
+    fn first_move(&mut self, position: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        position.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return Some(if position.is_check() { -MATE + ply as i32 } else { 0 });
+        }
+        let table_move = self.table.get(table_key(position)).and_then(|e| e.best);
+        self.order(position, &mut moves, table_move, ply);
+        let mv = moves[0];
+        self.buffers[ply] = moves;
+        self.line.push(key(position));
+        position.make(mv);
+        let value = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true);
+        position.unmake();
+        self.line.pop();
+        (value > alpha).then_some(value)
+    }
+
+    /// The quiescence search before a roll: the side stands on the
+    /// position's score whatever it rolls, or makes the best capture the
+    /// roll allows. The captures are generated and searched once, under all
+    /// the grants together, and each grant takes the best of those it opens.
+    pub(super) fn chance_quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let stand_pat = self.evaluate(position) - self.royal_danger(position);
+        if stand_pat >= beta || ply >= MAX_PLY {
+            return stand_pat;
+        }
+        if position.is_check() {
+            // Rare where every turn is rolled for (Guardener has no check):
+            // each grant's own search, which handles evasions.
+            return self.each_grant_quiescence(position, ply, alpha, beta);
+        }
+        let grants = self.turn_grants.clone().expect("called before a roll only");
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        position.set_granted(self.any_grant);
+        position.generate_noisy(&mut moves);
+        position.set_granted(Grants::NONE);
+        moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, stand_pat));
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return stand_pat;
+        }
+        let mut values = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            self.nodes += 1;
+            position.make(mv);
+            values.push(-self.quiescence(position, ply + 1, -MATE - 1, -stand_pat));
+            position.unmake();
+        }
+        let gating = self.rules.gating.as_ref();
+        let mut total = 0.0;
+        for &(granted, probability) in grants.iter() {
+            let best = moves
+                .iter()
+                .zip(&values)
+                .filter(|(mv, _)| gating.is_none_or(|g| g.opens_noisy(position, **mv, granted)))
+                .map(|(_, &value)| value)
+                .fold(stand_pat, i32::max);
+            total += probability * f64::from(best);
+        }
+        self.buffers[ply] = moves;
+        total.round() as i32
+    }
+
+    /// The quiescence search of each grant in turn, averaged.
+    fn each_grant_quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let grants = self.turn_grants.clone().expect("called before a roll only");
+        let mut total = 0.0;
+        for &(granted, probability) in grants.iter() {
+            position.set_granted(granted);
+            total += probability * f64::from(self.quiescence(position, ply, alpha, beta));
+            position.set_granted(Grants::NONE);
+        }
+        total.round() as i32
+    }
+
+    fn store_chance(&mut self, key: u64, depth: i32, ply: usize, value: f64, bound: Bound) -> i32 {
+        let value = (value.round() as i32).clamp(-MATE, MATE);
+        let entry = Entry {
+            generation: self.generation,
+            depth: depth as u8,
+            bound,
+            score: super::to_table(value, ply),
+            best: None,
+        };
+        self.table.put(key, entry);
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Action, Game};
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_guardener_turn_grants_one_of_ten_sets() {
+        let grants = turn_grants(&Variant::Guardener.rules().unwrap()).unwrap();
+        assert_eq!(grants.len(), 10);
+        let total: f64 = grants.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Six pairs of different faces, two orders each; then four doubles.
+        assert!(grants[..6].iter().all(|(_, p)| (p - 2.0 / 16.0).abs() < 1e-12));
+        assert!(grants[6..].iter().all(|(_, p)| (p - 1.0 / 16.0).abs() < 1e-12));
+        assert!(turn_grants(&Variant::Chess.rules().unwrap()).is_none());
+        assert!(turn_grants(&Variant::DiceLanding.rules().unwrap()).is_none());
+    }
+
+    /// White's score two plies deep after rolling `[3,4]` (only the king and
+    /// pawns may move: the queen cannot be saved) in `fen`.
+    fn score(fen: &str, weighing: bool) -> i32 {
+        let mut game = Game::from_fen(Variant::Guardener, fen).unwrap();
+        game.apply(Action::Roll { side: crate::color::Color::White, kind: 0, faces: vec![3, 4] }).unwrap();
+        let rules = Variant::Guardener.rules().unwrap();
+        let searcher = Searcher::new(&rules).positional();
+        let mut searcher = if weighing { searcher.weighing_rolls() } else { searcher };
+        searcher.search(&mut game.position().clone(), 2).score
+    }
+
+    #[test]
+    fn a_queen_a_knight_takes_on_most_rolls_is_mostly_lost() {
+        // The knight on e6 takes the queen on d4 with a 2 or a double: ten
+        // rolls in sixteen. On a6 it never reaches her.
+        let attacked = "4/4k3/8/5n4/10/4Q5/10/8/4K3/4 w - - - - 0 1";
+        let safe = "4/4k3/8/1n8/10/4Q5/10/8/4K3/4 w - - - - 0 1";
+        let (attacked_score, safe_score) = (score(attacked, true), score(safe, true));
+        let expected_loss = safe_score - attacked_score;
+        assert!((450..700).contains(&expected_loss), "{safe_score} against {attacked_score}");
+        // Without weighing the rolls, Black has no roll below the root and
+        // never takes: the queen looks as safe on d4 as anywhere.
+        assert!((score(safe, false) - score(attacked, false)).abs() < 100);
+    }
+}
