@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use rookery_engine::grants::Grants;
-use rookery_engine::rules::{Chance, RollKind, TurnRoll};
+use rookery_engine::rules::{Chance, InTree, RollKind, TurnRoll};
 use rookery_engine::variant::register;
 use rookery_engine::{GameOptions, Position, Rules, Variant};
 
@@ -44,8 +44,14 @@ fn show((_, faces): &TurnRoll) -> String {
 fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().expect("chess")).clone();
     rules.variant = Variant::Registered("seededdice");
-    rules.chance =
-        Some(Chance { kinds: KINDS, allowed: each_once, required: turn_die_first, grant: nothing, describe: show });
+    rules.chance = Some(Chance {
+        kinds: KINDS,
+        allowed: each_once,
+        required: turn_die_first,
+        grant: nothing,
+        describe: show,
+        in_tree: InTree::Never,
+    });
     Arc::new(rules)
 }
 

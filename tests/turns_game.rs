@@ -9,7 +9,7 @@ use anyhow::Result;
 use axum::http::Method;
 use rookery::core::ButtonAction;
 use rookery_engine::grants::Grants;
-use rookery_engine::rules::{Chance, RollKind, TurnRoll};
+use rookery_engine::rules::{Chance, InTree, RollKind, TurnRoll};
 use rookery_engine::turns::{PassRule, SecretRule, TurnRules};
 use rookery_engine::variant::register;
 use rookery_engine::{Color, GameOptions, Position, Rules, Variant};
@@ -57,7 +57,7 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
         required: one_per_turn,
         grant: nothing,
         describe: show,
-        every_turn: false,
+        in_tree: InTree::Never,
     });
     rules.turns = TurnRules {
         passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use common::{alice, bob, carol, Table, HERE};
 use rookery::core::{ButtonAction, Command, Reply};
 use rookery_engine::grants::Grants;
-use rookery_engine::rules::{Chance, RollKind, TurnRoll};
+use rookery_engine::rules::{Chance, InTree, RollKind, TurnRoll};
 use rookery_engine::variant::register;
 use rookery_engine::{GameOptions, Position, Rules, Variant};
 use rookery_storage::{ChannelKey, Phase};
@@ -49,7 +49,7 @@ fn describe((_, faces): &TurnRoll) -> String {
 fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().unwrap()).clone();
     rules.variant = Variant::Registered("fourdice");
-    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false });
+    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, in_tree: InTree::Never });
     Arc::new(rules)
 }
 

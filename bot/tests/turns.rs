@@ -13,7 +13,7 @@ use common::{alice, bob, carol, Table, HERE};
 use rookery::core::{ButtonAction, Command, Handler, Reply};
 use rookery_engine::game::{Action, Game, GameRecord};
 use rookery_engine::grants::Grants;
-use rookery_engine::rules::{Chance, RollKind, TurnRoll};
+use rookery_engine::rules::{Chance, InTree, RollKind, TurnRoll};
 use rookery_engine::turns::{PassRule, SecretRule, TurnRules};
 use rookery_engine::variant::register;
 use rookery_engine::{Color, GameOptions, Position, Rules, Variant};
@@ -65,7 +65,7 @@ fn toy(_: &GameOptions) -> Arc<Rules> {
     let mut rules = (*Variant::Chess.rules().unwrap()).clone();
     rules.variant = Variant::Registered("toydice");
     rules.start = "K7/8/1q6/8/8/8/8/7k w - - 0 1";
-    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false });
+    rules.chance = Some(Chance { kinds: KINDS, allowed, required, grant, describe, in_tree: InTree::Never });
     rules.turns = TurnRules {
         passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
         secret: Some(SecretRule {

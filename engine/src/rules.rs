@@ -264,12 +264,26 @@ pub struct Chance {
     pub grant: fn(&Position, &GameOptions, &[TurnRoll]) -> Grants,
     /// A roll as the game log writes it.
     pub describe: fn(&TurnRoll) -> String,
-    /// Whether every turn starts with the required roll and what the turn's
-    /// chain of rolls grants depends on the faces alone, not the position or
-    /// options (Guardener's 2d4): a player's search then weighs that roll at
-    /// every ply of its tree, since no move there is known to be allowed
-    /// before the roll.
-    pub every_turn: bool,
+    /// How a player's search weighs the rolls below the plies where it
+    /// rolls explicitly.
+    pub in_tree: InTree,
+}
+
+/// How a player's search weighs a variant's rolls inside its tree, where it
+/// has no game to roll on, only positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InTree {
+    /// Not at all: the tree holds the moves the position's grants allow.
+    Never,
+    /// Every turn starts with the required roll, and what the turn's chain
+    /// grants depends on the faces alone, not the position or options
+    /// (Guardener's 2d4): no move below the root is known to be allowed
+    /// before its roll, so each ply is the average over the rolls.
+    EveryTurn,
+    /// The side may roll this kind instead of moving: each outcome either
+    /// opens drop zones, whose drops are then the whole turn, or opens none
+    /// and leaves the board moves (Dice Landing's deploy roll).
+    Deployment(usize),
 }
 
 impl Chance {

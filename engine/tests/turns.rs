@@ -8,7 +8,7 @@ use rookery_engine::game::{parse_action, Action, Choice, EndReason, Game, GameEr
 use rookery_engine::gating::{Gating, KindGate};
 use rookery_engine::grants::{Grant, Grants};
 use rookery_engine::royalty::Royalty;
-use rookery_engine::rules::{Chance, RollKind, TurnRoll};
+use rookery_engine::rules::{Chance, InTree, RollKind, TurnRoll};
 use rookery_engine::turns::{commitment, PassRule, SecretRule, TurnRules};
 use rookery_engine::variant::register;
 use rookery_engine::{Color, GameOptions, Position, Rules, Variant};
@@ -53,7 +53,7 @@ fn dice_chess(_: &GameOptions) -> Arc<Rules> {
             required: chain_until_not_six,
             grant: no_grants,
             describe,
-            every_turn: false,
+            in_tree: InTree::Never,
         });
         rules.turns = TurnRules {
             passes: Some(PassRule { per_game: Some(1), voluntary: true, forced: true }),
@@ -341,7 +341,7 @@ fn gated_dice(_: &GameOptions) -> Arc<Rules> {
             required: chain_until_not_double,
             grant: faces_shown,
             describe,
-            every_turn: false,
+            in_tree: InTree::Never,
         });
         rules.turns = TurnRules {
             passes: Some(PassRule { per_game: Some(1), voluntary: false, forced: true }),

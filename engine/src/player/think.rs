@@ -147,6 +147,7 @@ impl<'p> Thinker<'p> {
         let searcher = &mut self.player.searcher;
         searcher.set_deadline(Some(deadline));
         searcher.set_earlier_positions(game.earlier_positions());
+        searcher.set_options(game.options());
         let result = searcher.search(&mut position, depth);
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
@@ -243,6 +244,7 @@ impl<'p> Thinker<'p> {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_earlier_positions(game.earlier_positions());
+        searcher.set_options(game.options());
         let result = searcher.search(&mut position, depth);
         if searcher.aborted() {
             return None;

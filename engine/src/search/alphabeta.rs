@@ -6,6 +6,7 @@
 //! windows, null-move pruning, late-move reductions, a history of cut-offs
 //! and repetitions along the line.
 
+mod deploy;
 mod limits;
 mod ordering;
 mod quiescence;
@@ -124,11 +125,8 @@ pub struct Searcher {
     next_clock: u64,
     /// Counts searches, so the table can tell this search's entries from older ones.
     generation: u8,
-    /// What a turn's roll may grant, where every turn starts with one that
-    /// this searcher weighs in its tree (see [`Searcher::weighing_rolls`]).
-    turn_grants: Option<rolls::TurnGrants>,
-    /// All of those grants at once.
-    any_grant: crate::grants::Grants,
+    /// The rolls this searcher weighs in its tree (see [`Searcher::weighing_rolls`]).
+    rolls: rolls::TreeRolls,
 }
 
 /// How much a quiet move may gain per remaining ply, for futility pruning.
@@ -173,8 +171,7 @@ impl Searcher {
             aborted: false,
             next_clock: 0,
             generation: 0,
-            turn_grants: None,
-            any_grant: crate::grants::Grants::NONE,
+            rolls: rolls::TreeRolls::default(),
         }
     }
 
@@ -460,6 +457,11 @@ impl Searcher {
         }
         self.line.pop();
         self.buffers[ply] = moves;
+        if ply > 0 && best.0 < beta && !self.aborted {
+            if let Some(value) = self.deployment(position, depth, ply, alpha, beta, best.0) {
+                best = (value, None);
+            }
+        }
         if self.aborted {
             // Scores under an aborted search are not scores: store nothing.
             return 0;

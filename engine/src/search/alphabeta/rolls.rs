@@ -16,9 +16,12 @@ use std::sync::Arc;
 
 use super::{Bound, Entry, Searcher, MATE, MAX_PLY};
 use crate::grants::Grants;
+use crate::moves::Move;
 use crate::options::GameOptions;
 use crate::position::Position;
-use crate::rules::{every_outcome, Chance, Rules, TurnRoll};
+use crate::rules::{every_outcome, Chance, InTree, Rules, TurnRoll};
+use crate::search::order::victim_value;
+use crate::search::see;
 use crate::search::{key, table_key};
 
 /// Rolls in one turn's chain that are weighed: a chain asking for more
@@ -32,10 +35,23 @@ const LONGEST_CHAIN: usize = 1;
 /// probability, the likeliest first.
 pub(super) type TurnGrants = Arc<[(Grants, f64)]>;
 
+/// The rolls a searcher weighs in its tree, by the rules' [`InTree`].
+#[derive(Default)]
+pub(super) struct TreeRolls {
+    /// [`InTree::EveryTurn`]: what the roll starting each turn grants...
+    pub turn: Option<TurnGrants>,
+    /// ...and all of those grants at once.
+    pub any_turn_grant: Grants,
+    /// [`InTree::Deployment`]: the roll's kind and its outcomes.
+    pub deployment: Option<(usize, Vec<Vec<u32>>)>,
+    /// The game's options, which a roll's grants may read.
+    pub options: GameOptions,
+}
+
 /// The grants a turn of `rules` ends its rolls with, if the rules say every
 /// turn starts with a roll whose grants depend on the faces alone.
 pub(super) fn turn_grants(rules: &Arc<Rules>) -> Option<TurnGrants> {
-    let chance = rules.chance.filter(|chance| chance.every_turn)?;
+    let chance = rules.chance.filter(|chance| chance.in_tree == InTree::EveryTurn)?;
     let position = Position::empty(rules.clone());
     let mut found = Vec::new();
     chain(&chance, &position, &GameOptions::default(), &mut Vec::new(), 1.0, &mut found);
@@ -80,17 +96,29 @@ impl Searcher {
     /// searcher sees only the moves no roll is needed for below its root.
     /// Games whose rolls are not of that kind are searched as before.
     pub fn weighing_rolls(mut self) -> Searcher {
-        self.turn_grants = turn_grants(&self.rules);
-        self.any_grant =
-            self.turn_grants.iter().flat_map(|grants| grants.iter()).fold(Grants::NONE, |all, (g, _)| all.union(*g));
+        let turn = turn_grants(&self.rules);
+        let any_turn_grant =
+            turn.iter().flat_map(|grants| grants.iter()).fold(Grants::NONE, |all, (g, _)| all.union(*g));
+        let deployment = self.rules.chance.and_then(|chance| match chance.in_tree {
+            InTree::Deployment(kind) => Some((kind, every_outcome(chance.kinds.get(kind)?.dice))),
+            _ => None,
+        });
+        let options = GameOptions::defaults(self.rules.options);
+        self.rolls = TreeRolls { turn, any_turn_grant, deployment, options };
         self
+    }
+
+    /// The options of the game searched, which a roll's grants may read
+    /// (Dice Landing's die); the rules' defaults until set.
+    pub fn set_options(&mut self, options: &GameOptions) {
+        self.rolls.options.clone_from(options);
     }
 
     /// Whether `position` waits for its turn's roll, which this searcher
     /// weighs in the tree (see [`Searcher::weighing_rolls`]).
     #[inline]
     pub(super) fn before_roll(&self, position: &Position) -> bool {
-        self.turn_grants.is_some() && position.granted().is_empty()
+        self.rolls.turn.is_some() && position.granted().is_empty()
     }
 
     /// The value of `position` before its roll, `depth` plies from the leaves.
@@ -108,7 +136,7 @@ impl Searcher {
                 _ => {}
             }
         }
-        let grants = self.turn_grants.clone().expect("called before a roll only");
+        let grants = self.rolls.turn.clone().expect("called before a roll only");
         // Probes: each grant's first move is worth at most what the grant is.
         let mut lower = vec![-MATE; grants.len()];
         let mut lower_total = -f64::from(MATE);
@@ -179,8 +207,12 @@ impl Searcher {
 
     /// The quiescence search before a roll: the side stands on the
     /// position's score whatever it rolls, or makes the best capture the
-    /// roll allows. The captures are generated and searched once, under all
-    /// the grants together, and each grant takes the best of those it opens.
+    /// roll allows, valued by its static exchange. Searching the captures
+    /// to quiet, as the search without dice does, multiplies by the grants
+    /// at every capture, and an average is rarely cut off early: the
+    /// exchange keeps the leaves cheap. The captures are generated once,
+    /// under all the grants together, and each grant takes the best of those
+    /// it opens.
     pub(super) fn chance_quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         let stand_pat = self.evaluate(position) - self.royal_danger(position);
         if stand_pat >= beta || ply >= MAX_PLY {
@@ -191,41 +223,47 @@ impl Searcher {
             // each grant's own search, which handles evasions.
             return self.each_grant_quiescence(position, ply, alpha, beta);
         }
-        let grants = self.turn_grants.clone().expect("called before a roll only");
+        let grants = self.rolls.turn.clone().expect("called before a roll only");
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        position.set_granted(self.any_grant);
+        position.set_granted(self.rolls.any_turn_grant);
         position.generate_noisy(&mut moves);
         position.set_granted(Grants::NONE);
-        moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, stand_pat));
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
+        let rules = self.rules.clone();
+        // What each capture is worth, standing on the position's score.
+        let captures: Vec<(Move, i32)> = moves
+            .iter()
+            .filter_map(|&mv| {
+                let royal = position.piece_at(mv.to).is_some_and(|p| rules.kinds[p.kind.0 as usize].royal);
+                let value = if royal {
+                    MATE - ply as i32 - 1
+                } else {
+                    let gain = see::exchange(position, mv, &self.values)
+                        .unwrap_or_else(|| victim_value(position, mv, &self.values));
+                    stand_pat + gain
+                };
+                (value > stand_pat).then_some((mv, value))
+            })
+            .collect();
+        self.buffers[ply] = moves;
+        if captures.is_empty() {
             return stand_pat;
         }
-        let mut values = Vec::with_capacity(moves.len());
-        for &mv in moves.iter() {
-            self.nodes += 1;
-            position.make(mv);
-            values.push(-self.quiescence(position, ply + 1, -MATE - 1, -stand_pat));
-            position.unmake();
-        }
-        let gating = self.rules.gating.as_ref();
+        let gating = rules.gating.as_ref();
         let mut total = 0.0;
         for &(granted, probability) in grants.iter() {
-            let best = moves
+            let best = captures
                 .iter()
-                .zip(&values)
-                .filter(|(mv, _)| gating.is_none_or(|g| g.opens_noisy(position, **mv, granted)))
-                .map(|(_, &value)| value)
+                .filter(|(mv, _)| gating.is_none_or(|g| g.opens_noisy(position, *mv, granted)))
+                .map(|&(_, value)| value)
                 .fold(stand_pat, i32::max);
             total += probability * f64::from(best);
         }
-        self.buffers[ply] = moves;
         total.round() as i32
     }
 
     /// The quiescence search of each grant in turn, averaged.
     fn each_grant_quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let grants = self.turn_grants.clone().expect("called before a roll only");
+        let grants = self.rolls.turn.clone().expect("called before a roll only");
         let mut total = 0.0;
         for &(granted, probability) in grants.iter() {
             position.set_granted(granted);

@@ -7,7 +7,7 @@ use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Chance, FaceMeaning, RollKind, TurnRoll};
+use crate::rules::{Chance, FaceMeaning, InTree, RollKind, TurnRoll};
 
 use super::{die, DIE_SYMBOLS, UNBLOCKABLE_CHECK_ROLL};
 
@@ -59,7 +59,8 @@ const KINDS: &[RollKind] = &[
     RollKind { dice: &[6], word: "forced", label: "forced deploy roll", automatic: true },
 ];
 
-pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: false };
+pub(super) const CHANCE: Chance =
+    Chance { kinds: KINDS, allowed, required, grant, describe, in_tree: InTree::Deployment(VOLUNTARY) };
 
 /// Every successful face: the grants that make a turn a deployment.
 pub(super) fn deployments() -> Grants {

@@ -5,7 +5,7 @@
 use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::position::Position;
-use crate::rules::{Chance, RollKind, TurnRoll};
+use crate::rules::{Chance, InTree, RollKind, TurnRoll};
 
 /// A face of the chain: pawn, king and Guardener captures, pawn moves beyond
 /// the centre line.
@@ -23,7 +23,8 @@ pub const TERRACE: [Grant; 4] = [Grant::new(5), Grant::new(6), Grant::new(7), Gr
 
 const KINDS: &[RollKind] = &[RollKind { dice: &[4, 4], word: "roll", label: "2d4", automatic: true }];
 
-pub(super) const CHANCE: Chance = Chance { kinds: KINDS, allowed, required, grant, describe, every_turn: true };
+pub(super) const CHANCE: Chance =
+    Chance { kinds: KINDS, allowed, required, grant, describe, in_tree: InTree::EveryTurn };
 
 /// §5.2: what a chain of 2d4 rolls grants, given its faces in order.
 pub fn chain_grants<'a>(chain: impl IntoIterator<Item = &'a [u32]>) -> Grants {

@@ -4,7 +4,7 @@
 use crate::grants::{Grant, Grants};
 use crate::options::GameOptions;
 use crate::position::Position;
-use crate::rules::{Chance, RollKind, TurnRoll};
+use crate::rules::{Chance, InTree, RollKind, TurnRoll};
 
 use super::{LUCKY8, LUCK_DICE, LUCK_DRAGON, TRIPLE_INCLUDES_KNIGHT};
 
@@ -24,7 +24,7 @@ const KINDS: &[RollKind] = &[
 ];
 
 pub(super) const CHANCE: Chance =
-    Chance { kinds: KINDS, allowed, required: Chance::never_required, grant, describe, every_turn: false };
+    Chance { kinds: KINDS, allowed, required: Chance::never_required, grant, describe, in_tree: InTree::Never };
 
 /// What three d8 show, unordered (§6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
