@@ -11,6 +11,7 @@ use super::{Decision, Player};
 use crate::color::Color;
 use crate::game::{Action, Choice, Game, Outcome, Turn};
 use crate::grants::Grants;
+use crate::rules::InTree;
 use crate::search::MATE;
 
 /// Rolls searched in a row before the searcher takes over without dice: a
@@ -58,6 +59,10 @@ impl<'p> Thinker<'p> {
         let start = Instant::now();
         if level.plays_its_best() && plain_moves(game, &candidates) {
             return Some(self.searched(game, start + budget, level.max_depth()));
+        }
+        if level.plays_its_best() && rolled_for_in_the_tree(game, &candidates) {
+            let moved = self.searched(game, start + budget, level.max_depth());
+            return Some(self.unless_passing_pays(game, &candidates, moved, rng));
         }
         let mut scores: Vec<i32> = Vec::new();
         let (mut spent, mut last_took) = (Duration::ZERO, None);
@@ -152,6 +157,26 @@ impl<'p> Thinker<'p> {
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
         Thought { decision: Decision::Act(Action::Move(best)), score: result.score }
+    }
+
+    /// `moved`, or the turn's pass when the best move loses more than a pass
+    /// kept is worth and passing is worth more (looked at three plies deep:
+    /// the pass is weighed only when it may matter, Guardener's plank).
+    fn unless_passing_pays(
+        &mut self,
+        game: &Game,
+        candidates: &[Decision],
+        moved: Thought,
+        rng: &mut impl Rng,
+    ) -> Thought {
+        let Some(pass) = candidates.iter().find(|c| matches!(c, Decision::Act(Action::Pass(_)))) else { return moved };
+        if moved.score >= -PASS_KEPT {
+            return moved;
+        }
+        match self.value(game, pass, FIRST_DEPTH + 1, rng) {
+            Some(passed) if passed - pass_cost(game) > moved.score => Thought { decision: pass.clone(), score: passed },
+            _ => moved,
+        }
     }
 
     fn candidates(&self, game: &Game, choices: &[Choice]) -> Vec<Decision> {
@@ -351,6 +376,21 @@ fn pass_cost(game: &Game) -> i32 {
     }
 }
 
+/// Whether the turn, its roll made, is a choice among moves (and perhaps a
+/// pass) in a game whose every turn starts with a roll that the searcher
+/// weighs at every ply of its tree (Guardener, [`InTree::EveryTurn`]): the
+/// searcher's own deepening from the root then sees the game as it is, and
+/// far deeper than the plies above it that roll through the game.
+fn rolled_for_in_the_tree(game: &Game, candidates: &[Decision]) -> bool {
+    let position = game.position();
+    let rules = position.rules();
+    rules.chance.is_some_and(|chance| chance.in_tree == InTree::EveryTurn)
+        && rules.turns.secret.is_none()
+        && !position.granted().is_empty()
+        && candidates.iter().any(|c| matches!(c, Decision::Act(Action::Move(_))))
+        && candidates.iter().all(|c| matches!(c, Decision::Act(Action::Move(_) | Action::Pass(_))))
+}
+
 /// Whether the turn is only a choice among moves, with no dice, secret,
 /// pass or price anywhere in the game: the searcher's tree is then the whole
 /// game tree, and the root search can be left to it.
@@ -459,5 +499,24 @@ mod tests {
         assert!(miss.is_some());
         assert!(miss == AfterRoll::of(&lucky(5)));
         assert!(miss != AfterRoll::of(&lucky(8)));
+    }
+
+    #[test]
+    fn the_searcher_decides_a_guardener_turn_once_it_is_rolled() {
+        let moves_of = |game: &Game| -> Vec<Decision> {
+            let mut player = Player::new(game.variant(), super::super::Level::TOP).unwrap();
+            let thinker = Thinker::new(&mut player, game.position().turn());
+            thinker.candidates(game, &game.turn().unwrap().choices)
+        };
+        let mut guardener = Game::new(Variant::Guardener).unwrap();
+        assert!(!rolled_for_in_the_tree(&guardener, &moves_of(&guardener)), "no move before the roll");
+        guardener.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![1, 2] }).unwrap();
+        assert!(rolled_for_in_the_tree(&guardener, &moves_of(&guardener)));
+        // Dice Landing's deploy roll is a choice at the root, which only the
+        // plies above the searcher weigh.
+        let dice_landing = Game::new(Variant::DiceLanding).unwrap();
+        assert!(!rolled_for_in_the_tree(&dice_landing, &moves_of(&dice_landing)));
+        let chess = Game::new(Variant::Chess).unwrap();
+        assert!(!rolled_for_in_the_tree(&chess, &moves_of(&chess)) && plain_moves(&chess, &moves_of(&chess)));
     }
 }

@@ -137,7 +137,7 @@ impl Searcher {
             }
         }
         let grants = self.rolls.turn.clone().expect("called before a roll only");
-        // Probes: each grant's first move is worth at most what the grant is.
+        // Probes: a grant is worth at least its first move in the usual order.
         let mut lower = vec![-MATE; grants.len()];
         let mut lower_total = -f64::from(MATE);
         for (index, &(granted, probability)) in grants.iter().enumerate() {
