@@ -252,6 +252,15 @@ impl<'p> Thinker<'p> {
         let turn = game.turn()?;
         let sign = if turn.side == self.side { 1 } else { -1 };
         let required = roll_kinds(&turn, true).next();
+        if required.is_some() && chance > 0 && game.turn_rolls().is_empty() && self.player.searcher.weighs_every_turn()
+        {
+            // The searcher weighs this roll itself, in one search.
+            let mut position = game.position().clone();
+            let searcher = &mut self.player.searcher;
+            searcher.set_earlier_positions(game.earlier_positions());
+            searcher.set_options(game.options());
+            return Some(sign * searcher.search_before_roll(&mut position, depth)?);
+        }
         if let (Some(kind), true) = (required, chance > 0) {
             return self.roll(game, turn.side, kind, depth, chance, rng);
         }

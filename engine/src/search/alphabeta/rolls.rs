@@ -114,6 +114,39 @@ impl Searcher {
         self.rolls.options.clone_from(options);
     }
 
+    /// Whether this searcher weighs, at every ply, the roll that starts each
+    /// turn of its game.
+    pub fn weighs_every_turn(&self) -> bool {
+        self.rolls.turn.is_some()
+    }
+
+    /// The value for the side to move of `position`, whose turn's roll is
+    /// still to come (else of its moves), `depth` plies deep (one iteration
+    /// deeper at a time):
+    /// the average over the roll's grants of the best move each allows.
+    /// `None` once the search is given up. One search weighs the roll where
+    /// rolling it through a game would search each outcome apart, each chain
+    /// of doubles included (about 46 searches for Guardener's 2d4); the
+    /// rolls after a double are left out, as everywhere in the tree.
+    pub fn search_before_roll(&mut self, position: &mut Position, depth: u32) -> Option<i32> {
+        if !self.before_roll(position) {
+            // Rolled already: its moves are searched as they are.
+            let result = self.search(position, depth);
+            return (!self.aborted).then_some(result.score);
+        }
+        self.line.clone_from(&self.earlier);
+        self.generation = self.generation.wrapping_add(1);
+        let mut value = None;
+        for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
+            let score = self.chance(position, iteration as i32, 0, -MATE - 1, MATE + 1);
+            if self.aborted {
+                return None;
+            }
+            value = Some(score);
+        }
+        value
+    }
+
     /// Whether `position` waits for its turn's roll, which this searcher
     /// weighs in the tree (see [`Searcher::weighing_rolls`]).
     #[inline]
@@ -329,5 +362,29 @@ mod tests {
         // Without weighing the rolls, Black has no roll below the root and
         // never takes: the queen looks as safe on d4 as anywhere.
         assert!((score(safe, false) - score(attacked, false)).abs() < 100);
+    }
+
+    #[test]
+    fn a_position_before_its_roll_is_worth_the_average_over_the_grants() {
+        // Black to roll, its knight on e6 facing White's queen on d4.
+        let fen = "4/4k3/8/5n4/10/4Q5/10/8/4K3/4 b - - - - 0 1";
+        let rules = Variant::Guardener.rules().unwrap();
+        let position = Game::from_fen(Variant::Guardener, fen).unwrap().position().clone();
+        let fresh = || Searcher::new(&rules).positional().weighing_rolls();
+        let weighed = fresh().search_before_roll(&mut position.clone(), 2).unwrap();
+        let grants = turn_grants(&rules).unwrap();
+        let average: f64 = grants
+            .iter()
+            .map(|&(granted, probability)| {
+                let mut rolled = position.clone();
+                rolled.set_granted(granted);
+                probability * f64::from(fresh().search(&mut rolled, 2).score)
+            })
+            .sum();
+        assert!((f64::from(weighed) - average).abs() <= 1.0, "{weighed} against {average}");
+        // Most rolls take the queen: far better than a knight that cannot.
+        let far = Game::from_fen(Variant::Guardener, "4/4k3/8/1n8/10/4Q5/10/8/4K3/4 b - - - - 0 1").unwrap();
+        let weighed_far = fresh().search_before_roll(&mut far.position().clone(), 2).unwrap();
+        assert!(weighed - weighed_far > 400, "{weighed} against {weighed_far}");
     }
 }
