@@ -27,10 +27,6 @@ const WON: i32 = MATE + 500;
 /// Scores from here up are a mate the searcher found or a won game.
 const DECIDED: i32 = MATE - 1_000;
 
-/// The share of a level's time its searcher spends on the moves when the
-/// turn also offers a roll to deploy, which is weighed after them.
-const ROOT_MOVES_SHARE: f64 = 2.0 / 3.0;
-
 /// What a scarce pass kept is worth, in centipawns: a turn without a good
 /// move later (Guardener's plank) costs more than a pawn.
 const PASS_KEPT: i32 = 150;
@@ -62,17 +58,11 @@ impl<'p> Thinker<'p> {
         let (level, budget) = (self.player.level, self.player.budget);
         let start = Instant::now();
         if level.plays_its_best() && plain_moves(game, &candidates) {
-            return Some(self.searched(game, start + budget, level.max_depth()).0);
+            return Some(self.searched(game, start + budget, level.max_depth()));
         }
         if level.plays_its_best() && rolled_for_in_the_tree(game, &candidates) {
-            let moved = self.searched(game, start + budget, level.max_depth()).0;
+            let moved = self.searched(game, start + budget, level.max_depth());
             return Some(self.unless_passing_pays(game, &candidates, moved, rng));
-        }
-        if level.plays_its_best() && deploys_in_the_tree(game, &candidates) {
-            // The roll at the root is the plies above the searcher's to
-            // weigh: a third of the time is kept for it.
-            let (moved, depth) = self.searched(game, start + budget.mul_f64(ROOT_MOVES_SHARE), level.max_depth());
-            return Some(self.unless_rolling_pays(game, &candidates, moved, depth, start + budget, rng));
         }
         let mut scores: Vec<i32> = Vec::new();
         let (mut spent, mut last_took) = (Duration::ZERO, None);
@@ -157,8 +147,7 @@ impl<'p> Thinker<'p> {
 
     /// The best move by the searcher's own iterative deepening from the
     /// root, where alpha-beta and its pruning work across the moves too.
-    /// Also the depth it reached.
-    fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> (Thought, u32) {
+    fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> Thought {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_deadline(Some(deadline));
@@ -167,29 +156,7 @@ impl<'p> Thinker<'p> {
         let result = searcher.search(&mut position, depth);
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
-        (Thought { decision: Decision::Act(Action::Move(best)), score: result.score }, result.depth)
-    }
-
-    /// `moved`, found `depth` plies deep, or the turn's optional roll when
-    /// its outcomes, each looked at a ply less deep, are worth more on
-    /// average; `moved` if that look is not done by `deadline`.
-    fn unless_rolling_pays(
-        &mut self,
-        game: &Game,
-        candidates: &[Decision],
-        moved: Thought,
-        depth: u32,
-        deadline: Instant,
-        rng: &mut impl Rng,
-    ) -> Thought {
-        let Some(roll) = candidates.iter().find(|c| matches!(c, Decision::Roll { .. })) else { return moved };
-        self.player.searcher.set_deadline(Some(deadline));
-        let rolled = self.value(game, roll, depth.saturating_sub(1).max(FIRST_DEPTH), rng);
-        self.player.searcher.set_deadline(None);
-        match rolled {
-            Some(rolled) if rolled > moved.score => Thought { decision: roll.clone(), score: rolled },
-            _ => moved,
-        }
+        Thought { decision: Decision::Act(Action::Move(best)), score: result.score }
     }
 
     /// `moved`, or the turn's pass when the best move loses more than a pass
@@ -433,23 +400,6 @@ fn rolled_for_in_the_tree(game: &Game, candidates: &[Decision]) -> bool {
         && candidates.iter().all(|c| matches!(c, Decision::Act(Action::Move(_) | Action::Pass(_))))
 }
 
-/// Whether the turn is a choice among moves and perhaps a roll to deploy,
-/// in a game whose deploy roll the searcher weighs at every ply below its
-/// root (Dice Landing, [`InTree::Deployment`]): the searcher's deepening
-/// then judges the moves, and the plies above it the roll.
-fn deploys_in_the_tree(game: &Game, candidates: &[Decision]) -> bool {
-    let rules = game.position().rules();
-    let Some(InTree::Deployment(deploy)) = rules.chance.map(|chance| chance.in_tree) else { return false };
-    rules.turns.secret.is_none()
-        && rules.turns.passes.is_none()
-        && candidates.iter().any(|c| matches!(c, Decision::Act(Action::Move(_))))
-        && candidates.iter().all(|c| match c {
-            Decision::Act(Action::Move(_)) => true,
-            Decision::Roll { kind } => *kind == deploy,
-            _ => false,
-        })
-}
-
 /// Whether the turn is only a choice among moves, with no dice, secret,
 /// pass or price anywhere in the game: the searcher's tree is then the whole
 /// game tree, and the root search can be left to it.
@@ -561,7 +511,7 @@ mod tests {
     }
 
     #[test]
-    fn the_searcher_decides_a_rolled_guardener_turn_and_dice_landings_moves() {
+    fn the_searcher_decides_a_guardener_turn_once_it_is_rolled() {
         let moves_of = |game: &Game| -> Vec<Decision> {
             let mut player = Player::new(game.variant(), super::super::Level::TOP).unwrap();
             let thinker = Thinker::new(&mut player, game.position().turn());
@@ -575,10 +525,6 @@ mod tests {
         // plies above the searcher weigh.
         let dice_landing = Game::new(Variant::DiceLanding).unwrap();
         assert!(!rolled_for_in_the_tree(&dice_landing, &moves_of(&dice_landing)));
-        // There the searcher judges the moves, and the roll is weighed apart.
-        assert!(deploys_in_the_tree(&dice_landing, &moves_of(&dice_landing)));
-        assert!(moves_of(&dice_landing).iter().any(|c| matches!(c, Decision::Roll { .. })));
-        assert!(!deploys_in_the_tree(&guardener, &moves_of(&guardener)));
         let chess = Game::new(Variant::Chess).unwrap();
         assert!(!rolled_for_in_the_tree(&chess, &moves_of(&chess)) && plain_moves(&chess, &moves_of(&chess)));
     }
