@@ -2,9 +2,7 @@
 //! constants they replaced: positions of every variant from seeded random
 //! play, scored before the change (`tests/data/eval-scores.txt`, recorded at
 //! commit 1606a8e with `RECORD_EVAL_SCORES=1`), are scored the same with the
-//! weights derived from the rules. Dice Landing's lines were recorded again
-//! when a reserve at the start came to count, in the phase and at most of its
-//! pieces' value (2026-11-27; every other line unchanged).
+//! weights derived from the rules.
 
 use std::fmt::Write;
 

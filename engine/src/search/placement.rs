@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use crate::color::Color;
 use crate::geometry::Square;
-use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
@@ -66,19 +65,7 @@ pub(super) struct Placement {
     box_size: usize,
     /// Non-pawn, non-royal material of one side at the start: full middlegame.
     opening_material: i32,
-    /// Where the game starts with pieces in reserve (Dice Landing's, deployed
-    /// on lucky rolls), by kind index, the derived value of each that counts
-    /// towards the game's phase (pawns and royals 0): a piece waiting there
-    /// is worth most of its value on the board, as it will likely come in,
-    /// so a deployment gains the rest and where it lands, not the whole
-    /// piece. `None` elsewhere: a pool that fills only with captured pieces
-    /// waiting for a promotion (Guardener's) is worth little until then.
-    reserve: Option<Vec<i32>>,
 }
-
-/// The share of its value a piece in reserve counts for: it may come in
-/// late, or not at all.
-const RESERVE_SHARE: (i32, i32) = (3, 4);
 
 impl Placement {
     /// `values` are the kinds' derived values, which measure the game's phase.
@@ -167,23 +154,12 @@ impl Placement {
                 }
             }
         }
-        let reserve = starts_with_a_reserve(rules).then(|| {
-            let pieces = |(value, kind): (&i32, &crate::piece::PieceKind)| if kind.pawn { 0 } else { *value };
-            values.iter().zip(&rules.kinds).map(pieces).collect::<Vec<_>>()
-        });
-        // A reserve at the start is part of the armies: the game begins in
-        // full middlegame though most pieces wait off the board.
         let opening_material = crate::fen::parse(rules, rules.start).map_or(0, |start| {
-            let waiting = reserve.as_ref().map_or(0, |values| {
-                let hand = start.hand(Color::White);
-                values.iter().enumerate().map(|(kind, value)| i32::from(hand.count(Kind(kind as u8))) * value).sum()
-            });
-            let on_board: i32 = start
+            start
                 .pieces(Color::White)
                 .filter(|&(_, kind)| !rules.kinds[kind.0 as usize].pawn)
                 .map(|(_, kind)| values[kind.0 as usize])
-                .sum();
-            on_board + waiting
+                .sum()
         });
         let paired_kinds = rules
             .kinds
@@ -223,34 +199,7 @@ impl Placement {
             near,
             box_size,
             opening_material,
-            reserve,
         }
-    }
-
-    /// The non-pawn material, in derived values, waiting in `color`'s
-    /// reserve: it counts towards the game's phase as on the board.
-    pub(super) fn reserve_pieces(&self, position: &Position, color: Color) -> i32 {
-        let Some(values) = &self.reserve else { return 0 };
-        let hand = position.hand(color);
-        values.iter().enumerate().map(|(kind, value)| i32::from(hand.count(Kind(kind as u8))) * value).sum()
-    }
-
-    /// What `color`'s reserve is worth at `material_phase` (see
-    /// [`Placement::material_phase`]): [`RESERVE_SHARE`] of each waiting
-    /// piece's value as the board's material is tapered.
-    pub(super) fn reserve(&self, position: &Position, color: Color, material_phase: i32) -> i32 {
-        let hand = position.hand(color);
-        if self.reserve.is_none() || hand.is_empty() {
-            return 0;
-        }
-        let (mut opening, mut endgame) = (0, 0);
-        for (kind, value) in self.material.iter().enumerate() {
-            let count = i32::from(hand.count(Kind(kind as u8)));
-            opening += count * value.opening;
-            endgame += count * value.endgame;
-        }
-        let value = (opening * material_phase + endgame * (256 - material_phase)) / 256;
-        value * RESERVE_SHARE.0 / RESERVE_SHARE.1
     }
 
     /// How much of the game's material is left, from 256 (half the pieces
@@ -400,13 +349,6 @@ fn reach_from(rules: &Rules, color: Color, kind: usize, origin: Square) -> i32 {
         .flat_map(|ray| rules.tables.ray_cells(ray))
         .filter(|cell| cell.mode & (CAPTURE | AFAR) != 0)
         .count() as i32
-}
-
-/// Whether the game's start position holds pieces in reserve.
-fn starts_with_a_reserve(rules: &Arc<Rules>) -> bool {
-    rules.drops.is_some()
-        && crate::fen::parse(rules, rules.start)
-            .is_ok_and(|start| [Color::White, Color::Black].iter().any(|&color| !start.hand(color).is_empty()))
 }
 
 /// The rank `color`'s pawns of `kind` start on: the nearest rank to their
