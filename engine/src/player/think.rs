@@ -14,8 +14,9 @@ use crate::grants::Grants;
 use crate::rules::InTree;
 use crate::search::MATE;
 
-/// Rolls searched in a row before the searcher takes over without dice: a
-/// Guardener turn with a double, or a deploy roll after a move.
+/// Rolls searched in a row through the game before the searcher takes over
+/// (which weighs below its root the rolls its rules mark for it): a Guardener
+/// turn with a double, or a deploy roll after a move.
 const CHANCE_PLIES: u32 = 2;
 /// The first iteration's depth, in plies counting the player's own move: a
 /// move and the opponent's best reply.
