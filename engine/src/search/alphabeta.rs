@@ -54,6 +54,23 @@ struct Entry {
     best: Option<Move>,
 }
 
+impl Entry {
+    /// The score this entry settles for a search `depth` plies deep at `ply`
+    /// in the window `alpha..beta`, if it is deep enough and its bound does.
+    fn settles(&self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        if (self.depth as i32) < depth {
+            return None;
+        }
+        let score = from_table(self.score, ply);
+        match self.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        }
+    }
+}
+
 /// What [`Searcher::evaluate`] counts first, by side (White's first).
 pub(super) struct Tally {
     pub material: [i32; 2],
@@ -369,14 +386,8 @@ impl Searcher {
             return self.quiescence(position, ply, alpha, beta);
         }
         let stored = self.table.get(slot);
-        if let Some(entry) = stored.filter(|e| e.depth as i32 >= depth && ply > 0) {
-            let score = from_table(entry.score, ply);
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = stored.filter(|_| ply > 0).and_then(|e| e.settles(depth, ply, alpha, beta)) {
+            return score;
         }
         let window = beta - alpha > 1;
         // The position's own score, where shallow pruning may use it.

@@ -160,14 +160,8 @@ impl Searcher {
             return self.chance_quiescence(position, ply, alpha, beta);
         }
         let key = key(position);
-        if let Some(entry) = self.table.get(key).filter(|e| e.depth as i32 >= depth) {
-            let score = super::from_table(entry.score, ply);
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = self.table.get(key).and_then(|e| e.settles(depth, ply, alpha, beta)) {
+            return score;
         }
         let grants = self.rolls.turn.clone().expect("called before a roll only");
         // Probes: a grant is worth at least its first move in the usual order.
