@@ -23,17 +23,17 @@ impl Searcher {
         beta: i32,
         board: i32,
     ) -> Option<i32> {
-        let (kind, outcomes) = self.rolls.deployment.clone()?;
-        let chance = self.rules.chance?;
-        let zones = &self.rules.drops.as_ref()?.zones;
+        let (kind, outcomes) = self.rolls.deployment.as_ref()?;
+        let (kind, chance, rules) = (*kind, self.rules.chance?, self.rules.clone());
+        let zones = &rules.drops.as_ref()?.zones;
         if depth < 2 || position.is_check() || (chance.allowed)(position, &self.rolls.options, &[], kind).is_err() {
             return None;
         }
         let share = 1.0 / outcomes.len() as f64;
         // The outcomes that land a piece; the others leave the board moves.
         let landings: Vec<Grants> = outcomes
-            .into_iter()
-            .map(|faces| (chance.grant)(position, &self.rolls.options, &[(kind, faces)]))
+            .iter()
+            .map(|faces| (chance.grant)(position, &self.rolls.options, &[(kind, faces.clone())]))
             .filter(|granted| zones.iter().any(|zone| !zone.needs.is_empty() && granted.intersects(zone.needs)))
             .collect();
         if landings.is_empty() {
