@@ -342,8 +342,7 @@ impl Job {
         searcher.set_stop(Some(self.stop.clone()));
         searcher.set_node_limit(self.limits.nodes);
         searcher.set_deadline(self.deadline(started));
-        searcher.set_earlier_positions(self.game.earlier_positions());
-        searcher.set_options(self.game.options());
+        searcher.set_game(self.game.earlier_positions(), self.game.options());
         let root = self.game.position();
         let mut report = |iteration: &Iteration| say(&self.out, &info_line(root, iteration, before));
         let result = searcher.search_reporting(&mut position, self.limits.depth, &mut report);

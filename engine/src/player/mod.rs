@@ -235,7 +235,7 @@ impl Player {
     /// otherwise. Whoever's turn it is: an offer may come at any time.
     pub fn answer_draw(&mut self, game: &Game, side: Color) -> Action {
         let mut position = game.position().clone();
-        self.searcher.set_earlier_positions(game.earlier_positions());
+        self.searcher.set_game(game.earlier_positions(), game.options());
         let score = self.searcher.search(&mut position, DRAW_DEPTH).score;
         let ours = if position.turn() == side { score } else { -score };
         if ours <= -DRAW_WELCOME {

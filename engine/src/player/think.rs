@@ -152,8 +152,7 @@ impl<'p> Thinker<'p> {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_deadline(Some(deadline));
-        searcher.set_earlier_positions(game.earlier_positions());
-        searcher.set_options(game.options());
+        searcher.set_game(game.earlier_positions(), game.options());
         let result = searcher.search(&mut position, depth);
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
@@ -258,8 +257,7 @@ impl<'p> Thinker<'p> {
             // The searcher weighs this roll itself, in one search.
             let mut position = game.position().clone();
             let searcher = &mut self.player.searcher;
-            searcher.set_earlier_positions(game.earlier_positions());
-            searcher.set_options(game.options());
+            searcher.set_game(game.earlier_positions(), game.options());
             return Some(sign * searcher.search_before_roll(&mut position, depth)?);
         }
         if let (Some(kind), true) = (required, chance > 0) {
@@ -278,8 +276,7 @@ impl<'p> Thinker<'p> {
         // grants, then every side's ordinary moves.
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
-        searcher.set_earlier_positions(game.earlier_positions());
-        searcher.set_options(game.options());
+        searcher.set_game(game.earlier_positions(), game.options());
         let result = searcher.search(&mut position, depth);
         if searcher.aborted() {
             return None;

@@ -293,8 +293,7 @@ impl Searcher {
     ) -> SearchResult {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
-        self.line.clone_from(&self.earlier);
-        self.generation = self.generation.wrapping_add(1);
+        self.begin_search();
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
             let score = if self.positional && iteration >= ASPIRATION_FROM && result.score.abs() < MATE_BOUND {
@@ -331,6 +330,13 @@ impl Searcher {
             result.best = position.legal_moves().first().copied();
         }
         result
+    }
+
+    /// A new search starts from the game's line, and its table entries are
+    /// told from older ones.
+    fn begin_search(&mut self) {
+        self.line.clone_from(&self.earlier);
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// The root searched first in a narrow window around `guess` (the last

@@ -114,6 +114,14 @@ impl Searcher {
         self.rolls.options.clone_from(options);
     }
 
+    /// What the game searched knows beyond its position: the keys of its
+    /// earlier positions ([`Searcher::set_earlier_positions`]) and its
+    /// options ([`Searcher::set_options`]).
+    pub fn set_game(&mut self, earlier_positions: &[u64], options: &GameOptions) {
+        self.set_earlier_positions(earlier_positions);
+        self.set_options(options);
+    }
+
     /// Whether this searcher weighs, at every ply, the roll that starts each
     /// turn of its game.
     pub fn weighs_every_turn(&self) -> bool {
@@ -134,8 +142,7 @@ impl Searcher {
             let result = self.search(position, depth);
             return (!self.aborted).then_some(result.score);
         }
-        self.line.clone_from(&self.earlier);
-        self.generation = self.generation.wrapping_add(1);
+        self.begin_search();
         let mut value = None;
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             let score = self.chance(position, iteration as i32, 0, -MATE - 1, MATE + 1);
