@@ -13,7 +13,10 @@
 //! - `ab`: in chess (or the variants named), level 8 with the game's own
 //!   evaluation weights against level 8 with the weights derived from the
 //!   rules (`Weights::derived`: what a game without tuned weights plays
-//!   with), MILLIS a move each: what tuning the weights gained.
+//!   with), MILLIS a move each: what tuning the weights gained. With
+//!   `set=NAME:VALUE` (a weight's name as `Weights::tunable` gives it; may be
+//!   repeated), level 8 with its own weights so changed against level 8 with
+//!   its own weights: what a change of weights gains.
 //! - `elo`: each chess level (or only the `level=N` ones) against Stockfish
 //!   at `UCI_Elo` 1320, 1600, 1900 and 2200, both at the level's budget / N;
 //!   each level's rating is the logistic fit of its scores. A level scoring
@@ -59,6 +62,8 @@ struct Options {
     levels: Vec<u8>,
     /// The lower levels of the ladder's matches to play (all if empty).
     against: Vec<u8>,
+    /// Weights changed by name for the `ab` part (`set=NAME:VALUE`).
+    changed_weights: Vec<(String, i32)>,
     parts: Vec<String>,
 }
 
@@ -80,6 +85,13 @@ impl Options {
             variants: if variants.is_empty() { Variant::ALL.to_vec() } else { variants },
             levels: if levels.is_empty() { (1..=8).collect() } else { levels },
             against,
+            changed_weights: args
+                .iter()
+                .filter_map(|a| {
+                    let (name, value) = a.strip_prefix("set=")?.split_once(':')?;
+                    Some((name.to_string(), value.parse().ok()?))
+                })
+                .collect(),
             parts: ["ladder", "stockfish", "elo", "ab"]
                 .iter()
                 .filter(|p| args.iter().any(|a| a == *p))
@@ -192,14 +204,36 @@ fn print_match(label: &str, options: &Options, results: &[f64]) {
     );
 }
 
-/// Level 8 with `variant`'s own weights against level 8 with the derived ones.
+/// Level 8 with `variant`'s own weights against level 8 with the derived
+/// ones, or, with weights to change, its own weights changed against them.
 fn own_against_derived_weights(options: &Options, variant: Variant) {
     let top = |options: &Options| options.player(variant, 8).with_budget(options.movetime);
-    let derived = Weights::derived(&variant.rules().expect("a built variant"));
-    let mut own = Side::Rookery(Box::new(top(options)));
-    let mut plain = Side::Rookery(Box::new(top(options).with_weights(derived)));
-    let results = match_results(variant, &mut own, &mut plain, options.games, SEED);
-    print_match(&format!("{variant}: level 8, own weights vs derived weights"), options, &results);
+    let rules = variant.rules().expect("a built variant");
+    let (first, second, label) = if options.changed_weights.is_empty() {
+        (Weights::for_rules(&rules), Weights::derived(&rules), "own weights vs derived weights".to_string())
+    } else {
+        let mut changed = Weights::for_rules(&rules);
+        let mut named = changed.tunable(&rules);
+        let mut said = Vec::new();
+        for (name, value) in &options.changed_weights {
+            match named.iter_mut().find(|(weight, _)| weight == name) {
+                Some((_, weight)) => {
+                    said.push(format!("{name} {} -> {value}", **weight));
+                    **weight = *value;
+                }
+                None => {
+                    println!("  ab: SKIPPED, no weight named {name} (see Weights::tunable)");
+                    return;
+                }
+            }
+        }
+        drop(named);
+        (changed, Weights::for_rules(&rules), format!("own weights with {} vs own weights", said.join(", ")))
+    };
+    let mut one = Side::Rookery(Box::new(top(options).with_weights(first)));
+    let mut other = Side::Rookery(Box::new(top(options).with_weights(second)));
+    let results = match_results(variant, &mut one, &mut other, options.games, SEED);
+    print_match(&format!("{variant}: level 8, {label}"), options, &results);
 }
 
 /// Each chess level's rating against Stockfish, highest level first so a

@@ -249,9 +249,13 @@ impl Searcher {
         match &self.placement {
             None => material[ours] - material[theirs],
             Some(placement) => {
+                let pieces = [0, 1].map(|side| pieces[side] + placement.reserve_pieces(position, Color::ALL[side]));
                 let both = pieces[0] + pieces[1];
+                let phase = placement.material_phase(both);
                 placement.score(position, us, both, pieces[theirs], &pawns)
                     - placement.score(position, !us, both, pieces[ours], &pawns)
+                    + placement.reserve(position, us, phase)
+                    - placement.reserve(position, !us, phase)
             }
         }
     }

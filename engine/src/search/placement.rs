@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use crate::color::Color;
 use crate::geometry::Square;
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
@@ -63,8 +64,18 @@ pub(super) struct Placement {
     /// a layer counts as a step), where an enemy piece endangers a royal one.
     near: Vec<SquareSet>,
     box_size: usize,
-    /// Non-pawn, non-royal material of one side at the start: full middlegame.
+    /// Non-pawn, non-royal material of one side at the start (on the board,
+    /// and in reserve as far as [`Weights::reserve_phase`] counts it): full
+    /// middlegame.
     opening_material: i32,
+    /// In a game that starts with pieces in reserve, by kind index, what a
+    /// piece waiting there counts toward the phase, in derived values
+    /// scaled by [`Weights::reserve_phase`] (pawns and royals 0); `None`
+    /// elsewhere, and where both reserve weights are 0. A pool that fills
+    /// only with captured pieces (Guardener's) is not an army in waiting.
+    reserve_phase: Option<Vec<i32>>,
+    /// The percentage of its tapered value a piece in such a reserve counts for.
+    reserve: i32,
 }
 
 impl Placement {
@@ -154,12 +165,26 @@ impl Placement {
                 }
             }
         }
-        let opening_material = crate::fen::parse(rules, rules.start).map_or(0, |start| {
-            start
+        let start = crate::fen::parse(rules, rules.start).ok();
+        let starts_with_reserve = rules.drops.is_some()
+            && start.as_ref().is_some_and(|start| Color::ALL.iter().any(|&color| !start.hand(color).is_empty()));
+        let reserve_phase = (starts_with_reserve && (weights.reserve != 0 || weights.reserve_phase != 0)).then(|| {
+            let counted = |(value, kind): (&i32, &crate::piece::PieceKind)| {
+                if kind.pawn || kind.royal {
+                    0
+                } else {
+                    value * weights.reserve_phase / 100
+                }
+            };
+            values.iter().zip(&rules.kinds).map(counted).collect::<Vec<_>>()
+        });
+        let opening_material = start.map_or(0, |start| {
+            let on_board: i32 = start
                 .pieces(Color::White)
                 .filter(|&(_, kind)| !rules.kinds[kind.0 as usize].pawn)
                 .map(|(_, kind)| values[kind.0 as usize])
-                .sum()
+                .sum();
+            on_board + waiting(reserve_phase.as_deref(), &start, Color::White)
         });
         let paired_kinds = rules
             .kinds
@@ -199,7 +224,33 @@ impl Placement {
             near,
             box_size,
             opening_material,
+            reserve: if reserve_phase.is_some() { weights.reserve } else { 0 },
+            reserve_phase,
         }
+    }
+
+    /// What `color`'s reserve adds to its non-pawn material for the phase
+    /// (see [`Weights::reserve_phase`]).
+    pub(super) fn reserve_pieces(&self, position: &Position, color: Color) -> i32 {
+        waiting(self.reserve_phase.as_deref(), position, color)
+    }
+
+    /// What `color`'s reserve is worth at `material_phase` (see
+    /// [`Placement::material_phase`]): [`Weights::reserve`] percent of each
+    /// waiting piece's value as the board's material is tapered.
+    pub(super) fn reserve(&self, position: &Position, color: Color, material_phase: i32) -> i32 {
+        let hand = position.hand(color);
+        if self.reserve == 0 || hand.is_empty() {
+            return 0;
+        }
+        let (mut opening, mut endgame) = (0, 0);
+        for (kind, value) in self.material.iter().enumerate() {
+            let count = i32::from(hand.count(Kind(kind as u8)));
+            opening += count * value.opening;
+            endgame += count * value.endgame;
+        }
+        let value = (opening * material_phase + endgame * (256 - material_phase)) / 256;
+        value * self.reserve / 100
     }
 
     /// How much of the game's material is left, from 256 (half the pieces
@@ -377,4 +428,12 @@ fn ranks_ahead(rules: &Rules, color: Color, square: Square, other: Square) -> Op
     }
     let (from, to) = (geometry.rank(square) as i64, geometry.rank(other) as i64);
     Some(if color == Color::White { to - from } else { from - to })
+}
+
+/// The phase's count of the pieces in `color`'s reserve of `position`, by
+/// `counted` (by kind index; nothing if `None`).
+fn waiting(counted: Option<&[i32]>, position: &Position, color: Color) -> i32 {
+    let Some(counted) = counted else { return 0 };
+    let hand = position.hand(color);
+    counted.iter().enumerate().map(|(kind, value)| i32::from(hand.count(Kind(kind as u8))) * value).sum()
 }

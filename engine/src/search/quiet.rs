@@ -2,6 +2,7 @@
 //! quiet enough for that score to stand: what evaluation tuning fits.
 
 use super::alphabeta::{Searcher, MATE};
+use crate::color::Color;
 use crate::position::Position;
 
 impl Searcher {
@@ -29,7 +30,9 @@ impl Searcher {
     pub fn phase(&self, position: &Position) -> Option<i32> {
         let placement = self.placement.as_ref()?;
         let [white, black] = self.tally(position).pieces;
-        Some(placement.material_phase(white + black))
+        let waiting =
+            placement.reserve_pieces(position, Color::White) + placement.reserve_pieces(position, Color::Black);
+        Some(placement.material_phase(white + black + waiting))
     }
 
     /// [`Searcher::static_score`] when no capture or promotion changes it

@@ -54,6 +54,14 @@ pub struct Weights {
     pub isolated: Phased,
     /// Per pawn with an own pawn beside it or one rank behind on a neighbouring file.
     pub connected: Phased,
+    /// In a game that starts with pieces in reserve (Dice Landing's, brought
+    /// in on lucky rolls), the percentage of its value a piece waiting there
+    /// counts for, as the board's material is tapered...
+    pub reserve: i32,
+    /// ...and the percentage of its derived value it counts toward the
+    /// game's phase (100: the armies in reserve are as much a middlegame as
+    /// on the board).
+    pub reserve_phase: i32,
     /// A piece's bonus on each square, `[kind * box + square]` with the square
     /// seen from its own side ([`own_view`]: ranks mirrored for Black), box
     /// being the geometry's [`Geometry::box_size`].
@@ -90,6 +98,8 @@ impl Weights {
             doubled: Phased::both(0),
             isolated: Phased::both(0),
             connected: Phased::both(0),
+            reserve: 0,
+            reserve_phase: 0,
             squares: vec![Phased::both(0); rules.kinds.len() * rules.geometry.box_size()],
         }
     }
@@ -130,6 +140,8 @@ impl Weights {
             doubled,
             isolated,
             connected,
+            reserve,
+            reserve_phase,
             squares: _,
         } = self;
         let rest = [
@@ -150,6 +162,8 @@ impl Weights {
             ("isolated.endgame", &mut isolated.endgame),
             ("connected.opening", &mut connected.opening),
             ("connected.endgame", &mut connected.endgame),
+            ("reserve", reserve),
+            ("reserve_phase", reserve_phase),
         ];
         named.extend(rest.into_iter().map(|(name, weight)| (name.to_string(), weight)));
         named

@@ -264,7 +264,7 @@ const SQUARES: [[i32; 64]; 10] = [
 
 /// The player's evaluation weights fitted to chess self-play (Texel's method:
 /// `engine/examples/texel`, see docs/player.md), by kind index.
-fn tuned_weights() -> Weights {
+pub(crate) fn tuned_weights() -> Weights {
     Weights {
         material: vec![
             Phased { opening: 100, endgame: 133 },  // pawn
@@ -288,6 +288,8 @@ fn tuned_weights() -> Weights {
         doubled: Phased { opening: 4, endgame: -60 },
         isolated: Phased { opening: -8, endgame: 16 },
         connected: Phased { opening: 4, endgame: 13 },
+        reserve: 0,
+        reserve_phase: 0,
         squares: (0..6 * 64)
             .map(|slot| match SQUARES.get(2 * (slot / 64)..2 * (slot / 64) + 2) {
                 Some([opening, endgame]) => Phased { opening: opening[slot % 64], endgame: endgame[slot % 64] },
