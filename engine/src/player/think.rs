@@ -28,6 +28,10 @@ const WON: i32 = MATE + 500;
 /// Scores from here up are a mate the searcher found or a won game.
 const DECIDED: i32 = MATE - 1_000;
 
+/// The share of a level's time its searcher spends on the moves when the
+/// turn also offers optional rolls, which are weighed after them.
+const ROOT_MOVES_SHARE: f64 = 2.0 / 3.0;
+
 /// What a scarce pass kept is worth, in centipawns: a turn without a good
 /// move later (Guardener's plank) costs more than a pawn.
 const PASS_KEPT: i32 = 150;
@@ -59,11 +63,17 @@ impl<'p> Thinker<'p> {
         let (level, budget) = (self.player.level, self.player.budget);
         let start = Instant::now();
         if level.plays_its_best() && plain_moves(game, &candidates) {
-            return Some(self.searched(game, start + budget, level.max_depth()));
+            return Some(self.searched(game, start + budget, level.max_depth()).0);
         }
         if level.plays_its_best() && rolled_for_in_the_tree(game, &candidates) {
-            let moved = self.searched(game, start + budget, level.max_depth());
+            let moved = self.searched(game, start + budget, level.max_depth()).0;
             return Some(self.unless_passing_pays(game, &candidates, moved, rng));
+        }
+        if level.plays_its_best() && moves_or_optional_rolls(game, choices, &candidates) {
+            // The rolls at the root are the plies above the searcher's to
+            // weigh: a third of the time is kept for them.
+            let (moved, depth) = self.searched(game, start + budget.mul_f64(ROOT_MOVES_SHARE), level.max_depth());
+            return Some(self.unless_rolling_pays(game, &candidates, moved, depth, start + budget, rng));
         }
         let mut scores: Vec<i32> = Vec::new();
         let (mut spent, mut last_took) = (Duration::ZERO, None);
@@ -148,7 +158,8 @@ impl<'p> Thinker<'p> {
 
     /// The best move by the searcher's own iterative deepening from the
     /// root, where alpha-beta and its pruning work across the moves too.
-    fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> Thought {
+    /// Also the depth it reached.
+    fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> (Thought, u32) {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_deadline(Some(deadline));
@@ -156,7 +167,32 @@ impl<'p> Thinker<'p> {
         let result = searcher.search(&mut position, depth);
         searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
-        Thought { decision: Decision::Act(Action::Move(best)), score: result.score }
+        (Thought { decision: Decision::Act(Action::Move(best)), score: result.score }, result.depth)
+    }
+
+    /// `moved`, found `depth` plies deep, or the turn's optional roll whose
+    /// outcomes, each looked at a ply less deep, are worth the most on
+    /// average, if more; the rolls not weighed by `deadline` are left out.
+    fn unless_rolling_pays(
+        &mut self,
+        game: &Game,
+        candidates: &[Decision],
+        moved: Thought,
+        depth: u32,
+        deadline: Instant,
+        rng: &mut impl Rng,
+    ) -> Thought {
+        let rolls: Vec<Decision> = candidates.iter().filter(|c| matches!(c, Decision::Roll { .. })).cloned().collect();
+        self.player.searcher.set_deadline(Some(deadline));
+        let mut best = moved;
+        for roll in rolls {
+            let Some(rolled) = self.value(game, &roll, depth.saturating_sub(1).max(FIRST_DEPTH), rng) else { break };
+            if rolled > best.score {
+                best = Thought { decision: roll, score: rolled };
+            }
+        }
+        self.player.searcher.set_deadline(None);
+        best
     }
 
     /// `moved`, or the turn's pass when the best move loses more than a pass
@@ -398,6 +434,24 @@ fn rolled_for_in_the_tree(game: &Game, candidates: &[Decision]) -> bool {
         && candidates.iter().all(|c| matches!(c, Decision::Act(Action::Move(_) | Action::Pass(_))))
 }
 
+/// Whether the turn is a choice among moves and optional rolls (Dice
+/// Landing's roll to deploy, Luck Dragon's luck dice and Lucky 8), with no
+/// secret, pass or price in the game: the searcher's deepening then judges
+/// the moves, and the plies above it the rolls.
+fn moves_or_optional_rolls(game: &Game, choices: &[Choice], candidates: &[Decision]) -> bool {
+    let rules = game.position().rules();
+    let optional =
+        |kind: usize| choices.iter().any(|c| matches!(*c, Choice::Roll { kind: k, required: false, .. } if k == kind));
+    rules.turns.secret.is_none()
+        && rules.turns.passes.is_none()
+        && candidates.iter().any(|c| matches!(c, Decision::Act(Action::Move(_))))
+        && candidates.iter().all(|c| match c {
+            Decision::Act(Action::Move(_)) => true,
+            Decision::Roll { kind } => optional(*kind),
+            _ => false,
+        })
+}
+
 /// Whether the turn is only a choice among moves, with no dice, secret,
 /// pass or price anywhere in the game: the searcher's tree is then the whole
 /// game tree, and the root search can be left to it.
@@ -509,21 +563,37 @@ mod tests {
     }
 
     #[test]
-    fn the_searcher_decides_a_guardener_turn_once_it_is_rolled() {
-        let moves_of = |game: &Game| -> Vec<Decision> {
+    fn the_searcher_decides_a_rolled_guardener_turn_and_the_moves_beside_optional_rolls() {
+        let turn_of = |game: &Game| -> (Vec<Choice>, Vec<Decision>) {
             let mut player = Player::new(game.variant(), super::super::Level::TOP).unwrap();
             let thinker = Thinker::new(&mut player, game.position().turn());
-            thinker.candidates(game, &game.turn().unwrap().choices)
+            let choices = game.turn().unwrap().choices;
+            let candidates = thinker.candidates(game, &choices);
+            (choices, candidates)
+        };
+        let moves_of = |game: &Game| turn_of(game).1;
+        let beside_rolls = |game: &Game| {
+            let (choices, candidates) = turn_of(game);
+            moves_or_optional_rolls(game, &choices, &candidates)
         };
         let mut guardener = Game::new(Variant::Guardener).unwrap();
         assert!(!rolled_for_in_the_tree(&guardener, &moves_of(&guardener)), "no move before the roll");
+        // Guardener's roll is required: nothing to weigh beside the moves.
+        assert!(!beside_rolls(&guardener));
         guardener.apply(Action::Roll { side: Color::White, kind: 0, faces: vec![1, 2] }).unwrap();
         assert!(rolled_for_in_the_tree(&guardener, &moves_of(&guardener)));
-        // Dice Landing's deploy roll is a choice at the root, which only the
-        // plies above the searcher weigh.
-        let dice_landing = Game::new(Variant::DiceLanding).unwrap();
-        assert!(!rolled_for_in_the_tree(&dice_landing, &moves_of(&dice_landing)));
+        // Dice Landing's roll to deploy and Luck Dragon's luck dice are
+        // choices beside the moves: the searcher judges the moves, and the
+        // rolls are weighed apart.
+        for variant in [Variant::DiceLanding, Variant::LuckDragon] {
+            let game = Game::new(variant).unwrap();
+            assert!(!rolled_for_in_the_tree(&game, &moves_of(&game)), "{variant}");
+            assert!(moves_of(&game).iter().any(|c| matches!(c, Decision::Roll { .. })), "{variant}");
+            assert!(beside_rolls(&game), "{variant}");
+        }
         let chess = Game::new(Variant::Chess).unwrap();
         assert!(!rolled_for_in_the_tree(&chess, &moves_of(&chess)) && plain_moves(&chess, &moves_of(&chess)));
+        // New chess keeps a secret: the plies above the searcher decide.
+        assert!(!beside_rolls(&Game::new(Variant::NewChess).unwrap()));
     }
 }
