@@ -535,6 +535,21 @@ mod tests {
     }
 
     #[test]
+    fn every_level_rolls_to_deploy_at_dice_landings_start() {
+        use rand::{rngs::StdRng, SeedableRng};
+        // Every face lands a piece there, and any piece landed is worth more
+        // than a pawn step. Until the searcher stopped letting a landing
+        // roll again inside its tree, levels 4 to 6 overrated the
+        // opponent's deployments after their own and never rolled.
+        let game = Game::new(Variant::DiceLanding).unwrap();
+        for level in 1..=8 {
+            let mut player = Player::new(Variant::DiceLanding, super::super::Level::new(level).unwrap()).unwrap();
+            let decision = player.decide(&game, Color::White, &mut StdRng::seed_from_u64(1)).unwrap();
+            assert!(matches!(decision, Decision::Roll { .. }), "level {level}: {decision:?}");
+        }
+    }
+
+    #[test]
     fn every_level_mates_at_once_rather_than_in_two() {
         use rand::{rngs::StdRng, SeedableRng};
         // Qb8 mates; Qh1+ Kg8 Qh7 mates a move later.

@@ -26,7 +26,15 @@ impl Searcher {
         let (kind, outcomes) = self.rolls.deployment.as_ref()?;
         let (kind, chance, rules) = (*kind, self.rules.chance?, self.rules.clone());
         let zones = &rules.drops.as_ref()?.zones;
-        if depth < 2 || position.is_check() || (chance.allowed)(position, &self.rolls.options, &[], kind).is_err() {
+        // A node whose turn is rolled already (the landing this function
+        // searches, its grants in force) must drop what it rolled: no second
+        // roll, which made every deployment inside the tree worth a free
+        // re-roll of a poor face.
+        if depth < 2
+            || !position.granted().is_empty()
+            || position.is_check()
+            || (chance.allowed)(position, &self.rolls.options, &[], kind).is_err()
+        {
             return None;
         }
         let share = 1.0 / outcomes.len() as f64;
