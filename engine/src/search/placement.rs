@@ -71,10 +71,11 @@ pub(super) struct Placement {
     /// In a game that starts with pieces in reserve, by kind index, what a
     /// piece waiting there counts toward the phase, in derived values
     /// scaled by [`Weights::reserve_phase`] (pawns and royals 0); `None`
-    /// elsewhere, and where both reserve weights are 0. A pool that fills
-    /// only with captured pieces (Guardener's) is not an army in waiting.
+    /// elsewhere, and where that weight is 0. A pool that fills only with
+    /// captured pieces (Guardener's) is not an army in waiting.
     reserve_phase: Option<Vec<i32>>,
-    /// The percentage of its tapered value a piece in such a reserve counts for.
+    /// The percentage of its tapered value a piece in such a reserve counts
+    /// for ([`Weights::reserve`]); 0 in a game that starts without one.
     reserve: i32,
 }
 
@@ -168,7 +169,7 @@ impl Placement {
         let start = crate::fen::parse(rules, rules.start).ok();
         let starts_with_reserve = rules.drops.is_some()
             && start.as_ref().is_some_and(|start| Color::ALL.iter().any(|&color| !start.hand(color).is_empty()));
-        let reserve_phase = (starts_with_reserve && (weights.reserve != 0 || weights.reserve_phase != 0)).then(|| {
+        let reserve_phase = (starts_with_reserve && weights.reserve_phase != 0).then(|| {
             let counted = |(value, kind): (&i32, &crate::piece::PieceKind)| {
                 if kind.pawn || kind.royal {
                     0
@@ -224,7 +225,7 @@ impl Placement {
             near,
             box_size,
             opening_material,
-            reserve: if reserve_phase.is_some() { weights.reserve } else { 0 },
+            reserve: if starts_with_reserve { weights.reserve } else { 0 },
             reserve_phase,
         }
     }
@@ -239,8 +240,11 @@ impl Placement {
     /// [`Placement::material_phase`]): [`Weights::reserve`] percent of each
     /// waiting piece's value as the board's material is tapered.
     pub(super) fn reserve(&self, position: &Position, color: Color, material_phase: i32) -> i32 {
+        if self.reserve == 0 {
+            return 0;
+        }
         let hand = position.hand(color);
-        if self.reserve == 0 || hand.is_empty() {
+        if hand.is_empty() {
             return 0;
         }
         let (mut opening, mut endgame) = (0, 0);
@@ -249,8 +253,7 @@ impl Placement {
             opening += count * value.opening;
             endgame += count * value.endgame;
         }
-        let value = (opening * material_phase + endgame * (256 - material_phase)) / 256;
-        value * self.reserve / 100
+        tapered(opening, endgame, material_phase) * self.reserve / 100
     }
 
     /// How much of the game's material is left, from 256 (half the pieces
@@ -350,7 +353,7 @@ impl Placement {
             }
         }
         let material_phase = self.material_phase(pieces);
-        let material = (opening * material_phase + endgame * (256 - material_phase)) / 256;
+        let material = tapered(opening, endgame, material_phase);
         material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
 
@@ -428,6 +431,12 @@ fn ranks_ahead(rules: &Rules, color: Color, square: Square, other: Square) -> Op
     }
     let (from, to) = (geometry.rank(square) as i64, geometry.rank(other) as i64);
     Some(if color == Color::White { to - from } else { from - to })
+}
+
+/// A value between its `opening` and `endgame` figures by `phase` (256:
+/// full middlegame, 0: bare endgame).
+fn tapered(opening: i32, endgame: i32, phase: i32) -> i32 {
+    (opening * phase + endgame * (256 - phase)) / 256
 }
 
 /// The phase's count of the pieces in `color`'s reserve of `position`, by

@@ -24,8 +24,7 @@ impl Searcher {
         board: i32,
     ) -> Option<i32> {
         let (kind, outcomes) = self.rolls.deployment.as_ref()?;
-        let (kind, chance, rules) = (*kind, self.rules.chance?, self.rules.clone());
-        let zones = &rules.drops.as_ref()?.zones;
+        let (kind, chance) = (*kind, self.rules.chance?);
         // A node whose turn is rolled already (the landing this function
         // searches, its grants in force) must drop what it rolled: no second
         // roll, which made every deployment inside the tree worth a free
@@ -37,6 +36,8 @@ impl Searcher {
         {
             return None;
         }
+        let rules = self.rules.clone();
+        let zones = &rules.drops.as_ref()?.zones;
         let share = 1.0 / outcomes.len() as f64;
         // The outcomes that land a piece; the others leave the board moves.
         let landings: Vec<Grants> = outcomes
