@@ -1,6 +1,6 @@
 //! How strong Rookery's player is, in fast games of every variant.
 //!
-//! `cargo bench -p rookery-engine --bench strength -- [GAMES] [MILLIS] [ELO] [PART] [VARIANT...] [divide=N] [level=N...]`
+//! `cargo bench -p rookery-engine --bench strength -- [GAMES] [MILLIS] [ELO] [PART] [VARIANT...] [divide=N] [level=N...] [against=N] [skip=N]`
 //! - `ladder` (the default with `stockfish`): in each variant (all six unless
 //!   named), each level k+1 against level k, and level 8 against level 6,
 //!   GAMES games a match (default 40), each level at its budget / N (default
@@ -24,7 +24,8 @@
 //!   through a match between the two (a fit that far below the floor says
 //!   little), and the bench says so.
 //!
-//! Colours alternate; game g of a match is played with seed g: its two random
+//! Colours alternate; game g of a match is played with seed g (g + N with
+//! `skip=N`, which plays a match's next games rather than the same ones): its two random
 //! opening moves, the players' random choices and its dice ledger's server
 //! seed, so dice games are played with real rolls on a fair ledger. Games are
 //! adjudicated on material after 240 moves. Stockfish is
@@ -64,6 +65,9 @@ struct Options {
     against: Vec<u8>,
     /// Weights changed by name for the `ab` part (`set=NAME:VALUE`).
     changed_weights: Vec<(String, i32)>,
+    /// The first game's seed: [`SEED`] plus the games `skip=N` leaves out,
+    /// so a second run of a match plays new games, not the same ones again.
+    seed: u64,
     parts: Vec<String>,
 }
 
@@ -92,6 +96,7 @@ impl Options {
                     Some((name.to_string(), value.parse().ok()?))
                 })
                 .collect(),
+            seed: SEED + setting("skip").first().copied().unwrap_or(0),
             parts: ["ladder", "stockfish", "elo", "ab"]
                 .iter()
                 .filter(|p| args.iter().any(|a| a == *p))
@@ -151,7 +156,7 @@ fn percent(score: f64, games: usize) -> f64 {
 fn level_match(options: &Options, variant: Variant, high: u8, low: u8) -> f64 {
     let mut stronger = Side::Rookery(Box::new(options.player(variant, high)));
     let mut weaker = Side::Rookery(Box::new(options.player(variant, low)));
-    match_score(variant, &mut stronger, &mut weaker, options.games, SEED)
+    match_score(variant, &mut stronger, &mut weaker, options.games, options.seed)
 }
 
 fn ladder(options: &Options, variant: Variant) {
@@ -176,7 +181,8 @@ fn top_against_stockfish(options: &Options) {
     match Stockfish::start(&path, elo, options.movetime) {
         Ok(stockfish) => {
             let mut top = Side::Rookery(Box::new(options.player(Variant::Chess, 8).with_budget(options.movetime)));
-            let results = match_results(Variant::Chess, &mut top, &mut Side::Stockfish(stockfish), options.games, SEED);
+            let results =
+                match_results(Variant::Chess, &mut top, &mut Side::Stockfish(stockfish), options.games, options.seed);
             print_match(&format!("level 8 vs Stockfish UCI_Elo {elo}"), options, &results);
         }
         Err(error) => {
@@ -232,7 +238,7 @@ fn own_against_derived_weights(options: &Options, variant: Variant) {
     };
     let mut one = Side::Rookery(Box::new(top(options).with_weights(first)));
     let mut other = Side::Rookery(Box::new(top(options).with_weights(second)));
-    let results = match_results(variant, &mut one, &mut other, options.games, SEED);
+    let results = match_results(variant, &mut one, &mut other, options.games, options.seed);
     print_match(&format!("{variant}: level 8, {label}"), options, &results);
 }
 
@@ -253,7 +259,8 @@ fn ratings(options: &Options) {
                 }
             };
             let mut player = Side::Rookery(Box::new(options.player(Variant::Chess, level)));
-            let score = match_score(Variant::Chess, &mut player, &mut Side::Stockfish(stockfish), options.games, SEED);
+            let score =
+                match_score(Variant::Chess, &mut player, &mut Side::Stockfish(stockfish), options.games, options.seed);
             println!(
                 "  level {level} vs Stockfish UCI_Elo {elo} at {} ms a move: {score}/{}",
                 budget.as_millis(),
