@@ -25,10 +25,10 @@
 //!   little), and the bench says so.
 //!
 //! Colours alternate; game g of a match is played with seed g (g + N with
-//! `skip=N`, which plays a match's next games rather than the same ones): its two random
-//! opening moves, the players' random choices and its dice ledger's server
-//! seed, so dice games are played with real rolls on a fair ledger. Games are
-//! adjudicated on material after 240 moves. Stockfish is
+//! `skip=N`, which plays a match's next games rather than the same ones):
+//! its two random opening moves, the players' random choices and its dice
+//! ledger's server seed, so dice games are played with real rolls on a fair
+//! ledger. Games are adjudicated on material after 240 moves. Stockfish is
 //! `/usr/games/stockfish` (Debian's `stockfish` package) or `$STOCKFISH`;
 //! without it those matches are skipped and the bench says so.
 
