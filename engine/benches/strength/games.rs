@@ -12,13 +12,27 @@ use rookery_engine::{Color, Variant};
 
 use crate::stockfish::Stockfish;
 
-/// Moves after which a game is scored by material (a draw within a pawn).
-pub const LONGEST: usize = 240;
+/// Moves after which a game that its own rules have not ended is scored by
+/// material (a draw within a pawn). Far above a typical game: a game cut
+/// short is a draw that the stronger side might have won, and Guardener's
+/// games, whose captures wait for a 1 on the dice, last twice as long as
+/// chess's (a cap of 240, used before, ended 18 of 40 games of level 8
+/// against level 6, 12 of them as draws).
+pub const LONGEST: usize = 1000;
 /// Random moves before either side thinks, so games differ.
 pub const OPENING_MOVES: usize = 2;
-/// Decisions after which a game is adjudicated whatever happened (rolls and
-/// passes without moves).
-const MOST_DECISIONS: usize = 4 * LONGEST;
+/// Decisions per move allowed before a game is adjudicated whatever
+/// happened (rolls and passes without moves).
+const DECISIONS_PER_MOVE: usize = 4;
+
+/// Which games a match plays: how many, the first one's seed (game g is
+/// played with seed `first_seed + g`), and the moves after which a game is
+/// adjudicated.
+pub struct Schedule {
+    pub games: usize,
+    pub first_seed: u64,
+    pub longest: usize,
+}
 
 /// One side of a game.
 pub enum Side {
@@ -40,9 +54,10 @@ pub struct Played {
     pub moves: usize,
 }
 
-/// One game of `variant`. `seed` draws the opening moves, the players'
-/// random choices and the ledger's server seed.
-pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64) -> Played {
+/// One game of `variant`, adjudicated after `longest` moves. `seed` draws
+/// the opening moves, the players' random choices and the ledger's server
+/// seed.
+pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64, longest: usize) -> Played {
     let mut game = Game::new(variant).expect("a built variant");
     let mut server = [0u8; 32];
     server[..8].copy_from_slice(&seed.to_le_bytes());
@@ -53,8 +68,8 @@ pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64) -> 
         rng: StdRng::seed_from_u64(seed),
     };
     let mut moves = 0;
-    for _ in 0..MOST_DECISIONS {
-        if game.outcome().is_some() || moves >= LONGEST {
+    for _ in 0..DECISIONS_PER_MOVE * longest {
+        if game.outcome().is_some() || moves >= longest {
             break;
         }
         let side = game.turn().expect("a running game").side;
@@ -131,15 +146,15 @@ fn adjudicate(game: &Game) -> f64 {
     }
 }
 
-/// `first`'s score in each of `games` games of `variant`, colours
-/// alternating; game `g` is played with seed `seed + g`.
-pub fn match_results(variant: Variant, first: &mut Side, second: &mut Side, games: usize, seed: u64) -> Vec<f64> {
-    (0..games)
+/// `first`'s score in each game of `variant` that `schedule` names, colours
+/// alternating.
+pub fn match_results(variant: Variant, first: &mut Side, second: &mut Side, schedule: &Schedule) -> Vec<f64> {
+    (0..schedule.games)
         .map(|g| {
-            let seed = seed + g as u64;
+            let seed = schedule.first_seed + g as u64;
             let first_is_white = g % 2 == 0;
-            let played =
-                if first_is_white { play(variant, first, second, seed) } else { play(variant, second, first, seed) };
+            let (white, black) = if first_is_white { (&mut *first, &mut *second) } else { (&mut *second, &mut *first) };
+            let played = play(variant, white, black, seed, schedule.longest);
             let score = if first_is_white { played.white_score } else { 1.0 - played.white_score };
             // Progress on stderr, so a long match can be watched.
             eprintln!("{variant} game {}: {score} ({}, {} moves)", g + 1, played.ending, played.moves);
@@ -148,7 +163,7 @@ pub fn match_results(variant: Variant, first: &mut Side, second: &mut Side, game
         .collect()
 }
 
-/// `first`'s total score over `games` games of `variant`.
-pub fn match_score(variant: Variant, first: &mut Side, second: &mut Side, games: usize, seed: u64) -> f64 {
-    match_results(variant, first, second, games, seed).iter().sum()
+/// `first`'s total score over the games of `variant` that `schedule` names.
+pub fn match_score(variant: Variant, first: &mut Side, second: &mut Side, schedule: &Schedule) -> f64 {
+    match_results(variant, first, second, schedule).iter().sum()
 }

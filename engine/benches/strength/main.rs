@@ -1,6 +1,6 @@
 //! How strong Rookery's player is, in fast games of every variant.
 //!
-//! `cargo bench -p rookery-engine --bench strength -- [GAMES] [MILLIS] [ELO] [PART] [VARIANT...] [divide=N] [level=N...] [against=N] [skip=N]`
+//! `cargo bench -p rookery-engine --bench strength -- [GAMES] [MILLIS] [ELO] [PART] [VARIANT...] [divide=N] [level=N...] [against=N] [skip=N] [longest=N]`
 //! - `ladder` (the default with `stockfish`): in each variant (all six unless
 //!   named), each level k+1 against level k, and level 8 against level 6,
 //!   GAMES games a match (default 40), each level at its budget / N (default
@@ -28,7 +28,9 @@
 //! `skip=N`, which plays a match's next games rather than the same ones):
 //! its two random opening moves, the players' random choices and its dice
 //! ledger's server seed, so dice games are played with real rolls on a fair
-//! ledger. Games are adjudicated on material after 240 moves. Stockfish is
+//! ledger. Games end by their own rules; one still running after 1000 moves
+//! (`longest=N` sets another number; the figures before 28 November 2026
+//! were played with 240) is adjudicated on material. Stockfish is
 //! `/usr/games/stockfish` (Debian's `stockfish` package) or `$STOCKFISH`;
 //! without it those matches are skipped and the bench says so.
 
@@ -38,7 +40,7 @@ mod summary;
 
 use std::time::Duration;
 
-use games::{match_results, match_score, Side, LONGEST, OPENING_MOVES};
+use games::{match_results, match_score, Schedule, Side, LONGEST, OPENING_MOVES};
 use rookery_engine::player::{Level, Player};
 use rookery_engine::search::Weights;
 use rookery_engine::Variant;
@@ -54,7 +56,7 @@ const FLOOR_SHARE: f64 = 0.3;
 const SEED: u64 = 2026;
 
 struct Options {
-    games: usize,
+    schedule: Schedule,
     movetime: Duration,
     /// Stockfish's `UCI_Elo` in the `stockfish` part.
     elo: u32,
@@ -65,9 +67,6 @@ struct Options {
     against: Vec<u8>,
     /// Weights changed by name for the `ab` part (`set=NAME:VALUE`).
     changed_weights: Vec<(String, i32)>,
-    /// The first game's seed: [`SEED`] plus the games `skip=N` leaves out,
-    /// so a second run of a match plays new games, not the same ones again.
-    seed: u64,
     parts: Vec<String>,
 }
 
@@ -82,7 +81,13 @@ impl Options {
         let levels: Vec<u8> = setting("level").into_iter().filter_map(|n| u8::try_from(n).ok()).collect();
         let against: Vec<u8> = setting("against").into_iter().filter_map(|n| u8::try_from(n).ok()).collect();
         Options {
-            games: numbers.first().copied().unwrap_or(40) as usize,
+            // The first game's seed is SEED plus the games `skip=N` leaves
+            // out, so a second run of a match plays new games.
+            schedule: Schedule {
+                games: numbers.first().copied().unwrap_or(40) as usize,
+                first_seed: SEED + setting("skip").first().copied().unwrap_or(0),
+                longest: setting("longest").first().map_or(LONGEST, |&n| n.max(1) as usize),
+            },
             movetime: Duration::from_millis(numbers.get(1).copied().unwrap_or(100)),
             elo: numbers.get(2).map_or(1800, |&n| n as u32),
             divide: setting("divide").first().map_or(20, |&n| n.max(1) as u32),
@@ -96,7 +101,6 @@ impl Options {
                     Some((name.to_string(), value.parse().ok()?))
                 })
                 .collect(),
-            seed: SEED + setting("skip").first().copied().unwrap_or(0),
             parts: ["ladder", "stockfish", "elo", "ab"]
                 .iter()
                 .filter(|p| args.iter().any(|a| a == *p))
@@ -126,8 +130,8 @@ fn main() {
     }
     let options = Options::from_args();
     println!(
-        "strength: {} games per match, {OPENING_MOVES} random opening moves, adjudicated at {LONGEST} moves, levels at their budget / {}",
-        options.games, options.divide
+        "strength: {} games per match, {OPENING_MOVES} random opening moves, adjudicated at {} moves, levels at their budget / {}",
+        options.schedule.games, options.schedule.longest, options.divide
     );
     if options.runs("ladder") {
         for &variant in &options.variants {
@@ -156,11 +160,11 @@ fn percent(score: f64, games: usize) -> f64 {
 fn level_match(options: &Options, variant: Variant, high: u8, low: u8) -> f64 {
     let mut stronger = Side::Rookery(Box::new(options.player(variant, high)));
     let mut weaker = Side::Rookery(Box::new(options.player(variant, low)));
-    match_score(variant, &mut stronger, &mut weaker, options.games, options.seed)
+    match_score(variant, &mut stronger, &mut weaker, &options.schedule)
 }
 
 fn ladder(options: &Options, variant: Variant) {
-    let games = options.games;
+    let games = options.schedule.games;
     let pairs = (1..8u8).map(|low| (low + 1, low, 60.0)).chain([(8, 6, 75.0)]);
     let chosen = |&(high, low, _): &(u8, u8, f64)| {
         options.levels.contains(&high) && (options.against.is_empty() || options.against.contains(&low))
@@ -181,8 +185,7 @@ fn top_against_stockfish(options: &Options) {
     match Stockfish::start(&path, elo, options.movetime) {
         Ok(stockfish) => {
             let mut top = Side::Rookery(Box::new(options.player(Variant::Chess, 8).with_budget(options.movetime)));
-            let results =
-                match_results(Variant::Chess, &mut top, &mut Side::Stockfish(stockfish), options.games, options.seed);
+            let results = match_results(Variant::Chess, &mut top, &mut Side::Stockfish(stockfish), &options.schedule);
             print_match(&format!("level 8 vs Stockfish UCI_Elo {elo}"), options, &results);
         }
         Err(error) => {
@@ -238,7 +241,7 @@ fn own_against_derived_weights(options: &Options, variant: Variant) {
     };
     let mut one = Side::Rookery(Box::new(top(options).with_weights(first)));
     let mut other = Side::Rookery(Box::new(top(options).with_weights(second)));
-    let results = match_results(variant, &mut one, &mut other, options.games, options.seed);
+    let results = match_results(variant, &mut one, &mut other, &options.schedule);
     print_match(&format!("{variant}: level 8, {label}"), options, &results);
 }
 
@@ -259,14 +262,13 @@ fn ratings(options: &Options) {
                 }
             };
             let mut player = Side::Rookery(Box::new(options.player(Variant::Chess, level)));
-            let score =
-                match_score(Variant::Chess, &mut player, &mut Side::Stockfish(stockfish), options.games, options.seed);
+            let score = match_score(Variant::Chess, &mut player, &mut Side::Stockfish(stockfish), &options.schedule);
             println!(
                 "  level {level} vs Stockfish UCI_Elo {elo} at {} ms a move: {score}/{}",
                 budget.as_millis(),
-                options.games
+                options.schedule.games
             );
-            results.push((f64::from(elo), score, options.games as f64));
+            results.push((f64::from(elo), score, options.schedule.games as f64));
             // Far below the next setting already: the higher ones teach nothing more.
             if score < 0.5 {
                 break;
@@ -276,13 +278,13 @@ fn ratings(options: &Options) {
         let rating = match above {
             Some((higher, rating)) if at_floor < FLOOR_SHARE => {
                 let score = level_match(options, Variant::Chess, higher, level);
-                let games = options.games as f64;
+                let games = options.schedule.games as f64;
                 let share = (score / games).clamp(0.5 / games, 1.0 - 0.5 / games);
                 let estimate = rating - 400.0 * (share / (1.0 - share)).log10();
                 println!(
                     "  level {level}: {:.0}% against Stockfish's floor, rated from level {higher}'s {rating:.0} by their match, {score}/{}",
                     100.0 * at_floor,
-                    options.games
+                    options.schedule.games
                 );
                 estimate
             }
