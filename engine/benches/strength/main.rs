@@ -6,7 +6,8 @@
 //!   GAMES games a match (default 40), each level at its budget / N (default
 //!   20). Targets: at least 60% a step, and 75% for 8 against 6. With
 //!   `level=N`, only the matches of level N against those below it; with
-//!   `against=N`, only the matches against level N (`level=8 against=6`).
+//!   `against=N`, only the matches against level N (`level=8 against=6`);
+//!   with both, any match, on the ladder or not (`level=8 against=1`).
 //! - `stockfish`: level 8 against Stockfish at `UCI_Elo` ELO (default 1800),
 //!   MILLIS a move each (default 100). Target: at least 50%. The score comes
 //!   with two standard errors either side and the Elo difference it implies.
@@ -165,17 +166,28 @@ fn level_match(options: &Options, variant: Variant, high: u8, low: u8) -> f64 {
 
 fn ladder(options: &Options, variant: Variant) {
     let games = options.schedule.games;
-    let pairs = (1..8u8).map(|low| (low + 1, low, 60.0)).chain([(8, 6, 75.0)]);
-    let chosen = |&(high, low, _): &(u8, u8, f64)| {
-        options.levels.contains(&high) && (options.against.is_empty() || options.against.contains(&low))
+    let pairs: Vec<(u8, u8)> = if options.against.is_empty() {
+        let ladder = (1..8u8).map(|low| (low + 1, low)).chain([(8, 6)]);
+        ladder.filter(|(high, _)| options.levels.contains(high)).collect()
+    } else {
+        // `level=H against=L` names any match, on the ladder or not.
+        let named = options.levels.iter().flat_map(|&high| options.against.iter().map(move |&low| (high, low)));
+        named.filter(|&(high, low)| high > low).collect()
     };
-    for (high, low, target) in pairs.filter(chosen) {
+    for (high, low) in pairs {
         let score = level_match(options, variant, high, low);
         let share = percent(score, games);
-        let verdict = if share >= target { "ok" } else { "BELOW TARGET" };
-        println!(
-            "  {variant}: level {high} vs level {low}: {score}/{games} = {share:.0}% (target >= {target}%) {verdict}"
-        );
+        let target = match (high, low) {
+            (8, 6) => Some(75.0),
+            _ if high == low + 1 => Some(60.0),
+            _ => None,
+        };
+        let verdict = match target {
+            Some(target) if share >= target => format!("(target >= {target}%) ok"),
+            Some(target) => format!("(target >= {target}%) BELOW TARGET"),
+            None => "(off the ladder, no target)".to_string(),
+        };
+        println!("  {variant}: level {high} vs level {low}: {score}/{games} = {share:.0}% {verdict}");
     }
 }
 
