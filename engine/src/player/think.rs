@@ -170,9 +170,14 @@ impl<'p> Thinker<'p> {
         (Thought { decision: Decision::Act(Action::Move(best)), score: result.score }, result.depth)
     }
 
-    /// `moved`, found `depth` plies deep, or the turn's optional roll whose
-    /// outcomes, each looked at a ply less deep, are worth the most on
-    /// average, if more; the rolls not weighed by `deadline` are left out.
+    /// `moved`, found `depth` plies deep, or the turn's optional roll that
+    /// is worth more than the best move looked at as deep: each roll's
+    /// outcomes are weighed at two plies, then a ply deeper at a time until
+    /// `deadline` (at most `depth`), and the comparison at the deepest depth
+    /// both reached decides (the moves' score at a shallower depth is a quick
+    /// search again through the table). A roll weighed a ply shallower than
+    /// the moves, or left out when time ran short, looked worse than it was:
+    /// Dice Landing's top levels shuffled their kings instead of deploying.
     fn unless_rolling_pays(
         &mut self,
         game: &Game,
@@ -182,17 +187,52 @@ impl<'p> Thinker<'p> {
         deadline: Instant,
         rng: &mut impl Rng,
     ) -> Thought {
-        let rolls: Vec<Decision> = candidates.iter().filter(|c| matches!(c, Decision::Roll { .. })).cloned().collect();
-        self.player.searcher.set_deadline(Some(deadline));
-        let mut best = moved;
-        for roll in rolls {
-            let Some(rolled) = self.value(game, &roll, depth.saturating_sub(1).max(FIRST_DEPTH), rng) else { break };
-            if rolled > best.score {
-                best = Thought { decision: roll, score: rolled };
-            }
+        let rolls: Vec<&Decision> = candidates.iter().filter(|c| matches!(c, Decision::Roll { .. })).collect();
+        let mut best_roll: Option<(&Decision, i32)> = None;
+        let mut moves_score = moved.score;
+        for at in FIRST_DEPTH..=depth.max(FIRST_DEPTH) {
+            // The first depth always completes, so every roll is weighed.
+            self.player.searcher.set_deadline((at > FIRST_DEPTH).then_some(deadline));
+            let Some(here) = self.best_roll_at(game, &rolls, at, rng) else { break };
+            let Some(moves_here) = (if at >= depth { Some(moved.score) } else { self.moves_score(game, at) }) else {
+                break;
+            };
+            (best_roll, moves_score) = (Some(here), moves_here);
         }
         self.player.searcher.set_deadline(None);
+        match best_roll {
+            Some((roll, rolled)) if rolled > moves_score => Thought { decision: roll.clone(), score: rolled },
+            _ => moved,
+        }
+    }
+
+    /// The roll among `rolls` worth the most, weighed `depth` plies deep, and
+    /// its value; `None` once the deadline passed.
+    fn best_roll_at<'d>(
+        &mut self,
+        game: &Game,
+        rolls: &[&'d Decision],
+        depth: u32,
+        rng: &mut impl Rng,
+    ) -> Option<(&'d Decision, i32)> {
+        let mut best: Option<(&Decision, i32)> = None;
+        for &roll in rolls {
+            let value = self.value(game, roll, depth, rng)?;
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((roll, value));
+            }
+        }
         best
+    }
+
+    /// The best move's score looked at `depth` plies deep, under the
+    /// searcher's deadline; `None` if it passed.
+    fn moves_score(&mut self, game: &Game, depth: u32) -> Option<i32> {
+        let mut position = game.position().clone();
+        let searcher = &mut self.player.searcher;
+        searcher.set_game(game.earlier_positions(), game.options());
+        let result = searcher.search(&mut position, depth);
+        (!searcher.aborted() && result.depth >= depth).then_some(result.score)
     }
 
     /// `moved`, or the turn's pass when the best move loses more than a pass
@@ -547,6 +587,19 @@ mod tests {
             let decision = player.decide(&game, Color::White, &mut StdRng::seed_from_u64(1)).unwrap();
             assert!(matches!(decision, Decision::Roll { .. }), "level {level}: {decision:?}");
         }
+    }
+
+    #[test]
+    fn the_top_level_weighs_the_roll_to_deploy_with_no_time_to_spare() {
+        use rand::{rngs::StdRng, SeedableRng};
+        // However late it is, the roll is weighed at two plies at least and
+        // compared with the moves at the same depth: left out, the king
+        // would step.
+        let game = Game::new(Variant::DiceLanding).unwrap();
+        let mut player =
+            Player::new(Variant::DiceLanding, super::super::Level::TOP).unwrap().with_budget(Duration::ZERO);
+        let decision = player.decide(&game, Color::White, &mut StdRng::seed_from_u64(1)).unwrap();
+        assert!(matches!(decision, Decision::Roll { .. }), "{decision:?}");
     }
 
     #[test]
