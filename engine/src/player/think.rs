@@ -12,7 +12,7 @@ use crate::color::Color;
 use crate::game::{Action, Choice, Game, Outcome, Turn};
 use crate::grants::Grants;
 use crate::rules::InTree;
-use crate::search::MATE;
+use crate::search::{SearchResult, MATE};
 
 /// Rolls searched in a row through the game before the searcher takes over
 /// (which weighs below its root the rolls its rules mark for it): a Guardener
@@ -160,12 +160,9 @@ impl<'p> Thinker<'p> {
     /// root, where alpha-beta and its pruning work across the moves too.
     /// Also the depth it reached.
     fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> (Thought, u32) {
-        let mut position = game.position().clone();
-        let searcher = &mut self.player.searcher;
-        searcher.set_deadline(Some(deadline));
-        searcher.set_game(game.earlier_positions(), game.options());
-        let result = searcher.search(&mut position, depth);
-        searcher.set_deadline(None);
+        self.player.searcher.set_deadline(Some(deadline));
+        let result = self.search_from(game, depth);
+        self.player.searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");
         (Thought { decision: Decision::Act(Action::Move(best)), score: result.score }, result.depth)
     }
@@ -188,8 +185,8 @@ impl<'p> Thinker<'p> {
         rng: &mut impl Rng,
     ) -> Thought {
         let rolls: Vec<&Decision> = candidates.iter().filter(|c| matches!(c, Decision::Roll { .. })).collect();
-        let mut best_roll: Option<(&Decision, i32)> = None;
-        let mut moves_score = moved.score;
+        // The best roll and the moves' score at the deepest depth both reached.
+        let mut deepest: Option<((&Decision, i32), i32)> = None;
         for at in FIRST_DEPTH..=depth.max(FIRST_DEPTH) {
             // The first depth always completes, so every roll is weighed.
             self.player.searcher.set_deadline((at > FIRST_DEPTH).then_some(deadline));
@@ -197,11 +194,13 @@ impl<'p> Thinker<'p> {
             let Some(moves_here) = (if at >= depth { Some(moved.score) } else { self.moves_score(game, at) }) else {
                 break;
             };
-            (best_roll, moves_score) = (Some(here), moves_here);
+            deepest = Some((here, moves_here));
         }
         self.player.searcher.set_deadline(None);
-        match best_roll {
-            Some((roll, rolled)) if rolled > moves_score => Thought { decision: roll.clone(), score: rolled },
+        match deepest {
+            Some(((roll, rolled), moves_here)) if rolled > moves_here => {
+                Thought { decision: roll.clone(), score: rolled }
+            }
             _ => moved,
         }
     }
@@ -228,11 +227,17 @@ impl<'p> Thinker<'p> {
     /// The best move's score looked at `depth` plies deep, under the
     /// searcher's deadline; `None` if it passed.
     fn moves_score(&mut self, game: &Game, depth: u32) -> Option<i32> {
+        let result = self.search_from(game, depth);
+        (!self.player.searcher.aborted() && result.depth >= depth).then_some(result.score)
+    }
+
+    /// The searcher's own deepening from `game`'s position, `depth` plies
+    /// at most, knowing the game's earlier positions and options.
+    fn search_from(&mut self, game: &Game, depth: u32) -> SearchResult {
         let mut position = game.position().clone();
         let searcher = &mut self.player.searcher;
         searcher.set_game(game.earlier_positions(), game.options());
-        let result = searcher.search(&mut position, depth);
-        (!searcher.aborted() && result.depth >= depth).then_some(result.score)
+        searcher.search(&mut position, depth)
     }
 
     /// `moved`, or the turn's pass when the best move loses more than a pass
@@ -350,11 +355,8 @@ impl<'p> Thinker<'p> {
         }
         // The searcher takes over: the side to move's moves under this turn's
         // grants, then every side's ordinary moves.
-        let mut position = game.position().clone();
-        let searcher = &mut self.player.searcher;
-        searcher.set_game(game.earlier_positions(), game.options());
-        let result = searcher.search(&mut position, depth);
-        if searcher.aborted() {
+        let result = self.search_from(game, depth);
+        if self.player.searcher.aborted() {
             return None;
         }
         let mut value = sign * result.score;
