@@ -25,6 +25,7 @@
 //! ```
 
 mod chance;
+mod handicap;
 mod think;
 
 use std::time::Duration;
@@ -35,6 +36,7 @@ use crate::color::Color;
 use crate::game::{Action, Choice, Game};
 use crate::search::{piece_values, Searcher, Weights};
 use crate::variant::{Variant, VariantError};
+use handicap::Handicap;
 
 /// How strongly the player plays: 1 (a beginner) to 8 (the engine's best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,27 +69,6 @@ impl Level {
     /// stops it earlier.
     fn max_depth(self) -> u32 {
         [2, 2, 3, 4, 5, 6, 7, 32][usize::from(self.0 - 1)]
-    }
-
-    /// How much a level misjudges quiet moves, in centipawns: each move's
-    /// value is shifted by up to this much either way (most often little), so
-    /// a weak level varies its play among natural moves, never picking one
-    /// that a search plainly shows to be bad.
-    fn calm_noise(self) -> i32 {
-        [24, 18, 14, 10, 6, 3, 0, 0][usize::from(self.0 - 1)]
-    }
-
-    /// The chance, in percent, that a level misses on its turn what its moves
-    /// allow: it then judges each move by how the position looks right after
-    /// it, not by the replies its search found. Weak levels lose by missing
-    /// tactics.
-    fn missed_tactics(self) -> u32 {
-        [70, 30, 18, 10, 5, 2, 0, 0][usize::from(self.0 - 1)]
-    }
-
-    /// Whether the level plays the move its search rates best, as it is.
-    fn plays_its_best(self) -> bool {
-        self.calm_noise() == 0 && self.missed_tactics() == 0
     }
 
     /// Rookery's chess rating at this level, measured against Stockfish
@@ -152,6 +133,7 @@ pub enum PlayerError {
 pub struct Player {
     variant: Variant,
     level: Level,
+    handicap: Handicap,
     budget: Duration,
     values: Vec<i32>,
     searcher: Searcher,
@@ -163,7 +145,8 @@ impl Player {
         // Every level sees where pieces stand: without it quiet moves all
         // look alike, and a weak level's choice among them is a random one.
         let searcher = Searcher::new(&rules).positional().weighing_rolls();
-        Ok(Player { variant, level, budget: level.budget(), values: piece_values(&rules), searcher })
+        let handicap = Handicap::of(level, &rules);
+        Ok(Player { variant, level, handicap, budget: level.budget(), values: piece_values(&rules), searcher })
     }
 
     pub fn level(&self) -> Level {

@@ -61,15 +61,16 @@ impl<'p> Thinker<'p> {
             return None;
         }
         let (level, budget) = (self.player.level, self.player.budget);
+        let plays_its_best = self.player.handicap.is_none();
         let start = Instant::now();
-        if level.plays_its_best() && plain_moves(game, &candidates) {
+        if plays_its_best && plain_moves(game, &candidates) {
             return Some(self.searched(game, start + budget, level.max_depth()).0);
         }
-        if level.plays_its_best() && rolled_for_in_the_tree(game, &candidates) {
+        if plays_its_best && rolled_for_in_the_tree(game, &candidates) {
             let moved = self.searched(game, start + budget, level.max_depth()).0;
             return Some(self.unless_passing_pays(game, &candidates, moved, rng));
         }
-        if level.plays_its_best() && moves_or_optional_rolls(game, choices, &candidates) {
+        if plays_its_best && moves_or_optional_rolls(game, choices, &candidates) {
             // The rolls at the root are the plies above the searcher's to
             // weigh: a third of the time is kept for them.
             let (moved, depth) = self.searched(game, start + budget.mul_f64(ROOT_MOVES_SHARE), level.max_depth());
@@ -125,7 +126,7 @@ impl<'p> Thinker<'p> {
     /// by a little calm noise. A move that looks bad at a glance still looks
     /// bad, so weak levels lose by overlooked tactics, not by plainly bad moves.
     fn judged(&self, game: &Game, candidates: &[Decision], scores: &[i32], rng: &mut impl Rng) -> Vec<i32> {
-        let level = self.player.level;
+        let handicap = self.player.handicap;
         // What the search found beyond a glance at the position after each move.
         let surprises: Vec<Option<i32>> = candidates
             .iter()
@@ -140,8 +141,8 @@ impl<'p> Thinker<'p> {
         let mut typical: Vec<i32> = surprises.iter().flatten().copied().collect();
         typical.sort_unstable();
         let typical = typical.get(typical.len() / 2).copied().unwrap_or(0);
-        let calm = level.calm_noise();
-        let overlooked = rng.random_range(0..100) < level.missed_tactics();
+        let calm = handicap.calm_noise;
+        let overlooked = rng.random_range(0..100) < handicap.missed_tactics;
         scores
             .iter()
             .zip(&surprises)
