@@ -517,6 +517,12 @@ impl Rules {
         &self.kinds[kind.0 as usize]
     }
 
+    /// Whether every turn starts with a roll whose grants the searcher weighs
+    /// at every ply ([`InTree::EveryTurn`], Guardener's 2d4).
+    pub fn rolls_every_turn(&self) -> bool {
+        self.chance.is_some_and(|chance| chance.in_tree == InTree::EveryTurn)
+    }
+
     /// The kind written with `letter` (either case) and no prefix.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         self.kind_by_token(None, letter)

@@ -3,7 +3,7 @@
 //! moves no player would make (see `Thinker::judged`).
 
 use super::Level;
-use crate::rules::{InTree, Rules};
+use crate::rules::Rules;
 
 /// A level's handicap in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +23,8 @@ pub(super) struct Handicap {
 /// freely, level 1 first.
 const CHOSEN_TURNS: [Handicap; 8] = table([70, 30, 18, 10, 5, 2, 0, 0], [24, 18, 14, 10, 6, 3, 0, 0]);
 
-/// The handicaps of a game whose every turn starts with a roll (Guardener),
+/// The handicaps of a game whose every turn starts with a roll
+/// ([`Rules::rolls_every_turn`], Guardener),
 /// level 1 first. The roll leaves most turns one evident move, so a handicap
 /// bites only on the few turns with a real choice, and a deeper look or more
 /// time separates levels little: the gaps must be wider than chess's, and
@@ -46,8 +47,7 @@ const fn table(missed_tactics: [u32; 8], calm_noise: [i32; 8]) -> [Handicap; 8] 
 impl Handicap {
     /// `level`'s handicap in a game of `rules`.
     pub fn of(level: Level, rules: &Rules) -> Handicap {
-        let every_turn_rolled = rules.chance.is_some_and(|chance| chance.in_tree == InTree::EveryTurn);
-        let table = if every_turn_rolled { &ROLLED_TURNS } else { &CHOSEN_TURNS };
+        let table = if rules.rolls_every_turn() { &ROLLED_TURNS } else { &CHOSEN_TURNS };
         table[usize::from(level.get() - 1)]
     }
 

@@ -11,7 +11,6 @@ use super::{Decision, Player};
 use crate::color::Color;
 use crate::game::{Action, Choice, Game, Outcome, Turn};
 use crate::grants::Grants;
-use crate::rules::InTree;
 use crate::search::{SearchResult, MATE};
 
 /// Rolls searched in a row through the game before the searcher takes over
@@ -464,13 +463,13 @@ fn pass_cost(game: &Game) -> i32 {
 
 /// Whether the turn, its roll made, is a choice among moves (and perhaps a
 /// pass) in a game whose every turn starts with a roll that the searcher
-/// weighs at every ply of its tree (Guardener, [`InTree::EveryTurn`]): the
-/// searcher's own deepening from the root then sees the game as it is, and
+/// weighs at every ply of its tree (Guardener, `Rules::rolls_every_turn`):
+/// the searcher's own deepening from the root then sees the game as it is, and
 /// far deeper than the plies above it that roll through the game.
 fn rolled_for_in_the_tree(game: &Game, candidates: &[Decision]) -> bool {
     let position = game.position();
     let rules = position.rules();
-    rules.chance.is_some_and(|chance| chance.in_tree == InTree::EveryTurn)
+    rules.rolls_every_turn()
         && rules.turns.secret.is_none()
         && !position.granted().is_empty()
         && candidates.iter().any(|c| matches!(c, Decision::Act(Action::Move(_))))
