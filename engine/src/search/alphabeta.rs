@@ -4,17 +4,23 @@
 //! width over material, as puzzle generation and reviews need; as a player
 //! ([`Searcher::positional`]) it adds positional scoring, principal-variation
 //! windows, null-move pruning, late-move reductions, a history of cut-offs
-//! and repetitions along the line.
+//! and failures, countermoves, the pruning of `pruning` and repetitions
+//! along the line.
 
 mod deploy;
 mod limits;
 mod ordering;
+mod pruning;
 mod quiescence;
 mod rolls;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
+
+use pruning::{
+    late_moves, FUTILITY_MARGIN, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, UNGUIDED_DEPTH,
+};
 
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
@@ -144,16 +150,12 @@ pub struct Searcher {
     generation: u8,
     /// The rolls this searcher weighs in its tree (see [`Searcher::weighing_rolls`]).
     rolls: rolls::TreeRolls,
+    /// The quiet move that last refuted each move, by its from and to square.
+    countermoves: Vec<Option<Move>>,
+    /// The move made at each ply of the current line (`None`: a null move).
+    played: Vec<Option<Move>>,
 }
 
-/// How much a quiet move may gain per remaining ply, for futility pruning.
-const FUTILITY_MARGIN: i32 = 150;
-/// Plies from the leaves within which a quiet position far above beta is cut off unsearched...
-const REVERSE_FUTILITY_DEPTH: i32 = 3;
-/// ...when its score less this much per remaining ply is still above beta.
-const REVERSE_FUTILITY_MARGIN: i32 = 120;
-/// Plies from the leaves within which late quiet moves are skipped (see [`late_moves`]).
-const LATE_MOVE_DEPTH: i32 = 3;
 /// Half the first window around the last iteration's score at the root;
 /// it grows this many times over each time the score falls outside.
 const ASPIRATION: i32 = 40;
@@ -189,6 +191,8 @@ impl Searcher {
             next_clock: 0,
             generation: 0,
             rolls: rolls::TreeRolls::default(),
+            countermoves: vec![None; squares * squares],
+            played: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -400,6 +404,12 @@ impl Searcher {
             return score;
         }
         let window = beta - alpha > 1;
+        // Without a table move the order is a guess: a ply less finds one cheaply.
+        let depth = if self.positional && depth >= UNGUIDED_DEPTH && stored.and_then(|e| e.best).is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         // The position's own score, where shallow pruning may use it.
         let static_eval = (self.positional && !window && !in_check && depth <= REVERSE_FUTILITY_DEPTH)
             .then(|| self.evaluate(position));
@@ -411,13 +421,22 @@ impl Searcher {
                 return eval - margin;
             }
         }
-        if null_allowed && !window && !in_check && depth >= 3 && self.null_move_fits(position, beta) {
+        if null_allowed
+            && !window
+            && !in_check
+            && depth >= 3
+            && self.null_move_fits(position, beta)
+            && static_eval.unwrap_or_else(|| self.evaluate(position)) >= beta
+        {
             // Passing is almost never best: if even a pass holds the score
             // above beta, a real move would too (not so in zugzwang, which
-            // needs the side to have only pawns and royals: excluded).
+            // needs the side to have only pawns and royals: excluded). Tried
+            // only where the position already stands at beta or above: below
+            // it a pass rarely holds, and the search for it is spent.
             let reduction = 2 + depth / 4;
             let saved = position.make_null();
             self.line.push(key);
+            self.played[ply] = None;
             let score = -self.negamax(position, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
             self.line.pop();
             position.unmake_null(saved);
@@ -442,9 +461,22 @@ impl Searcher {
             && alpha.abs() < MATE_BOUND
             && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN * depth <= alpha);
         self.line.push(key);
+        let hinted = self.hinted(ply);
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
+            let bad_capture = self.positional
+                && !quiet
+                && !window
+                && !in_check
+                && index > 0
+                && self.loses_too_much(position, mv, depth);
+            self.played[ply] = Some(mv);
             position.make(mv);
+            if bad_capture && !position.is_check() {
+                position.unmake();
+                best.0 = best.0.max(alpha);
+                continue;
+            }
             // Near the leaves, a quiet move this late in the order rarely
             // matters once the ordered ones before it did not.
             let late =
@@ -457,7 +489,11 @@ impl Searcher {
             let score = if index == 0 || !self.positional {
                 -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                self.later_move(position, depth, ply, alpha, beta, index, quiet && !in_check)
+                // Reduced less on the principal variation and for a killer or
+                // countermove, more for a quiet move that has failed more than cut.
+                let adjust = i32::from(window) + i32::from(hinted.contains(&Some(mv)))
+                    - i32::from(quiet && self.history[self.history_slot(mv)] < 0);
+                self.later_move(position, depth, ply, alpha, beta, index, quiet && !in_check, adjust)
             };
             position.unmake();
             if ply == 0 && !self.aborted && score > best.0 {
@@ -472,6 +508,7 @@ impl Searcher {
             if alpha >= beta {
                 if quiet {
                     self.remember_cutoff(mv, ply, depth);
+                    self.punish_quiets(position, &moves[..index], depth);
                 }
                 break;
             }
@@ -516,54 +553,6 @@ impl Searcher {
         best.0
     }
 
-    /// A move after the first, just made: first with a null window (it is
-    /// expected to be worse), and a late quiet one a ply or two shallower;
-    /// searched again in full only if it proves better after all.
-    #[allow(clippy::too_many_arguments)]
-    fn later_move(
-        &mut self,
-        position: &mut Position,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        index: usize,
-        reducible: bool,
-    ) -> i32 {
-        let reduction = if reducible && depth >= 3 && index >= 3 && !position.is_check() {
-            // The later the move and the deeper the search, the less it is likely to matter.
-            let r = 0.75 + f64::from(depth).ln() * ((index + 1) as f64).ln() / 2.25;
-            (r as i32).clamp(1, depth - 2)
-        } else {
-            0
-        };
-        let mut score = -self.negamax(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
-        if score > alpha && reduction > 0 {
-            score = -self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, true);
-        }
-        if score > alpha && score < beta {
-            score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true);
-        }
-        score
-    }
-
-    /// Whether a null move may be tried here: the side to move has a piece
-    /// other than pawns and royals (else zugzwang is likely), no turn grant
-    /// is pending, the variant keeps no marks a pass would leave stale, and
-    /// beta is not a mate score.
-    fn null_move_fits(&self, position: &Position, beta: i32) -> bool {
-        if !self.positional || beta.abs() >= MATE_BOUND || self.rules.update_marks.is_some() {
-            return false;
-        }
-        if position.granted() != crate::grants::Grants::NONE {
-            return false;
-        }
-        position.pieces(position.turn()).any(|(_, kind)| {
-            let kind = &self.rules.kinds[kind.0 as usize];
-            !kind.pawn && !kind.royal
-        })
-    }
-
     /// Whether reaching the position `key` is scored as a draw: it already
     /// stood on the searched line since the last irreversible move
     /// (`quiet_plies` ago), or twice in the game before the root, so that
@@ -599,12 +588,6 @@ impl Searcher {
         self.buffers[ply + 1] = theirs;
         self.weights.mobility * (ours as i32 - count as i32)
     }
-}
-
-/// How many moves are searched, `depth` plies from the leaves of a null
-/// window, before quiet moves are skipped: more the deeper it is.
-fn late_moves(depth: i32) -> usize {
-    (4 + depth * depth * 2) as usize
 }
 
 /// Mate scores are stored relative to the position, not the root.

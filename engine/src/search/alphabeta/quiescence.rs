@@ -102,7 +102,11 @@ impl Searcher {
         if self.positional {
             moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
         }
-        moves.sort_by_key(|mv| -victim_value(position, *mv, &self.values));
+        // The most valuable victim first, taken by the cheapest attacker.
+        moves.sort_by_key(|mv| {
+            let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
+            attacker / 16 - victim_value(position, *mv, &self.values) * 16
+        });
         for &mv in moves.iter() {
             self.nodes += 1;
             position.make(mv);

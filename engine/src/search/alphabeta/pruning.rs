@@ -1,0 +1,90 @@
+//! What a player's search leaves out or looks at less deeply: the margins
+//! and counts of its pruning near the leaves, the reductions of late moves
+//! and when a null move may stand in for a real one.
+
+use super::{Searcher, MATE_BOUND};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::see;
+
+/// How much a quiet move may gain per remaining ply, for futility pruning.
+pub(super) const FUTILITY_MARGIN: i32 = 150;
+/// Plies from the leaves within which a quiet position far above beta is cut off unsearched...
+pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 3;
+/// ...when its score less this much per remaining ply is still above beta.
+pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 120;
+/// Plies from the leaves within which late quiet moves are skipped (see [`late_moves`]).
+pub(super) const LATE_MOVE_DEPTH: i32 = 3;
+/// From this many plies from the leaves, a node without a table move is
+/// searched a ply shallower.
+pub(super) const UNGUIDED_DEPTH: i32 = 4;
+/// Plies from the leaves within which a capture losing more than
+/// [`BAD_CAPTURE_MARGIN`] per remaining ply in the exchange is skipped.
+const BAD_CAPTURE_DEPTH: i32 = 4;
+const BAD_CAPTURE_MARGIN: i32 = 100;
+
+/// How many moves are searched, `depth` plies from the leaves of a null
+/// window, before quiet moves are skipped: more the deeper it is.
+pub(super) fn late_moves(depth: i32) -> usize {
+    (4 + depth * depth * 2) as usize
+}
+
+impl Searcher {
+    /// A move after the first, just made: first with a null window (it is
+    /// expected to be worse), and a late quiet one a ply or two shallower
+    /// (`adjust` plies less, or more when negative); searched again in full
+    /// only if it proves better after all.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn later_move(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+        reducible: bool,
+        adjust: i32,
+    ) -> i32 {
+        let reduction = if reducible && depth >= 3 && index >= 3 && !position.is_check() {
+            // The later the move and the deeper the search, the less it is likely to matter.
+            let r = 0.75 + f64::from(depth).ln() * ((index + 1) as f64).ln() / 2.25;
+            (r as i32 - adjust).clamp(1, depth - 2)
+        } else {
+            0
+        };
+        let mut score = -self.negamax(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, true);
+        }
+        score
+    }
+
+    /// Whether a null move may be tried here: the side to move has a piece
+    /// other than pawns and royals (else zugzwang is likely), no turn grant
+    /// is pending, the variant keeps no marks a pass would leave stale, and
+    /// beta is not a mate score.
+    pub(super) fn null_move_fits(&self, position: &Position, beta: i32) -> bool {
+        if !self.positional || beta.abs() >= MATE_BOUND || self.rules.update_marks.is_some() {
+            return false;
+        }
+        if position.granted() != crate::grants::Grants::NONE {
+            return false;
+        }
+        position.pieces(position.turn()).any(|(_, kind)| {
+            let kind = &self.rules.kinds[kind.0 as usize];
+            !kind.pawn && !kind.royal
+        })
+    }
+
+    /// Whether the capture `mv`, `depth` plies from the leaves, gives up so
+    /// much in the exchange on its square that the search need not look at
+    /// it (the caller still keeps a capture that gives check).
+    pub(super) fn loses_too_much(&self, position: &Position, mv: Move, depth: i32) -> bool {
+        depth <= BAD_CAPTURE_DEPTH
+            && see::exchange(position, mv, &self.values).is_some_and(|gain| gain < -BAD_CAPTURE_MARGIN * depth)
+    }
+}
