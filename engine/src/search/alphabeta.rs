@@ -18,6 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
+use ordering::is_quiet;
 use pruning::{
     late_moves, FUTILITY_MARGIN, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, UNGUIDED_DEPTH,
 };
@@ -29,7 +30,6 @@ use super::weights::Weights;
 use super::{eval, key, royal_taken, table_key};
 use crate::color::Color;
 use crate::moves::Move;
-use crate::notation;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::squareset::SquareSet;
@@ -463,25 +463,24 @@ impl Searcher {
         self.line.push(key);
         let hinted = self.hinted(ply);
         for (index, &mv) in moves.iter().enumerate() {
-            let quiet = !notation::is_capture(position, mv) && mv.promotion().is_none();
-            let bad_capture = self.positional
-                && !quiet
-                && !window
-                && !in_check
-                && index > 0
-                && self.loses_too_much(position, mv, depth);
+            let quiet = is_quiet(position, mv);
+            // Near the leaves, a quiet move this late in the order rarely
+            // matters once the ordered ones before it did not, and a capture
+            // that loses heavily in the exchange rarely matters at all.
+            let skippable = index > 0
+                && if quiet {
+                    futile
+                        || self.positional
+                            && !window
+                            && !in_check
+                            && depth <= LATE_MOVE_DEPTH
+                            && index >= late_moves(depth)
+                } else {
+                    self.positional && !window && !in_check && self.loses_too_much(position, mv, depth)
+                };
             self.played[ply] = Some(mv);
             position.make(mv);
-            if bad_capture && !position.is_check() {
-                position.unmake();
-                best.0 = best.0.max(alpha);
-                continue;
-            }
-            // Near the leaves, a quiet move this late in the order rarely
-            // matters once the ordered ones before it did not.
-            let late =
-                self.positional && !window && !in_check && depth <= LATE_MOVE_DEPTH && index >= late_moves(depth);
-            if (futile || late) && quiet && index > 0 && !position.is_check() {
+            if skippable && !position.is_check() {
                 position.unmake();
                 best.0 = best.0.max(alpha);
                 continue;

@@ -11,10 +11,16 @@ use crate::search::order::{bring_to_front, victim_value};
 /// above losing captures).
 const HISTORY_MAX: i32 = 1 << 17;
 
+/// Whether `mv` neither captures nor promotes: the moves killers, history
+/// and countermoves order, and late-move pruning skips.
+pub(super) fn is_quiet(position: &Position, mv: Move) -> bool {
+    !notation::is_capture(position, mv) && mv.promotion().is_none()
+}
+
 impl Searcher {
     /// A quiet move refuted the line: try it early among its siblings and
-    /// wherever it stands again.
-    /// (For a player, also the reply to the move before it: its countermove.)
+    /// wherever it stands again, and (for a player) after the move before it
+    /// wherever that is played again: its countermove.
     pub(super) fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
@@ -37,7 +43,7 @@ impl Searcher {
             return;
         }
         for &mv in tried {
-            if !notation::is_capture(position, mv) && mv.promotion().is_none() {
+            if is_quiet(position, mv) {
                 self.adjust_history(mv, -depth * depth);
             }
         }
@@ -70,8 +76,7 @@ impl Searcher {
     /// then killer moves, the countermove, then the rest by their history of cut-offs; for a
     /// player, captures that lose material in the exchange come last.
     pub(super) fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
-        let killers = self.killers[ply];
-        let counter = self.hinted(ply)[2];
+        let [first, second, counter] = self.hinted(ply);
         moves.sort_by_cached_key(|mv| {
             let taken = victim_value(position, *mv, &self.values);
             if taken > 0 || notation::is_capture(position, *mv) {
@@ -79,7 +84,7 @@ impl Searcher {
                 let losing = self.positional && attacker > taken && self.loses_material(position, *mv);
                 let class = if losing { 1 << 20 } else { -(1 << 20) };
                 class - taken * 16 + attacker / 16
-            } else if killers.contains(&Some(*mv)) {
+            } else if [first, second].contains(&Some(*mv)) {
                 -(1 << 18)
             } else if counter == Some(*mv) {
                 -(1 << 18) + 1
