@@ -85,7 +85,7 @@ pub fn play(variant: Variant, white: &mut Side, black: &mut Side, seed: u64, lon
                 Some(Color::Black) => 0.0,
                 None => 0.5,
             };
-            (score, outcome.reason.to_string())
+            (score, outcome.reason.describe(&game.position().rules().draws))
         }
         None => (adjudicate(&game), "adjudicated on material".to_string()),
     };
