@@ -54,8 +54,10 @@ fn a_piece_in_reserve_counts_for_the_share_its_weight_gives() {
 
 #[test]
 fn landing_a_piece_gains_the_rest_of_its_value_not_the_whole_piece() {
-    let waiting = position(Variant::DiceLanding, "4k3/8/8/8/8/8/8/4K3[Q] b - - 0 1 -");
-    let landed = position(Variant::DiceLanding, "4k3/8/8/8/8/8/8/3QK3[] b - - 0 1 d1");
+    // Black keeps a pawn: against a bare king a landed queen would gain the
+    // cornering of the king besides (see `a_bare_king_is_worth_driving_into_a_corner`).
+    let waiting = position(Variant::DiceLanding, "4k3/4p3/8/8/8/8/8/4K3[Q] b - - 0 1 -");
+    let landed = position(Variant::DiceLanding, "4k3/4p3/8/8/8/8/8/3QK3[] b - - 0 1 d1");
     let gain = |searcher: &Searcher| white(searcher, &landed) - white(searcher, &waiting);
     let counted = gain(&searcher(Variant::DiceLanding, |_| {}));
     let ignored = gain(&searcher(Variant::DiceLanding, |w| w.reserve = 0));

@@ -213,6 +213,45 @@ fn where_pieces_stand_counts_for_the_player_only() {
 }
 
 #[test]
+fn the_quiet_move_rule_draws_along_the_line_unless_the_last_move_mates() {
+    let rules = Variant::Chess.rules().unwrap();
+    let mut player = Searcher::new(&rules).positional();
+    // A queen down with 99 quiet plies played: any move reaches the hundredth.
+    let drawn = player.search(&mut position("4k3/8/8/8/8/8/8/3QK3 b - - 99 80"), 4);
+    assert_eq!(drawn.score, 0);
+    let lost = player.search(&mut position("4k3/8/8/8/8/8/8/3QK3 b - - 20 80"), 4);
+    assert!(lost.score < -500);
+    // The hundredth ply that mates wins.
+    let mate = player.search(&mut position("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80"), 4);
+    assert_eq!(mate.mate_in(), Some(1));
+    assert_eq!(notation::san(&position("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80"), mate.best.unwrap()), "Qb8#");
+}
+
+#[test]
+fn a_bare_king_is_worth_driving_into_a_corner() {
+    let rules = Variant::Chess.rules().unwrap();
+    let player = Searcher::new(&rules).positional();
+    // A rook and king against a king in the open, then against one shut
+    // into the corner by the rook (guarded) and the king: the rook's side
+    // gains by it, whoever is to move.
+    let open = position("8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+    let cornered = position("k7/8/2K5/1R6/8/8/8/8 w - - 0 1");
+    assert!(player.evaluate(&cornered) > player.evaluate(&open) + 150);
+    let (open, cornered) = (position("8/8/8/3k4/8/8/8/R3K3 b - - 0 1"), position("k7/8/2K5/1R6/8/8/8/8 b - - 0 1"));
+    assert!(player.evaluate(&cornered) < player.evaluate(&open) - 150);
+    // New chess's two bare kings count together: one shut into the a-file
+    // by the tower on b3 (guarded) and a king, the other behind the tower's
+    // rank in a corner, or roaming the board.
+    let rules = Variant::NewChess.rules().unwrap();
+    let player = Searcher::new(&rules).positional();
+    let game = |text: &str| rookery_engine::game::Game::from_fen(Variant::NewChess, text).unwrap();
+    let both_shut = game("k9/10/2K7/10/10/10/10/1T8/2J7/9j[] w - 0 1");
+    let one_free = game("k9/10/2K7/10/6j3/10/10/1T8/2J7/10[] w - 0 1");
+    let (shut, free) = (player.evaluate(both_shut.position()), player.evaluate(one_free.position()));
+    assert!(shut > free + 100, "{shut} against {free}");
+}
+
+#[test]
 fn a_null_move_is_taken_back_exactly() {
     let mut here = position("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
     here.make(here.legal_moves().into_iter().find(|m| notation::san(&here, *m) == "f5").unwrap());

@@ -4,10 +4,11 @@
 //! width over material, as puzzle generation and reviews need; as a player
 //! ([`Searcher::positional`]) it adds positional scoring, principal-variation
 //! windows, null-move pruning, late-move reductions, a history of cut-offs
-//! and failures, countermoves, the pruning of `pruning` and repetitions
-//! along the line.
+//! and failures, countermoves, the pruning of `pruning` and the draws of
+//! `draws` along the line (repetitions, the quiet-move rule).
 
 mod deploy;
+mod draws;
 mod limits;
 mod ordering;
 mod pruning;
@@ -253,11 +254,13 @@ impl Searcher {
         match &self.placement {
             None => material[ours] - material[theirs],
             Some(placement) => {
+                let mop_up = placement.mop_up(position, pieces, &pawns);
                 let pieces = [0, 1].map(|side| pieces[side] + placement.reserve_pieces(position, Color::ALL[side]));
                 let both = pieces[0] + pieces[1];
                 let phase = placement.material_phase(both);
                 placement.score(position, us, both, pieces[theirs], &pawns)
                     - placement.score(position, !us, both, pieces[ours], &pawns)
+                    + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)
             }
@@ -386,8 +389,10 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         let key = key(position);
-        if self.positional && ply > 0 && self.repeats(key, position.halfmove_clock()) {
-            return 0;
+        if self.positional && ply > 0 {
+            if let Some(score) = self.drawn_by_rule(position, key, ply) {
+                return score;
+            }
         }
         if ply > 0 && self.before_roll(position) {
             return self.chance(position, depth, ply, alpha, beta);
@@ -550,26 +555,6 @@ impl Searcher {
             stored_key != slot && old.generation == generation && old.depth > entry.depth
         });
         best.0
-    }
-
-    /// Whether reaching the position `key` is scored as a draw: it already
-    /// stood on the searched line since the last irreversible move
-    /// (`quiet_plies` ago), or twice in the game before the root, so that
-    /// this is the third time. Once before the root is no draw yet: the game
-    /// goes on after a second occurrence.
-    fn repeats(&self, key: u64, quiet_plies: u32) -> bool {
-        let oldest = self.line.len().saturating_sub(quiet_plies as usize);
-        let mut in_game = 0;
-        // The parent stood with the other side to move: every second one back.
-        for index in (oldest..self.line.len()).rev().skip(1).step_by(2) {
-            if self.line[index] == key {
-                if index >= self.earlier.len() {
-                    return true;
-                }
-                in_game += 1;
-            }
-        }
-        in_game >= 2
     }
 
     /// [`Weights::mobility`] per legal move the side to move has (`ours`) beyond the

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use crate::color::Color;
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -20,6 +20,12 @@ use crate::squareset::SquareSet;
 use crate::tables::{AFAR, CAPTURE};
 
 use super::weights::{own_view, Phased, Weights};
+
+/// Per square a bare side's royal pieces cannot reach, and per step the
+/// other side's royal pieces come closer to them ([`Placement::cornering`]).
+/// Hand-set: large beside the positional terms, small beside a piece.
+const CORNERING_ROOM: i32 = 6;
+const CORNERING_CLOSE: i32 = 8;
 
 pub(super) struct Placement {
     /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
@@ -63,6 +69,8 @@ pub(super) struct Placement {
     /// `[square]`: the squares within two steps of it (on any board shape;
     /// a layer counts as a step), where an enemy piece endangers a royal one.
     near: Vec<SquareSet>,
+    /// `[square]`: the squares one step away (a layer counts as a step).
+    step: Vec<SquareSet>,
     box_size: usize,
     /// Non-pawn, non-royal material of one side at the start (on the board,
     /// and in reserve as far as [`Weights::reserve_phase`] counts it): full
@@ -94,21 +102,17 @@ impl Placement {
         let mut stoppers = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut shelter = [vec![SquareSet::EMPTY; box_size], vec![SquareSet::EMPTY; box_size]];
         let mut near = vec![SquareSet::EMPTY; box_size];
+        let mut step = vec![SquareSet::EMPTY; box_size];
         let mut file = vec![SquareSet::EMPTY; box_size];
         let mut ahead_on_file = stoppers.clone();
         let mut neighbours = file.clone();
         let mut supporters = stoppers.clone();
-        let apart = |x: usize, y: usize| x.abs_diff(y);
         for square in geometry.squares() {
-            near[square.index()] = geometry
-                .squares()
-                .filter(|&other| {
-                    apart(geometry.file(square), geometry.file(other))
-                        .max(apart(geometry.rank(square), geometry.rank(other)))
-                        + apart(geometry.layer(square), geometry.layer(other))
-                        <= 2
-                })
-                .collect();
+            let within = |steps: usize| {
+                geometry.squares().filter(move |&other| steps_apart(geometry, square, other) <= steps).collect()
+            };
+            near[square.index()] = within(2);
+            step[square.index()] = within(1) & !SquareSet::from_iter([square]);
             file[square.index()] = geometry
                 .squares()
                 .filter(|&other| {
@@ -223,6 +227,7 @@ impl Placement {
             stoppers,
             shelter,
             near,
+            step,
             box_size,
             opening_material,
             reserve: if starts_with_reserve { weights.reserve } else { 0 },
@@ -292,6 +297,64 @@ impl Placement {
         };
         let us = position.turn();
         danger(!us) - danger(us)
+    }
+
+    /// What the side to move gains when the opponent has nothing left but
+    /// royal pieces and it has more (or loses in the reverse case; else
+    /// nothing): see [`Placement::cornering`]. `pieces` is each side's
+    /// non-pawn material on the board, White's first: a piece waiting in a
+    /// reserve is a side's hope, not yet a mating force.
+    pub(super) fn mop_up(&self, position: &Position, pieces: [i32; 2], pawns: &[SquareSet; 2]) -> i32 {
+        let bare = |color: Color| {
+            let side = color.fold(0, 1);
+            pieces[side] == 0 && pawns[side].is_empty() && position.hand(color).is_empty()
+        };
+        let us = position.turn();
+        match (bare(us), bare(!us)) {
+            (false, true) if pieces[us.fold(0, 1)] > 0 => self.cornering(position, !us),
+            (true, false) if pieces[(!us).fold(0, 1)] > 0 => -self.cornering(position, us),
+            _ => 0,
+        }
+    }
+
+    /// What the side against `bare`, which has nothing left but royal
+    /// pieces, gains by cornering them: [`CORNERING_ROOM`] per square they
+    /// cannot walk to over squares it leaves unattacked, and
+    /// [`CORNERING_CLOSE`] per step its own royal pieces come closer. A mate
+    /// needs both, and no other term leads there: without them a won ending
+    /// was shuffled until the quiet-move rule drew it (New chess's two bare
+    /// kings above all).
+    fn cornering(&self, position: &Position, bare: Color) -> i32 {
+        let geometry = &position.rules().geometry;
+        let strong = !bare;
+        let mut safe = SquareSet::EMPTY;
+        let mut squares = 0;
+        for square in geometry.squares() {
+            squares += 1;
+            if !position.attacked(square, strong) {
+                safe.insert(square);
+            }
+        }
+        let mut room = *position.royals(bare);
+        let mut reached = room;
+        while !reached.is_empty() {
+            let mut next = SquareSet::EMPTY;
+            for square in reached.iter() {
+                next |= self.step[square.index()];
+            }
+            reached = next & safe & !room;
+            room |= reached;
+        }
+        let span = geometry.width() + geometry.height();
+        let closeness: usize = position
+            .royals(strong)
+            .iter()
+            .map(|ours| {
+                let nearest = position.royals(bare).iter().map(|theirs| steps_apart(geometry, ours, theirs)).min();
+                span.saturating_sub(nearest.unwrap_or(span))
+            })
+            .sum();
+        CORNERING_ROOM * (squares - room.len() as i32) + CORNERING_CLOSE * closeness as i32
     }
 
     /// The score of `color`'s pieces: their material at the phase that
@@ -435,6 +498,14 @@ fn ranks_ahead(rules: &Rules, color: Color, square: Square, other: Square) -> Op
 
 /// A value between its `opening` and `endgame` figures by `phase` (256:
 /// full middlegame, 0: bare endgame).
+/// Royal steps between two squares: the larger of the file and rank
+/// distances, plus one per layer.
+fn steps_apart(geometry: &Geometry, a: Square, b: Square) -> usize {
+    let apart = |x: usize, y: usize| x.abs_diff(y);
+    apart(geometry.file(a), geometry.file(b)).max(apart(geometry.rank(a), geometry.rank(b)))
+        + apart(geometry.layer(a), geometry.layer(b))
+}
+
 fn tapered(opening: i32, endgame: i32, phase: i32) -> i32 {
     (opening * phase + endgame * (256 - phase)) / 256
 }
