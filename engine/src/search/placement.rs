@@ -309,11 +309,14 @@ impl Placement {
             let side = color.fold(0, 1);
             pieces[side] == 0 && pawns[side].is_empty() && position.hand(color).is_empty()
         };
+        let armed = |color: Color| pieces[color.fold(0, 1)] > 0;
         let us = position.turn();
-        match (bare(us), bare(!us)) {
-            (false, true) if pieces[us.fold(0, 1)] > 0 => self.cornering(position, !us),
-            (true, false) if pieces[(!us).fold(0, 1)] > 0 => -self.cornering(position, us),
-            _ => 0,
+        if bare(!us) && armed(us) {
+            self.cornering(position, !us)
+        } else if bare(us) && armed(!us) {
+            -self.cornering(position, us)
+        } else {
+            0
         }
     }
 
@@ -496,8 +499,6 @@ fn ranks_ahead(rules: &Rules, color: Color, square: Square, other: Square) -> Op
     Some(if color == Color::White { to - from } else { from - to })
 }
 
-/// A value between its `opening` and `endgame` figures by `phase` (256:
-/// full middlegame, 0: bare endgame).
 /// Royal steps between two squares: the larger of the file and rank
 /// distances, plus one per layer.
 fn steps_apart(geometry: &Geometry, a: Square, b: Square) -> usize {
@@ -506,6 +507,8 @@ fn steps_apart(geometry: &Geometry, a: Square, b: Square) -> usize {
         + apart(geometry.layer(a), geometry.layer(b))
 }
 
+/// A value between its `opening` and `endgame` figures by `phase` (256:
+/// full middlegame, 0: bare endgame).
 fn tapered(opening: i32, endgame: i32, phase: i32) -> i32 {
     (opening * phase + endgame * (256 - phase)) / 256
 }

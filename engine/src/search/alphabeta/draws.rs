@@ -15,10 +15,7 @@ impl Searcher {
             return Some(0);
         }
         let draws = &self.rules.draws;
-        let limit = match (draws.quiet_plies_claim, draws.quiet_plies_automatic) {
-            (Some(claim), Some(automatic)) => Some(claim.min(automatic)),
-            (claim, automatic) => claim.or(automatic),
-        }?;
+        let limit = [draws.quiet_plies_claim, draws.quiet_plies_automatic].into_iter().flatten().min()?;
         if position.halfmove_clock() < limit {
             return None;
         }
