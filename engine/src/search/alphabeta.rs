@@ -14,6 +14,7 @@ mod ordering;
 mod pruning;
 mod quiescence;
 mod rolls;
+mod scoring;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -29,11 +30,9 @@ use super::report::{principal_variation, Iteration};
 use super::table::Table;
 use super::weights::Weights;
 use super::{eval, key, royal_taken, table_key};
-use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::squareset::SquareSet;
 
 /// The score of mating now; a mate `p` plies away scores `MATE - p`.
 pub const MATE: i32 = 30_000;
@@ -78,14 +77,6 @@ impl Entry {
     }
 }
 
-/// What [`Searcher::evaluate`] counts first, by side (White's first).
-pub(super) struct Tally {
-    pub material: [i32; 2],
-    /// Material besides pawns.
-    pub pieces: [i32; 2],
-    pub pawns: [SquareSet; 2],
-}
-
 /// The outcome of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -116,6 +107,10 @@ pub struct Searcher {
     pub(super) rules: Arc<Rules>,
     pub(super) values: Vec<i32>,
     table: Table<Entry>,
+    /// A player's positional scores by position key: the leaves of one
+    /// iteration are mostly the leaves of the next, and scoring where every
+    /// piece stands costs more than looking a score up.
+    scores: Table<i32>,
     killers: Vec<[Option<Move>; 2]>,
     pub(super) buffers: Vec<Vec<Move>>,
     nodes: u64,
@@ -165,6 +160,8 @@ const ASPIRATION_GROWTH: i32 = 4;
 const ASPIRATION_FROM: u32 = 4;
 /// A player's table: `2^18` entries (about 8 MB).
 const PLAYER_TABLE_BITS: u32 = 18;
+/// A player's remembered positional scores: `2^16` (1 MB).
+const SCORE_TABLE_BITS: u32 = 16;
 
 impl Searcher {
     /// A searcher for `rules`' variant, with a table of `2^16` entries.
@@ -174,6 +171,7 @@ impl Searcher {
             rules: rules.clone(),
             values: eval::piece_values(rules),
             table: Table::with_bits(16),
+            scores: Table::with_bits(0),
             killers: vec![[None; 2]; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
@@ -208,6 +206,7 @@ impl Searcher {
         self.positional = true;
         self.placement = Some(Placement::new(&self.rules, &self.values, &self.weights));
         self.table = Table::with_bits(PLAYER_TABLE_BITS);
+        self.scores = Table::with_bits(SCORE_TABLE_BITS);
         self
     }
 
@@ -217,6 +216,7 @@ impl Searcher {
     pub fn with_weights(mut self, weights: Weights) -> Searcher {
         if self.placement.is_some() {
             self.placement = Some(Placement::new(&self.rules, &self.values, &weights));
+            self.scores = Table::with_bits(SCORE_TABLE_BITS);
         }
         self.weights = weights;
         self
@@ -243,47 +243,6 @@ impl Searcher {
     /// Positions visited so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Material balance for the side to move, in centipawns (plus where the
-    /// pieces stand, for a [`Searcher::positional`] one).
-    pub fn evaluate(&self, position: &Position) -> i32 {
-        let us = position.turn();
-        let Tally { material, pieces, pawns } = self.tally(position);
-        let (ours, theirs) = (us.fold(0, 1), (!us).fold(0, 1));
-        match &self.placement {
-            None => material[ours] - material[theirs],
-            Some(placement) => {
-                let mop_up = placement.mop_up(position, pieces, &pawns);
-                let pieces = [0, 1].map(|side| pieces[side] + placement.reserve_pieces(position, Color::ALL[side]));
-                let both = pieces[0] + pieces[1];
-                let phase = placement.material_phase(both);
-                placement.score(position, us, both, pieces[theirs], &pawns)
-                    - placement.score(position, !us, both, pieces[ours], &pawns)
-                    + mop_up
-                    + placement.reserve(position, us, phase)
-                    - placement.reserve(position, !us, phase)
-            }
-        }
-    }
-
-    /// Each side's material (White's first), its material besides pawns,
-    /// and where its pawns stand: one pass over the pieces.
-    pub(super) fn tally(&self, position: &Position) -> Tally {
-        let mut tally = Tally { material: [0; 2], pieces: [0; 2], pawns: [SquareSet::EMPTY; 2] };
-        for color in [Color::White, Color::Black] {
-            let side = color.fold(0, 1);
-            for (square, kind) in position.pieces(color) {
-                let value = self.values[kind.0 as usize];
-                tally.material[side] += value;
-                if self.rules.kinds[kind.0 as usize].pawn {
-                    tally.pawns[side].insert(square);
-                } else {
-                    tally.pieces[side] += value;
-                }
-            }
-        }
-        tally
     }
 
     /// Searches `position` to `depth` plies, one iteration deeper at a time;
@@ -417,7 +376,7 @@ impl Searcher {
         };
         // The position's own score, where shallow pruning may use it.
         let static_eval = (self.positional && !window && !in_check && depth <= REVERSE_FUTILITY_DEPTH)
-            .then(|| self.evaluate(position));
+            .then(|| self.remembered_evaluation(position));
         if let Some(eval) = static_eval.filter(|_| ply > 0 && beta.abs() < MATE_BOUND) {
             // So far above beta that the opponent's next few moves will not
             // bring it back: a cut-off without a search.
@@ -431,7 +390,7 @@ impl Searcher {
             && !in_check
             && depth >= 3
             && self.null_move_fits(position, beta)
-            && static_eval.unwrap_or_else(|| self.evaluate(position)) >= beta
+            && static_eval.unwrap_or_else(|| self.remembered_evaluation(position)) >= beta
         {
             // Passing is almost never best: if even a pass holds the score
             // above beta, a real move would too (not so in zugzwang, which
@@ -555,22 +514,6 @@ impl Searcher {
             stored_key != slot && old.generation == generation && old.depth > entry.depth
         });
         best.0
-    }
-
-    /// [`Weights::mobility`] per legal move the side to move has (`ours`) beyond the
-    /// opponent's, counted as if it were the opponent's turn: a count of one
-    /// side alone would swing the score from ply to ply. Nothing in check,
-    /// where the opponent's moves are no measure.
-    pub(super) fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
-        if ply >= MAX_PLY || position.is_check() {
-            return 0;
-        }
-        let mut theirs = std::mem::take(&mut self.buffers[ply + 1]);
-        let saved = position.make_null();
-        let count = position.count_legal_with(&mut theirs);
-        position.unmake_null(saved);
-        self.buffers[ply + 1] = theirs;
-        self.weights.mobility * (ours as i32 - count as i32)
     }
 }
 

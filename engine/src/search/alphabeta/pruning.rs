@@ -5,6 +5,7 @@
 use super::{Searcher, MATE_BOUND};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::search::order::victim_value;
 use crate::search::see;
 
 /// How much a quiet move may gain per remaining ply, for futility pruning.
@@ -85,6 +86,17 @@ impl Searcher {
     /// it (the caller still keeps a capture that gives check).
     pub(super) fn loses_too_much(&self, position: &Position, mv: Move, depth: i32) -> bool {
         depth <= BAD_CAPTURE_DEPTH
+            && self.outweighs_its_victim(position, mv)
             && see::exchange(position, mv, &self.values).is_some_and(|gain| gain < -BAD_CAPTURE_MARGIN * depth)
+    }
+
+    /// Whether the piece making the capture `mv` is royal or worth more than
+    /// what it takes: only then can the exchange that follows lose material,
+    /// so only then is it worth working out.
+    fn outweighs_its_victim(&self, position: &Position, mv: Move) -> bool {
+        position.piece_at(mv.from).is_none_or(|piece| {
+            let kind = piece.kind.0 as usize;
+            self.rules.kinds[kind].royal || self.values[kind] > victim_value(position, mv, &self.values)
+        })
     }
 }

@@ -32,7 +32,7 @@ impl Searcher {
         let in_check = position.is_check();
         let noisy_only = self.positional && !in_check;
         let stand_pat = if noisy_only {
-            let settled = self.evaluate(position) - self.royal_danger(position);
+            let settled = self.remembered_evaluation(position) - self.royal_danger(position);
             // Far above beta, mobility would not change the cut-off, and far
             // below alpha it would not raise the score to it: spare its count.
             if settled >= beta + LAZY_MARGIN {

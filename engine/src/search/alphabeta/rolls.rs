@@ -248,7 +248,7 @@ impl Searcher {
     /// under all the grants together, and each grant takes the best of those
     /// it opens.
     pub(super) fn chance_quiescence(&mut self, position: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let stand_pat = self.evaluate(position) - self.royal_danger(position);
+        let stand_pat = self.remembered_evaluation(position) - self.royal_danger(position);
         if stand_pat >= beta || ply >= MAX_PLY {
             return stand_pat;
         }
