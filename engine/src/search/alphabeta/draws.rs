@@ -10,7 +10,7 @@ impl Searcher {
     /// rule, a mate if the move that reached the rule's count mated (which
     /// goes first). The rule counts from the first count at which a draw
     /// can be had, by a claim or by itself: the side standing worse claims.
-    pub(super) fn drawn_by_rule(&mut self, position: &mut Position, key: u64, ply: usize) -> Option<i32> {
+    pub(super) fn drawn_by_rule(&mut self, position: &Position, key: u64, ply: usize) -> Option<i32> {
         if self.repeats(key, position.halfmove_clock()) {
             return Some(0);
         }
