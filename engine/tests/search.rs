@@ -311,3 +311,28 @@ fn a_third_occurrence_in_the_game_is_a_draw_and_a_second_is_not() {
     searcher.set_earlier_positions(game.earlier_positions());
     assert!(searcher.search(&mut game.position().clone(), 4).score < -500);
 }
+
+#[test]
+fn a_search_out_of_time_before_it_starts_still_looks_one_ply_deep() {
+    let rules = Variant::Chess.rules().unwrap();
+    // The queen is the only piece worth taking; the first legal move is not the capture.
+    let text = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    let past = std::time::Instant::now() - std::time::Duration::from_secs(1);
+    for limit_by_nodes in [false, true] {
+        let mut searcher = Searcher::new(&rules).positional();
+        if limit_by_nodes {
+            searcher.set_node_limit(Some(1));
+        } else {
+            searcher.set_deadline(Some(past));
+        }
+        let mut hanging = position(text);
+        let result = searcher.search(&mut hanging, 8);
+        assert_eq!(notation::san(&hanging, result.best.unwrap()), "Rxd5", "{result:?}");
+        assert!(result.depth >= 1, "{result:?}");
+    }
+    // A stop still gives up at once: the interface asked for an answer now.
+    let mut searcher = Searcher::new(&rules).positional();
+    searcher.set_stop(Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))));
+    let result = searcher.search(&mut position(text), 8);
+    assert_eq!(result.depth, 0, "{result:?}");
+}

@@ -139,6 +139,9 @@ pub struct Searcher {
     stop: Option<Arc<AtomicBool>>,
     /// The node count at which to give up (a UCI `go nodes`).
     node_limit: Option<u64>,
+    /// While the first iteration runs, only a stop gives up: a move searched
+    /// one ply deep beats the first legal move, which is all an abort leaves.
+    first_iteration: bool,
     aborted: bool,
     /// The node count at which to look at the clock next.
     next_clock: u64,
@@ -186,6 +189,7 @@ impl Searcher {
             deadline: None,
             stop: None,
             node_limit: None,
+            first_iteration: false,
             aborted: false,
             next_clock: 0,
             generation: 0,
@@ -266,16 +270,18 @@ impl Searcher {
         self.begin_search();
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
+            self.first_iteration = iteration == 1;
             let score = if self.positional && iteration >= ASPIRATION_FROM && result.score.abs() < MATE_BOUND {
                 self.aspirate(position, iteration as i32, result.score)
             } else {
                 self.negamax(position, iteration as i32, 0, -MATE - 1, MATE + 1, true)
             };
-            if self.aborted && iteration > 1 {
+            if self.aborted {
                 // A root move searched in full this iteration and found better
-                // than the last iteration's choice is the better guess.
+                // than the last iteration's choice (or stopped in the first:
+                // any) is the better guess.
                 if let Some((best, score)) = self.root_best.filter(|&(best, _)| Some(best) != result.best) {
-                    if self.positional && score > result.score {
+                    if result.best.is_none() || (self.positional && score > result.score) {
                         result = SearchResult { best: Some(best), score, depth: result.depth };
                     }
                 }
@@ -291,14 +297,17 @@ impl Searcher {
                 break;
             }
         }
+        self.first_iteration = false;
         if self.positional {
             // Old cut-offs say less about the next position than new ones.
             self.history.iter_mut().for_each(|h| *h /= 8);
         }
-        if result.best.is_none() {
-            // A table entry overwritten at the root: any legal move will do.
-            result.best = position.legal_moves().first().copied();
-        }
+        // Stopped at once, or a table entry overwritten at the root: an
+        // earlier search's choice, else any legal move, will do.
+        result.best = result
+            .best
+            .or_else(|| self.table.get(table_key(position)).and_then(|e| e.best))
+            .or_else(|| position.legal_moves().first().copied());
         result
     }
 

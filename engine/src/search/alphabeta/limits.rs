@@ -50,14 +50,16 @@ impl Searcher {
     }
 
     /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]
-    /// nodes); once it has, every node returns at once.
+    /// nodes) after the first iteration, or a stop came; once so, every node
+    /// returns at once.
     #[inline]
     pub(super) fn out_of_time(&mut self) -> bool {
         if !self.aborted && self.nodes >= self.next_clock {
             self.next_clock = self.nodes + CLOCK_INTERVAL;
-            self.aborted = self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
-                || self.node_limit.is_some_and(|limit| self.nodes >= limit);
+            let limited = !self.first_iteration
+                && (self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || self.node_limit.is_some_and(|limit| self.nodes >= limit));
+            self.aborted = limited || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.aborted
     }
