@@ -13,6 +13,8 @@ use crate::game::{Action, Choice, Game, Outcome, Turn};
 use crate::grants::Grants;
 use crate::search::{SearchResult, MATE};
 
+mod reveal;
+
 /// Rolls searched in a row through the game before the searcher takes over
 /// (which weighs below its root the rolls its rules mark for it): a Guardener
 /// turn with a double, or a deploy roll after a move.
@@ -349,6 +351,9 @@ impl<'p> Thinker<'p> {
             let mut after = game.clone();
             after.apply(Action::Pass(turn.side)).ok()?;
             return self.node(&after, depth, chance - 1, rng);
+        }
+        if turn.choices == [Choice::Reveal] {
+            return self.before_reveal(game, turn.side, depth);
         }
         if !can_move && required.is_none() {
             return Some(self.static_value(game));
