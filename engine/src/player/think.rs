@@ -326,11 +326,7 @@ impl<'p> Thinker<'p> {
     /// The value of `game` for the player, whoever acts next.
     fn node(&mut self, game: &Game, depth: u32, chance: u32, rng: &mut impl Rng) -> Option<i32> {
         if let Some(outcome) = game.outcome() {
-            return Some(match outcome.winner {
-                Some(winner) if winner == self.side => WON,
-                Some(_) => -WON,
-                None => 0,
-            });
+            return Some(outcome.winner.map_or(0, |winner| self.decided_for(winner)));
         }
         let turn = game.turn()?;
         let sign = if turn.side == self.side { 1 } else { -1 };
@@ -360,11 +356,7 @@ impl<'p> Thinker<'p> {
         }
         // The searcher takes over: the side to move's moves under this turn's
         // grants, then every side's ordinary moves.
-        let result = self.search_from(game, depth);
-        if self.player.searcher.aborted() {
-            return None;
-        }
-        let mut value = sign * result.score;
+        let mut value = self.searched_value(game, turn.side, depth)?;
         if chance == 0 {
             return Some(value);
         }
@@ -377,6 +369,25 @@ impl<'p> Thinker<'p> {
             value = if sign > 0 { value.max(rolled) } else { value.min(rolled) };
         }
         Some(value)
+    }
+
+    /// The searcher's score of `game`, `depth` plies deep, for the player,
+    /// `side` acting next; `None` once the budget ran out.
+    fn searched_value(&mut self, game: &Game, side: Color, depth: u32) -> Option<i32> {
+        let result = self.search_from(game, depth);
+        if self.player.searcher.aborted() {
+            return None;
+        }
+        Some(if side == self.side { result.score } else { -result.score })
+    }
+
+    /// A game won by `winner`, as the player values it.
+    fn decided_for(&self, winner: Color) -> i32 {
+        if winner == self.side {
+            WON
+        } else {
+            -WON
+        }
     }
 
     /// The material balance for the player.

@@ -2,7 +2,7 @@
 //! asks it of a side one of whose kings was just mated, and only the secret
 //! says whether that was the true king (the game is lost) or the brother.
 
-use super::{Thinker, WON};
+use super::Thinker;
 use crate::color::Color;
 use crate::game::Game;
 
@@ -17,26 +17,12 @@ impl Thinker<'_> {
     /// `None` once the budget ran out.
     pub(super) fn before_reveal(&mut self, game: &Game, side: Color, depth: u32) -> Option<i32> {
         let rule = game.position().rules().turns.secret?;
-        let mut searched = None;
-        let mut total = 0;
-        for option in rule.options {
-            total += match (rule.revealed)(game.position(), side, option) {
-                Some(winner) if winner == self.side => WON,
-                Some(_) => -WON,
-                None => match searched {
-                    Some(value) => value,
-                    None => {
-                        let result = self.search_from(game, depth);
-                        if self.player.searcher.aborted() {
-                            return None;
-                        }
-                        let value = if side == self.side { result.score } else { -result.score };
-                        *searched.insert(value)
-                    }
-                },
-            };
-        }
-        Some(total / rule.options.len().max(1) as i32)
+        let winners: Vec<Option<Color>> =
+            rule.options.iter().map(|option| (rule.revealed)(game.position(), side, option)).collect();
+        // Every secret that lets the game go on leaves the same position: searched once.
+        let going_on = if winners.contains(&None) { self.searched_value(game, side, depth)? } else { 0 };
+        let total: i32 = winners.iter().map(|winner| winner.map_or(going_on, |winner| self.decided_for(winner))).sum();
+        Some(total / winners.len().max(1) as i32)
     }
 }
 
