@@ -336,3 +336,43 @@ fn a_search_out_of_time_before_it_starts_still_looks_one_ply_deep() {
     let result = searcher.search(&mut position(text), 8);
     assert_eq!(result.depth, 0, "{result:?}");
 }
+
+/// New chess from `fen`, both sides' true kings sealed (the E-kings).
+fn new_chess_sealed(fen: &str) -> rookery_engine::game::Game {
+    use rookery_engine::game::{Action, Choice, Game};
+    let mut game = Game::from_fen(Variant::NewChess, fen).unwrap();
+    while let Some(turn) = game.turn() {
+        let Some(Choice::ChooseSecret { .. }) = turn.choices.first() else { break };
+        let sealed = rookery_engine::turns::commitment("test", turn.side, "E", "00112233445566778899aabbccddeeff");
+        game.apply(Action::ChooseSecret { side: turn.side, context: "test".into(), commitment: sealed }).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_side_ahead_does_not_walk_into_a_third_occurrence_its_table_hides() {
+    use rookery_engine::game::parse_action;
+    // From a game between levels 8 and 7: White, a tower up, shuffles its
+    // fool between f4 and e5 while Black's cannon goes to j2 and back to j5.
+    // After 1.Ff4 Cj2 2.Fe5 Cj5 3.Ff4 Cj2, 4.Fe5 would let 4...Cj5 put the
+    // start position on the board a third time: a draw. The searcher's table
+    // still held the position after Fe5 at +5 pawns from the first time round.
+    let mut game =
+        new_chess_sealed("1k6t1/1g3j1g2/p2sp2p1p/3ffps3/2p7/T3FhS2c/2P1H4P/P2SPP1P2/CG4HG2/4K1JT2[] w - 8 30");
+    let mut searcher = Searcher::new(game.position().rules()).positional();
+    // A searcher that followed the game, searching each position as it came.
+    let mut choices = Vec::new();
+    for san in ["Ff4", "Cj2", "Fe5", "Cj5", "Ff4", "Cj2"] {
+        searcher.set_game(game.earlier_positions(), game.options());
+        let result = searcher.search(&mut game.position().clone(), 6);
+        choices.push((notation::san(game.position(), result.best.unwrap()), result.score));
+        game.apply(parse_action(game.position(), san).unwrap()).unwrap();
+    }
+    // The first time round Fe5 is the searcher's choice: the test is about it.
+    assert_eq!(choices[2].0, "Fe5", "{choices:?}");
+    searcher.set_game(game.earlier_positions(), game.options());
+    let result = searcher.search(&mut game.position().clone(), 6);
+    let chosen = notation::san(game.position(), result.best.unwrap());
+    assert_ne!(chosen, "Fe5", "{choices:?}, then {chosen} {}", result.score);
+    assert!(result.score > 300, "{choices:?}, then {chosen} {}", result.score);
+}

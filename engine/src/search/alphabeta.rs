@@ -373,10 +373,15 @@ impl Searcher {
             return self.quiescence(position, ply, alpha, beta);
         }
         let stored = self.table.get(slot);
-        if let Some(score) = stored.filter(|_| ply > 0).and_then(|e| e.settles(depth, ply, alpha, beta)) {
+        let window = beta - alpha > 1;
+        // Never on the principal line: an entry stored before the game stood
+        // twice where this line leads would hide the draw by repetition a
+        // move further on (so a level a tower up let a position stand a third
+        // time), and a line that may become the game's is worth its search.
+        // Off that line, a score the repetition would change costs little.
+        if let Some(score) = stored.filter(|_| ply > 0 && !window).and_then(|e| e.settles(depth, ply, alpha, beta)) {
             return score;
         }
-        let window = beta - alpha > 1;
         // Without a table move the order is a guess: a ply less finds one cheaply.
         let depth = if self.positional && depth >= UNGUIDED_DEPTH && stored.and_then(|e| e.best).is_none() {
             depth - 1
