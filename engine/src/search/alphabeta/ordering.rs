@@ -81,7 +81,7 @@ impl Searcher {
             let taken = victim_value(position, *mv, &self.values);
             if taken > 0 || notation::is_capture(position, *mv) {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                let losing = self.positional && attacker > taken && self.loses_material(position, *mv);
+                let losing = self.positional && self.loses_material(position, *mv);
                 let class = if losing { 1 << 20 } else { -(1 << 20) };
                 class - taken * 16 + attacker / 16
             } else if [first, second].contains(&Some(*mv)) {

@@ -93,7 +93,7 @@ impl Searcher {
     /// Whether the piece making the capture `mv` is royal or worth more than
     /// what it takes: only then can the exchange that follows lose material,
     /// so only then is it worth working out.
-    fn outweighs_its_victim(&self, position: &Position, mv: Move) -> bool {
+    pub(super) fn outweighs_its_victim(&self, position: &Position, mv: Move) -> bool {
         position.piece_at(mv.from).is_none_or(|piece| {
             let kind = piece.kind.0 as usize;
             self.rules.kinds[kind].royal || self.values[kind] > victim_value(position, mv, &self.values)

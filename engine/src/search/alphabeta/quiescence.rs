@@ -130,8 +130,9 @@ impl Searcher {
 
     /// Whether a capture can matter to the quiescence search: not when even
     /// winning the piece leaves the score far below alpha, nor when a more
-    /// valuable piece takes a lesser one on a defended square (it is
-    /// likely just lost). Promotions and royal captures always count.
+    /// valuable piece (or a royal one) takes a lesser one on a defended
+    /// square (it is likely just lost). Promotions and captures of royal
+    /// pieces always count.
     pub(super) fn capture_worth_trying(&self, position: &Position, mv: Move, stand_pat: i32, alpha: i32) -> bool {
         if mv.promotion().is_some() {
             return true;
@@ -144,15 +145,14 @@ impl Searcher {
         if stand_pat + taken + DELTA_MARGIN < alpha {
             return false;
         }
-        let Some(attacker) = position.piece_at(mv.from) else { return true };
-        let attacker_value = self.values[attacker.kind.0 as usize];
-        let attacker_royal = self.rules.kinds[attacker.kind.0 as usize].royal;
-        attacker_royal || attacker_value <= taken || !self.loses_material(position, mv)
+        !self.loses_material(position, mv)
     }
 
     /// Whether the capture `mv` likely loses material once the exchange on
-    /// its square is played out (see [`see::exchange`]).
+    /// its square is played out (see [`see::exchange`]); worked out only where
+    /// it can ([`Searcher::outweighs_its_victim`]).
     pub(super) fn loses_material(&self, position: &Position, mv: Move) -> bool {
-        see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
+        self.outweighs_its_victim(position, mv)
+            && see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
     }
 }
