@@ -91,7 +91,7 @@ impl Level {
 /// their matches with the level above (under 30% against Stockfish's
 /// floor); see docs/player.md. Rough figures (about ±100 Elo). Increasing,
 /// so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [1172, 1242, 1307, 1447, 1619, 1698, 1855, 1879];
+const CHESS_ELO: [u32; 8] = [930, 965, 1347, 1438, 1506, 1619, 1831, 1887];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
