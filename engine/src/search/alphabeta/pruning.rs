@@ -86,17 +86,18 @@ impl Searcher {
     /// it (the caller still keeps a capture that gives check).
     pub(super) fn loses_too_much(&self, position: &Position, mv: Move, depth: i32) -> bool {
         depth <= BAD_CAPTURE_DEPTH
-            && self.outweighs_its_victim(position, mv)
-            && see::exchange(position, mv, &self.values).is_some_and(|gain| gain < -BAD_CAPTURE_MARGIN * depth)
+            && self.exchange_that_may_lose(position, mv).is_some_and(|gain| gain < -BAD_CAPTURE_MARGIN * depth)
     }
 
-    /// Whether the piece making the capture `mv` is royal or worth more than
-    /// what it takes: only then can the exchange that follows lose material,
-    /// so only then is it worth working out.
-    pub(super) fn outweighs_its_victim(&self, position: &Position, mv: Move) -> bool {
-        position.piece_at(mv.from).is_none_or(|piece| {
+    /// What the capture `mv` wins in the exchange on its square
+    /// ([`see::exchange`]), worked out only where the capturing piece is royal
+    /// or worth more than what it takes: only then can the exchange lose
+    /// material. `None` where it cannot, or where the exchange is not modelled.
+    pub(super) fn exchange_that_may_lose(&self, position: &Position, mv: Move) -> Option<i32> {
+        let may_lose = position.piece_at(mv.from).is_none_or(|piece| {
             let kind = piece.kind.0 as usize;
             self.rules.kinds[kind].royal || self.values[kind] > victim_value(position, mv, &self.values)
-        })
+        });
+        may_lose.then(|| see::exchange(position, mv, &self.values)).flatten()
     }
 }

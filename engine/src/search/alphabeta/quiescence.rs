@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::search::order::victim_value;
-use crate::search::{royal_taken, see};
+use crate::search::royal_taken;
 
 /// How far above beta the rest of the score must be for mobility to be left out.
 const LAZY_MARGIN: i32 = 150;
@@ -149,10 +149,8 @@ impl Searcher {
     }
 
     /// Whether the capture `mv` likely loses material once the exchange on
-    /// its square is played out (see [`see::exchange`]); worked out only where
-    /// it can ([`Searcher::outweighs_its_victim`]).
+    /// its square is played out (see [`Searcher::exchange_that_may_lose`]).
     pub(super) fn loses_material(&self, position: &Position, mv: Move) -> bool {
-        self.outweighs_its_victim(position, mv)
-            && see::exchange(position, mv, &self.values).is_some_and(|gain| gain < 0)
+        self.exchange_that_may_lose(position, mv).is_some_and(|gain| gain < 0)
     }
 }
