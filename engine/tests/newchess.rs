@@ -6,6 +6,7 @@ use rookery_engine::game::{Action, Choice, EndReason, Game, GameError};
 use rookery_engine::notation;
 use rookery_engine::perft::perft;
 use rookery_engine::position::Position;
+use rookery_engine::search::Searcher;
 use rookery_engine::turns::commitment;
 use rookery_engine::{fen, Color, GameOptions, Variant};
 
@@ -311,4 +312,31 @@ fn a_knightable_move_without_a_mark_leaves_the_knighting_open() {
     let chess = fen::parse(&Variant::Chess.rules().unwrap(), "8/4P3/8/8/8/8/8/k3K3 w - - 0 1").unwrap();
     assert_eq!(notation::open_promotion(&chess, "e8=Q"), None);
     assert_eq!(notation::open_promotion(&chess, "e7e8q"), None);
+}
+
+#[test]
+fn a_side_ahead_does_not_walk_into_a_third_occurrence_its_table_hides() {
+    // From a game between levels 8 and 7: White, a tower up, shuffles its
+    // fool between f4 and e5 while Black's cannon goes to j2 and back to j5.
+    // After 1.Ff4 Cj2 2.Fe5 Cj5 3.Ff4 Cj2, 4.Fe5 would let 4...Cj5 put the
+    // start position on the board a third time: a draw. The searcher's table
+    // still held the position after Fe5 at +5 pawns from the first time round.
+    let fen = "1k6t1/1g3j1g2/p2sp2p1p/3ffps3/2p7/T3FhS2c/2P1H4P/P2SPP1P2/CG4HG2/4K1JT2[] w - 8 30";
+    let mut game = game("", Some(fen), "E", "E");
+    let mut searcher = Searcher::new(game.position().rules()).positional();
+    // A searcher that followed the game, searching each position as it came.
+    let mut choices = Vec::new();
+    for san in ["Ff4", "Cj2", "Fe5", "Cj5", "Ff4", "Cj2"] {
+        searcher.set_game(game.earlier_positions(), game.options());
+        let result = searcher.search(&mut game.position().clone(), 6);
+        choices.push((notation::san(game.position(), result.best.unwrap()), result.score));
+        play(&mut game, san);
+    }
+    // The first time round Fe5 is the searcher's choice: the test is about it.
+    assert_eq!(choices[2].0, "Fe5", "{choices:?}");
+    searcher.set_game(game.earlier_positions(), game.options());
+    let result = searcher.search(&mut game.position().clone(), 6);
+    let chosen = notation::san(game.position(), result.best.unwrap());
+    assert_ne!(chosen, "Fe5", "{choices:?}, then {chosen} {}", result.score);
+    assert!(result.score > 300, "{choices:?}, then {chosen} {}", result.score);
 }
