@@ -9,6 +9,7 @@ use crate::color::Color;
 use crate::geometry::Square;
 use crate::movegen::{KingLines, Pins};
 use crate::moves::{Move, Special};
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::squareset::SquareSet;
 
@@ -19,6 +20,26 @@ impl Position {
         let toward = bits.toward(by, target);
         let candidates = self.occupied(by).first_word() & occupied & toward.attackable;
         squares(candidates).any(|from| toward.between(from) & occupied == 0 && self.attacks_along(toward, from))
+    }
+
+    /// The least valuable piece of `by` attacking `target` with only the
+    /// `occupied` cells filled, by `worth`, with its cell: the static
+    /// exchange's next capturer, from the few pieces standing where their kind
+    /// could attack rather than from every cell of every chain.
+    pub(crate) fn cheapest_attacker_by_masks(
+        &self,
+        bits: &BitRays,
+        target: Square,
+        by: Color,
+        occupied: u64,
+        worth: impl Fn(Kind) -> i32,
+    ) -> Option<(Square, Kind)> {
+        let toward = bits.toward(by, target);
+        let candidates = self.occupied(by).first_word() & occupied & toward.attackable;
+        squares(candidates)
+            .filter(|&from| toward.between(from) & occupied == 0 && self.attacks_along(toward, from))
+            .map(|from| (from, self.piece_at(from).expect("a piece on an occupied cell").kind))
+            .min_by_key(|&(_, kind)| worth(kind))
     }
 
     /// [`Position::king_lines`] from the chains' masks: an enemy piece that

@@ -22,6 +22,13 @@ const LONGEST_EXCHANGE: usize = 32;
 /// kind. `None` for moves that are not a plain capture (promotions, en
 /// passant, drops, captures from afar...), whose exchange it does not model.
 pub(super) fn exchange(position: &Position, mv: Move, values: &[i32]) -> Option<i32> {
+    exchange_read(position, mv, values, true)
+}
+
+/// [`exchange`], each next capturer found from the chains' masks where the
+/// board has them and `masks` is set (a few candidate pieces looked at),
+/// else along every cell of every chain toward the square.
+fn exchange_read(position: &Position, mv: Move, values: &[i32], masks: bool) -> Option<i32> {
     if mv.special != Special::None {
         return None;
     }
@@ -41,8 +48,14 @@ pub(super) fn exchange(position: &Position, mv: Move, values: &[i32]) -> Option<
     gone.insert(mv.from);
     let mut side = !position.turn();
     let mut depth = 0;
+    let bits = position.rules().tables.bits().filter(|_| masks);
+    let occupied = position.all_occupied().first_word();
     while depth + 1 < LONGEST_EXCHANGE {
-        let Some((square, kind)) = cheapest_attacker(position, mv.to, side, &gone, &worth) else { break };
+        let attacker = match bits {
+            Some(bits) => position.cheapest_attacker_by_masks(bits, mv.to, side, occupied & !gone.first_word(), worth),
+            None => cheapest_attacker(position, mv.to, side, &gone, &worth),
+        };
+        let Some((square, kind)) = attacker else { break };
         depth += 1;
         // What `side` has after taking the piece standing there, if it then stops.
         gains[depth] = standing - gains[depth - 1];
@@ -136,6 +149,36 @@ mod tests {
         assert_eq!(exchange_of("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "Nxd5"), Some(100 - knight));
         // Two rooks against one: the rook behind takes back, so the pawn is won.
         assert_eq!(exchange_of("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "Rxd5"), Some(100));
+    }
+
+    #[test]
+    fn the_masks_find_the_same_exchanges_as_the_chains() {
+        // Every capture of random play in each game whose board has masks.
+        let mut random = crate::splitmix::SplitMix64::new(7);
+        let mut compared = 0;
+        for variant in Variant::ALL {
+            let rules = variant.rules().unwrap();
+            if rules.tables.bits().is_none() {
+                continue;
+            }
+            let values = piece_values(&rules);
+            for _ in 0..20 {
+                let mut position = fen::parse(&rules, rules.start).unwrap();
+                for _ in 0..60 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in &moves {
+                        let by_masks = exchange_read(&position, mv, &values, true);
+                        assert_eq!(by_masks, exchange_read(&position, mv, &values, false), "{variant} {mv:?}");
+                        compared += usize::from(by_masks.is_some());
+                    }
+                    position.make(moves[random.next_u64() as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(compared > 1_000, "only {compared} exchanges compared");
     }
 
     #[test]
