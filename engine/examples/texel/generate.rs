@@ -51,6 +51,9 @@ pub fn play(variant: Variant, depth: u32, seed: u64) -> Result<Played, String> {
             if searcher.quiet_score(&mut position).is_some() {
                 positions.push(game.fen());
             }
+            // Without the game's positions a side ahead shuffles into a third
+            // occurrence, and a won game is labelled a draw.
+            searcher.set_game(game.earlier_positions(), game.options());
             let result = searcher.search(&mut position, depth);
             let white = if position.turn() == Color::White { result.score } else { -result.score };
             let sign = white.signum();
