@@ -31,7 +31,7 @@ pub(super) struct Placement {
     /// `[colour][kind * box + square]`: reach and pawn terms, fixed per square.
     fixed: [Vec<i32>; 2],
     /// `[colour][kind * box + square]`: a pawn's bonus there for being passed.
-    passed: [Vec<i32>; 2],
+    passed: [Vec<Phased>; 2],
     /// Each kind's value by phase, by kind index.
     material: Vec<Phased>,
     /// `[colour][kind * box + square]`: a piece's bonus on the square ([`Weights::squares`]).
@@ -94,7 +94,7 @@ impl Placement {
         let box_size = geometry.box_size();
         let kinds = rules.kinds.len();
         let mut fixed = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
-        let mut passed = fixed.clone();
+        let mut passed = [vec![Phased::both(0); kinds * box_size], vec![Phased::both(0); kinds * box_size]];
         let mut royal_reach = vec![0; kinds * box_size];
         let mut squares = [vec![Phased::both(0); kinds * box_size], vec![Phased::both(0); kinds * box_size]];
         let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
@@ -163,7 +163,11 @@ impl Placement {
                         let rank = geometry.rank(Square(square as u16)) as i32;
                         let come = if color == Color::White { rank - start } else { start - rank }.max(0);
                         fixed[side][slot] = weights.pawn_step * come * (come + 1);
-                        passed[side][slot] = weights.passed_step * come * (come + 1) + weights.passed_base;
+                        let (step, base) = (weights.passed_step, weights.passed_base);
+                        passed[side][slot] = Phased {
+                            opening: step.opening * come * (come + 1) + base.opening,
+                            endgame: step.endgame * come * (come + 1) + base.endgame,
+                        };
                     } else {
                         fixed[side][slot] = weights.reach * (r - average);
                     }
@@ -382,6 +386,9 @@ impl Placement {
         let (mut opening, mut endgame) = (0, 0);
         let (mut seen, mut twice) = (0u64, 0u64);
         let mut score = 0;
+        // Tapered apart from the rest, so equal weights in both phases (the
+        // derived ones) score exactly what they say.
+        let mut passed = Phased::both(0);
         for (square, kind) in position.pieces(color) {
             let index = kind.0 as usize;
             let value = self.material[index];
@@ -397,7 +404,8 @@ impl Placement {
             if own_pawns.contains(square) {
                 if (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
                     // Nothing can stop it but pieces.
-                    score += self.passed[side][slot];
+                    passed.opening += self.passed[side][slot].opening;
+                    passed.endgame += self.passed[side][slot].endgame;
                 }
                 if let Some(weights) = &self.structure {
                     let structure = self.pawn_structure(weights, side, square, own_pawns);
@@ -420,7 +428,8 @@ impl Placement {
         }
         let material_phase = self.material_phase(pieces);
         let material = tapered(opening, endgame, material_phase);
-        material + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
+        let passed = tapered(passed.opening, passed.endgame, material_phase);
+        material + passed + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
 
     /// The pawn-structure weights (of `[doubled, isolated, connected]`) a pawn

@@ -31,9 +31,10 @@ pub struct Weights {
     /// A pawn gains `pawn_step · n · (n + 1)` after coming `n` ranks...
     pub pawn_step: i32,
     /// ...and a passed pawn `passed_step · n · (n + 1)` more...
-    pub passed_step: i32,
-    /// ...and this for being passed at all.
-    pub passed_base: i32,
+    pub passed_step: Phased,
+    /// ...and this for being passed at all (a pawn nothing but pieces can
+    /// stop matters most once few pieces are left to stop it).
+    pub passed_base: Phased,
     /// Per rank a royal piece has left its home rank, in full middlegame.
     pub royal_exposure: i32,
     /// Per own pawn (up to three) sheltering a royal piece, in full middlegame.
@@ -44,6 +45,9 @@ pub struct Weights {
     pub royal_danger: i32,
     /// Per legal move a side has beyond the other's.
     pub mobility: i32,
+    /// For the side to move: the move in hand is worth something (the
+    /// searched line ends after either side's move).
+    pub tempo: i32,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
@@ -86,13 +90,14 @@ impl Weights {
             material: piece_values(rules).into_iter().map(Phased::both).collect(),
             reach: 3,
             pawn_step: 2,
-            passed_step: 4,
-            passed_base: 10,
+            passed_step: Phased::both(4),
+            passed_base: Phased::both(10),
             royal_exposure: 15,
             royal_shelter: 12,
             royal_centre: 6,
             royal_danger: 12,
             mobility: 4,
+            tempo: 0,
             pair: 0,
             open_file: 0,
             doubled: Phased::both(0),
@@ -135,6 +140,7 @@ impl Weights {
             royal_centre,
             royal_danger,
             mobility,
+            tempo,
             pair,
             open_file,
             doubled,
@@ -147,13 +153,16 @@ impl Weights {
         let rest = [
             ("reach", reach),
             ("pawn_step", pawn_step),
-            ("passed_step", passed_step),
-            ("passed_base", passed_base),
+            ("passed_step.opening", &mut passed_step.opening),
+            ("passed_step.endgame", &mut passed_step.endgame),
+            ("passed_base.opening", &mut passed_base.opening),
+            ("passed_base.endgame", &mut passed_base.endgame),
             ("royal_exposure", royal_exposure),
             ("royal_shelter", royal_shelter),
             ("royal_centre", royal_centre),
             ("royal_danger", royal_danger),
             ("mobility", mobility),
+            ("tempo", tempo),
             ("pair", pair),
             ("open_file", open_file),
             ("doubled.opening", &mut doubled.opening),

@@ -35,6 +35,7 @@ impl Searcher {
                     + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)
+                    + self.weights.tempo
             }
         }
     }
