@@ -45,9 +45,6 @@ pub struct Weights {
     pub royal_danger: i32,
     /// Per legal move a side has beyond the other's.
     pub mobility: i32,
-    /// For the side to move: the move in hand is worth something (the
-    /// searched line ends after either side's move).
-    pub tempo: i32,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
@@ -97,7 +94,6 @@ impl Weights {
             royal_centre: 6,
             royal_danger: 12,
             mobility: 4,
-            tempo: 0,
             pair: 0,
             open_file: 0,
             doubled: Phased::both(0),
@@ -140,7 +136,6 @@ impl Weights {
             royal_centre,
             royal_danger,
             mobility,
-            tempo,
             pair,
             open_file,
             doubled,
@@ -162,7 +157,6 @@ impl Weights {
             ("royal_centre", royal_centre),
             ("royal_danger", royal_danger),
             ("mobility", mobility),
-            ("tempo", tempo),
             ("pair", pair),
             ("open_file", open_file),
             ("doubled.opening", &mut doubled.opening),

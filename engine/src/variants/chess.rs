@@ -283,7 +283,6 @@ pub(crate) fn tuned_weights() -> Weights {
         royal_centre: 6,
         royal_danger: 12,
         mobility: 5,
-        tempo: 0,
         pair: 16,
         open_file: 15,
         doubled: Phased { opening: 4, endgame: -60 },

@@ -35,7 +35,6 @@ impl Searcher {
                     + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)
-                    + self.weights.tempo
             }
         }
     }
