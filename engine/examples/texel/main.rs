@@ -2,8 +2,10 @@
 //!
 //! `cargo run --release -p rookery-engine --example texel -- generate VARIANT FILE GAMES DEPTH SEED`
 //! appends self-play quiet positions with their games' results to FILE;
-//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...] [penalty=L2]`
+//! `cargo run --release -p rookery-engine --example texel -- tune VARIANT FILE... [keep=NAME,...] [penalty=L2] [from=own]`
 //! fits the weights to them (but those whose names start with a kept one),
+//! starting from the derived weights, or with `from=own` from the variant's
+//! own (its tuned weights, kept ones staying as they are there),
 //! the square tables' bonuses held towards 0 by an L2 penalty of L2 per
 //! centipawn squared, and prints them as Rust source.
 
@@ -18,7 +20,7 @@ use rookery_engine::{Rules, Variant};
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] [penalty=L2]";
+        "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] [penalty=L2] [from=own]";
     let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
     let number = |at: usize| -> Result<u64, String> {
         args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
@@ -32,8 +34,11 @@ fn main() -> Result<(), String> {
         }
         Some("tune") => {
             let rules = variant.rules().map_err(|e| e.to_string())?;
-            let (options, paths): (Vec<String>, Vec<String>) =
-                args.iter().skip(2).cloned().partition(|arg| arg.starts_with("keep=") || arg.starts_with("penalty="));
+            let (options, paths): (Vec<String>, Vec<String>) = args
+                .iter()
+                .skip(2)
+                .cloned()
+                .partition(|arg| ["keep=", "penalty=", "from="].iter().any(|option| arg.starts_with(option)));
             let kept: Vec<&String> = options.iter().filter(|arg| arg.starts_with("keep=")).collect();
             let penalty = match options.iter().find_map(|arg| arg.strip_prefix("penalty=")) {
                 Some(text) => text.parse().map_err(|_| format!("not a number: {text}"))?,
@@ -44,7 +49,12 @@ fn main() -> Result<(), String> {
             if paths.is_empty() {
                 return Err(usage.to_string());
             }
-            let tuned = tune::tune(&rules, &paths, &Weights::derived(&rules), &keep, penalty)?;
+            let start = match options.iter().find_map(|arg| arg.strip_prefix("from=")) {
+                None => Weights::derived(&rules),
+                Some("own") => Weights::for_rules(&rules),
+                Some(other) => return Err(format!("from={other}: only from=own is known")),
+            };
+            let tuned = tune::tune(&rules, &paths, &start, &keep, penalty)?;
             println!("{}", rust_source(&rules, &tuned));
             Ok(())
         }
