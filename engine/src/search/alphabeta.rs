@@ -153,6 +153,8 @@ pub struct Searcher {
     countermoves: Vec<Option<Move>>,
     /// The move made at each ply of the current line (`None`: a null move).
     played: Vec<Option<Move>>,
+    /// Scratch for the move order's keys, kept to spare an allocation a node.
+    order_keys: Vec<(i32, Move)>,
 }
 
 /// Half the first window around the last iteration's score at the root;
@@ -196,6 +198,7 @@ impl Searcher {
             rolls: rolls::TreeRolls::default(),
             countermoves: vec![None; squares * squares],
             played: vec![None; MAX_PLY + 1],
+            order_keys: Vec::with_capacity(64),
         }
     }
 

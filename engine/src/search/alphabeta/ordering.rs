@@ -75,23 +75,34 @@ impl Searcher {
     /// Table move, then captures by the value taken (cheapest attacker first),
     /// then killer moves, the countermove, then the rest by their history of cut-offs; for a
     /// player, captures that lose material in the exchange come last.
-    pub(super) fn order(&self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+    pub(super) fn order(&mut self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
         let [first, second, counter] = self.hinted(ply);
-        moves.sort_by_cached_key(|mv| {
-            let taken = victim_value(position, *mv, &self.values);
-            if taken > 0 || notation::is_capture(position, *mv) {
+        // Keyed in a buffer kept between nodes (a cached-key sort would
+        // allocate one at every node), sorted stably: equal keys keep the
+        // generator's order.
+        let mut keyed = std::mem::take(&mut self.order_keys);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&mv| {
+            let taken = victim_value(position, mv, &self.values);
+            let key = if taken > 0 || notation::is_capture(position, mv) {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                let losing = self.positional && self.loses_material(position, *mv);
+                let losing = self.positional && self.loses_material(position, mv);
                 let class = if losing { 1 << 20 } else { -(1 << 20) };
                 class - taken * 16 + attacker / 16
-            } else if [first, second].contains(&Some(*mv)) {
+            } else if [first, second].contains(&Some(mv)) {
                 -(1 << 18)
-            } else if counter == Some(*mv) {
+            } else if counter == Some(mv) {
                 -(1 << 18) + 1
             } else {
-                -self.history[self.history_slot(*mv)]
-            }
-        });
+                -self.history[self.history_slot(mv)]
+            };
+            (key, mv)
+        }));
+        keyed.sort_by_key(|&(key, _)| key);
+        for (slot, &(_, mv)) in moves.iter_mut().zip(&keyed) {
+            *slot = mv;
+        }
+        self.order_keys = keyed;
         bring_to_front(moves, table_move);
     }
 }
