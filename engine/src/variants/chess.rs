@@ -146,10 +146,10 @@ pub fn rules() -> Rules {
 }
 
 /// Each kind's bonus on each square (from White's side; Black's mirrored), in
-/// middlegame then endgame, fitted with the weights below; the king's are 0
+/// middlegame then endgame, fitted with the weights below; the king has none
 /// (kept out of the fit, see docs/player.md).
 #[rustfmt::skip]
-const SQUARES: [[i32; 64]; 12] = [
+const SQUARES: [[i32; 64]; 10] = [
     // pawn (middlegame)
     [
            0,   0,   0,   0,   0,   0,   0,   0,
@@ -259,28 +259,6 @@ const SQUARES: [[i32; 64]; 12] = [
            0,   0,   0,   0,   0,   0,   1,   0,
            1,   0,  -1,   0,   0,   0,   0,   0,
            0,   0,   0,   0,  -1,   1,   0,  -1,
-    ],
-    // king (middlegame)
-    [
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-    ],
-    // king (endgame)
-    [
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
-           0,   0,   0,   0,   0,   0,   0,   0,
     ],
 ];
 
