@@ -9,7 +9,7 @@ use crate::rules::Rules;
 
 /// A value in full middlegame and in a bare endgame; positions between are
 /// scored in proportion to the non-pawn material left (see `Placement::phase`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Phased {
     pub opening: i32,
     pub endgame: i32,

@@ -30,8 +30,9 @@ impl Searcher {
                 let pieces = [0, 1].map(|side| pieces[side] + placement.reserve_pieces(position, Color::ALL[side]));
                 let both = pieces[0] + pieces[1];
                 let phase = placement.material_phase(both);
-                placement.score(position, us, both, pieces[theirs], &pawns)
-                    - placement.score(position, !us, both, pieces[ours], &pawns)
+                let pawn_terms = placement.pawn_terms(position, &pawns);
+                placement.score(position, us, both, pieces[theirs], &pawns, &pawn_terms[ours])
+                    - placement.score(position, !us, both, pieces[ours], &pawns, &pawn_terms[theirs])
                     + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)

@@ -21,6 +21,11 @@ use crate::tables::{AFAR, CAPTURE};
 
 use super::weights::{own_view, Phased, Weights};
 
+mod pawns;
+
+use pawns::PawnCache;
+pub(super) use pawns::PawnTerms;
+
 /// Per square a bare side's royal pieces cannot reach, and per step the
 /// other side's royal pieces come closer to them ([`Placement::cornering`]).
 /// Hand-set: large beside the positional terms, small beside a piece.
@@ -85,6 +90,8 @@ pub(super) struct Placement {
     /// The percentage of its tapered value a piece in such a reserve counts
     /// for ([`Weights::reserve`]); 0 in a game that starts without one.
     reserve: i32,
+    /// The pawns' terms by pawn structure ([`Placement::pawn_terms`]).
+    pawn_cache: PawnCache,
 }
 
 impl Placement {
@@ -236,6 +243,7 @@ impl Placement {
             opening_material,
             reserve: if starts_with_reserve { weights.reserve } else { 0 },
             reserve_phase,
+            pawn_cache: PawnCache::new(rules),
         }
     }
 
@@ -368,7 +376,8 @@ impl Placement {
     /// `pieces` (both sides' non-pawn material) sets, pairs, and where they
     /// stand; `enemy_material` is the opponent's non-pawn material, which
     /// decides how safe a royal must be; `pawns` holds the squares of each
-    /// colour's pawns, by colour index.
+    /// colour's pawns, by colour index, and `pawn_terms` what they score
+    /// ([`Placement::pawn_terms`]).
     pub(super) fn score(
         &self,
         position: &Position,
@@ -376,43 +385,30 @@ impl Placement {
         pieces: i32,
         enemy_material: i32,
         pawns: &[SquareSet; 2],
+        pawn_terms: &PawnTerms,
     ) -> i32 {
         let rules = position.rules();
         let side = color.fold(0, 1);
         // 256: middlegame (the enemy keeps half its pieces or more); 0: it
         // has nothing left but pawns and royals.
         let phase = self.phase(enemy_material);
-        let (own_pawns, enemy_pawns) = (pawns[side], pawns[1 - side]);
-        let (mut opening, mut endgame) = (0, 0);
+        let own_pawns = pawns[side];
+        let Phased { mut opening, mut endgame } = pawn_terms.placed;
         let (mut seen, mut twice) = (0u64, 0u64);
-        let mut score = 0;
-        // Tapered apart from the rest, so equal weights in both phases (the
-        // derived ones) score exactly what they say.
-        let mut passed = Phased::both(0);
-        for (square, kind) in position.pieces(color) {
-            let index = kind.0 as usize;
+        let mut score = pawn_terms.fixed;
+        for square in (*position.occupied(color) & !own_pawns).iter() {
+            let Some(piece) = position.piece_at(square) else { continue };
+            let index = piece.kind.0 as usize;
             let value = self.material[index];
             opening += value.opening;
             endgame += value.endgame;
-            let bit = 1u64.checked_shl(kind.0 as u32).unwrap_or(0);
+            let bit = 1u64.checked_shl(index as u32).unwrap_or(0);
             twice |= seen & bit;
             seen |= bit;
             let slot = index * self.box_size + square.index();
             let bonus = self.squares[side][slot];
             opening += bonus.opening;
             endgame += bonus.endgame;
-            if own_pawns.contains(square) {
-                if (self.stoppers[side][square.index()] & enemy_pawns).is_empty() {
-                    // Nothing can stop it but pieces.
-                    passed.opening += self.passed[side][slot].opening;
-                    passed.endgame += self.passed[side][slot].endgame;
-                }
-                if let Some(weights) = &self.structure {
-                    let structure = self.pawn_structure(weights, side, square, own_pawns);
-                    opening += structure.opening;
-                    endgame += structure.endgame;
-                }
-            }
             if rules.kinds[index].royal {
                 let shield = (self.shelter[side][square.index()] & own_pawns).len().min(3) as i32;
                 let shelter = self.royal_shelter * shield * phase;
@@ -428,28 +424,10 @@ impl Placement {
         }
         let material_phase = self.material_phase(pieces);
         let material = tapered(opening, endgame, material_phase);
-        let passed = tapered(passed.opening, passed.endgame, material_phase);
+        // Tapered apart from the rest, so equal weights in both phases (the
+        // derived ones) score exactly what they say.
+        let passed = tapered(pawn_terms.passed.opening, pawn_terms.passed.endgame, material_phase);
         material + passed + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
-    }
-
-    /// The pawn-structure weights (of `[doubled, isolated, connected]`) a pawn
-    /// of `side` on `square` earns among `own_pawns`.
-    fn pawn_structure(&self, weights: &[Phased; 3], side: usize, square: Square, own_pawns: SquareSet) -> Phased {
-        let [doubled, isolated, connected] = *weights;
-        let mut total = Phased::both(0);
-        let mut add = |weight: Phased| {
-            total.opening += weight.opening;
-            total.endgame += weight.endgame;
-        };
-        if !(self.ahead_on_file[side][square.index()] & own_pawns).is_empty() {
-            add(doubled);
-        }
-        if (self.neighbours[square.index()] & own_pawns).is_empty() {
-            add(isolated);
-        } else if !(self.supporters[side][square.index()] & own_pawns).is_empty() {
-            add(connected);
-        }
-        total
     }
 }
 
