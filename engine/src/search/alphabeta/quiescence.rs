@@ -99,15 +99,17 @@ impl Searcher {
         stand_pat: i32,
         mut moves: Vec<Move>,
     ) -> i32 {
-        if self.positional {
-            moves.retain(|mv| self.capture_worth_trying(position, *mv, stand_pat, alpha));
-        }
         // The most valuable victim first, taken by the cheapest attacker.
         moves.sort_by_key(|mv| {
             let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
             attacker / 16 - victim_value(position, *mv, &self.values) * 16
         });
+        // A player judges each capture only when its turn comes: after a
+        // cut-off the exchanges of the rest would be worked out for nothing.
         for &mv in moves.iter() {
+            if self.positional && !self.capture_worth_trying(position, mv, stand_pat, alpha) {
+                continue;
+            }
             self.nodes += 1;
             position.make(mv);
             let score = -self.quiescence(position, ply + 1, -beta, -alpha);
