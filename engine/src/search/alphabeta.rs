@@ -153,8 +153,8 @@ pub struct Searcher {
     countermoves: Vec<Option<Move>>,
     /// The move made at each ply of the current line (`None`: a null move).
     played: Vec<Option<Move>>,
-    /// Scratch for the move order's keys, kept to spare an allocation a node.
-    order_keys: Vec<(i32, Move)>,
+    /// Each ply's moves with their keys in the order ([`Searcher::key_moves`]).
+    keyed: Vec<Vec<ordering::Keyed>>,
 }
 
 /// Half the first window around the last iteration's score at the root;
@@ -198,7 +198,7 @@ impl Searcher {
             rolls: rolls::TreeRolls::default(),
             countermoves: vec![None; squares * squares],
             played: vec![None; MAX_PLY + 1],
-            order_keys: Vec::with_capacity(64),
+            keyed: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -434,7 +434,7 @@ impl Searcher {
             self.buffers[ply] = moves;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        self.order(position, &mut moves, stored.and_then(|e| e.best), ply);
+        self.key_moves(position, &moves, stored.and_then(|e| e.best), ply);
         let original_alpha = alpha;
         let mut best = (i32::MIN, None);
         // Near the leaves, a quiet move cannot lift a score this far below alpha.
@@ -443,7 +443,10 @@ impl Searcher {
             && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN * depth <= alpha);
         self.line.push(key);
         let hinted = self.hinted(ply);
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            // Written back in the order tried, for the history to read.
+            let mv = self.pick(position, ply, index);
+            moves[index] = mv;
             let quiet = is_quiet(position, mv);
             // Near the leaves, a quiet move this late in the order rarely
             // matters once the ordered ones before it did not, and a capture

@@ -5,7 +5,7 @@ use super::Searcher;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::search::order::{bring_to_front, victim_value};
+use crate::search::order::victim_value;
 
 /// History scores stay below killers' and captures' in the move order (and
 /// above losing captures).
@@ -72,45 +72,84 @@ impl Searcher {
         mv.from.index() * self.rules.geometry.box_size() + mv.to.index()
     }
 
-    /// Table move, then captures by the value taken (cheapest attacker first),
-    /// then killer moves, the countermove, then the rest by their history of cut-offs; for a
-    /// player, captures that lose material in the exchange come last.
-    pub(super) fn order(&mut self, position: &Position, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+    /// Keys `moves` for [`Searcher::pick`] at `ply`: the table move, then
+    /// captures by the value taken (cheapest attacker first), then killer
+    /// moves, the countermove, then the rest by their history of cut-offs;
+    /// for a player, captures that lose material in the exchange come last.
+    /// Whether a capture loses is left open until it is about to be picked.
+    pub(super) fn key_moves(&mut self, position: &Position, moves: &[Move], table_move: Option<Move>, ply: usize) {
         let [first, second, counter] = self.hinted(ply);
-        // Keyed in a buffer kept between nodes (a cached-key sort would
-        // allocate one at every node), sorted stably: equal keys keep the
-        // generator's order.
-        let mut keyed = std::mem::take(&mut self.order_keys);
+        let mut keyed = std::mem::take(&mut self.keyed[ply]);
         keyed.clear();
-        keyed.extend(moves.iter().map(|&mv| {
+        keyed.extend(moves.iter().enumerate().map(|(generated, &mv)| {
             let taken = victim_value(position, mv, &self.values);
-            let key = if taken > 0 || notation::is_capture(position, mv) {
+            let (key, unsettled) = if Some(mv) == table_move {
+                (i32::MIN, false)
+            } else if taken > 0 || notation::is_capture(position, mv) {
                 let attacker = position.piece_at(mv.from).map_or(0, |p| self.values[p.kind.0 as usize]);
-                let losing = self.positional && self.loses_material(position, mv);
-                let class = if losing { 1 << 20 } else { -(1 << 20) };
-                class - taken * 16 + attacker / 16
+                (-(1 << 20) - taken * 16 + attacker / 16, self.positional)
             } else if [first, second].contains(&Some(mv)) {
-                -(1 << 18)
+                (-(1 << 18), false)
             } else if counter == Some(mv) {
-                -(1 << 18) + 1
+                (-(1 << 18) + 1, false)
             } else {
-                -self.history[self.history_slot(mv)]
+                (-self.history[self.history_slot(mv)], false)
             };
-            (key, mv)
+            Keyed { rank: i64::from(key) << 16 | generated as i64, mv, unsettled }
         }));
-        keyed.sort_by_key(|&(key, _)| key);
-        for (slot, &(_, mv)) in moves.iter_mut().zip(&keyed) {
-            *slot = mv;
-        }
-        self.order_keys = keyed;
-        bring_to_front(moves, table_move);
+        self.keyed[ply] = keyed;
     }
+
+    /// The move to try `index`th at `ply` (the moves before it are tried):
+    /// the lowest key left, the first generated of equal ones, so the order
+    /// is that of a stable sort by key. A capture whose turn comes is judged
+    /// then, and goes to the end if it loses material: the exchanges of
+    /// moves after a cut-off are never worked out.
+    pub(super) fn pick(&mut self, position: &Position, ply: usize, index: usize) -> Move {
+        loop {
+            let left = &self.keyed[ply][index..];
+            let (mut lowest, mut picked) = (0, left[0]);
+            for (at, keyed) in left.iter().enumerate().skip(1) {
+                if keyed.rank < picked.rank {
+                    (lowest, picked) = (at, *keyed);
+                }
+            }
+            if picked.unsettled {
+                let losing = self.loses_material(position, picked.mv);
+                let entry = &mut self.keyed[ply][index + lowest];
+                entry.unsettled = false;
+                if losing {
+                    entry.rank += LOSING << 16;
+                }
+                continue;
+            }
+            self.keyed[ply].swap(index, index + lowest);
+            return picked.mv;
+        }
+    }
+}
+
+/// What a capture's key gains once its exchange proves to lose material:
+/// from before every quiet move to after them all.
+const LOSING: i64 = 2 << 20;
+
+/// A move and its place in a node's order ([`Searcher::key_moves`]).
+#[derive(Clone, Copy)]
+pub(super) struct Keyed {
+    /// Lower goes first: the key, then the order the moves were generated
+    /// in (the low 16 bits), so no two rank alike.
+    rank: i64,
+    mv: Move,
+    /// A player's capture whose exchange is not yet worked out: its key
+    /// takes it to win or hold.
+    unsettled: bool,
 }
 
 #[cfg(test)]
 mod tests {
-    use super::HISTORY_MAX;
+    use super::{HISTORY_MAX, LOSING};
     use crate::fen;
+    use crate::moves::Move;
     use crate::notation::parse_move;
     use crate::search::Searcher;
     use crate::variant::Variant;
@@ -156,14 +195,46 @@ mod tests {
         // A later line reaches e4 elsewhere, with other killers at its ply.
         searcher.killers[3] = [None; 2];
         searcher.played[2] = Some(opening);
-        let mut moves = position.legal_moves();
-        searcher.order(&position, &mut moves, None, 3);
-        assert_eq!(moves[0], reply);
+        let moves = position.legal_moves();
+        searcher.key_moves(&position, &moves, None, 3);
+        assert_eq!(searcher.pick(&position, 3, 0), reply);
         // The plain searcher (puzzles, reviews) learns no countermoves.
         let (mut plain, _) = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         plain.played[0] = Some(opening);
         plain.remember_cutoff(reply, 1, 4);
         assert_eq!(plain.hinted(1)[2], None);
+    }
+
+    #[test]
+    fn moves_are_picked_as_a_stable_sort_orders_them_with_every_exchange_known() {
+        let (searcher, mut position) = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let mut searcher = searcher.positional();
+        let mut random = crate::splitmix::SplitMix64::new(3);
+        let mut settled_late = 0;
+        for ply in 0..60 {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let table_move = Some(moves[random.next_u64() as usize % moves.len()]).filter(|_| ply % 2 == 0);
+            searcher.key_moves(&position, &moves, table_move, 5);
+            // Every exchange worked out first, then a stable sort by key alone.
+            let mut eager: Vec<(i64, Move)> = searcher.keyed[5]
+                .iter()
+                .map(|k| {
+                    let losing = k.unsettled && searcher.loses_material(&position, k.mv);
+                    settled_late += usize::from(losing);
+                    ((k.rank >> 16) + if losing { LOSING } else { 0 }, k.mv)
+                })
+                .collect();
+            eager.sort_by_key(|&(key, _)| key);
+            let picked: Vec<Move> = (0..moves.len()).map(|index| searcher.pick(&position, 5, index)).collect();
+            assert_eq!(picked, eager.iter().map(|&(_, mv)| mv).collect::<Vec<_>>(), "after {ply} plies");
+            // Quiet moves' history differs from move to move, so their keys do too.
+            searcher.remember_cutoff(moves[random.next_u64() as usize % moves.len()], 5, 3);
+            position.make(moves[random.next_u64() as usize % moves.len()]);
+        }
+        assert!(settled_late > 10, "only {settled_late} losing captures met");
     }
 
     #[test]

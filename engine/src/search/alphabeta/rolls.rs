@@ -228,8 +228,8 @@ impl Searcher {
             return Some(if position.is_check() { -MATE + ply as i32 } else { 0 });
         }
         let table_move = self.table.get(table_key(position)).and_then(|e| e.best);
-        self.order(position, &mut moves, table_move, ply);
-        let mv = moves[0];
+        self.key_moves(position, &moves, table_move, ply);
+        let mv = self.pick(position, ply, 0);
         self.buffers[ply] = moves;
         self.line.push(key(position));
         position.make(mv);
