@@ -14,45 +14,23 @@ use crate::tables::{Tables, AFAR, CAPTURE, MOVE};
 /// Boards up to this many cells are counted with masks.
 pub const MAX_CELLS: usize = 64;
 
-/// A ray whose cells are passed over in turn: the first occupied cell ends
-/// it, so what the piece reaches is a mask and one bit scan. Its cells
-/// include those only passed over; where it may stop is its piece's.
-#[derive(Clone, Copy, Debug)]
-pub struct Slide {
-    cells: u64,
-    /// Whether the cells run in rising box order (else falling).
-    rising: bool,
+/// The cells reached along a ray whose cells (`cells`, passed over in
+/// turn) run in rising box order, on a board whose occupied cells are
+/// `occupied`: up to and including the first occupied one. Without a branch:
+/// no blocker gives all ones.
+#[inline]
+fn reach_rising(cells: u64, occupied: u64) -> u64 {
+    let blockers = cells & occupied;
+    cells & (blockers ^ blockers.wrapping_sub(1))
 }
 
-impl Slide {
-    /// The cells reached along a ray running in rising box order on a board
-    /// whose occupied cells are `occupied`: up to and including the first
-    /// occupied one. Without a branch: no blocker gives all ones.
-    #[inline]
-    pub fn reach_rising(&self, occupied: u64) -> u64 {
-        let blockers = self.cells & occupied;
-        self.cells & (blockers ^ blockers.wrapping_sub(1))
-    }
-
-    /// [`Slide::reach_rising`] for a ray in falling box order: the highest
-    /// occupied cell blocks. The extra low bit never outranks a blocker and,
-    /// without one, keeps every cell.
-    #[inline]
-    pub fn reach_falling(&self, occupied: u64) -> u64 {
-        let blockers = self.cells & occupied | 1;
-        self.cells & (u64::MAX << (63 - blockers.leading_zeros()))
-    }
-
-    /// The cells reached with `occupied` ones blocking, whichever way the
-    /// cells run.
-    #[inline]
-    pub fn reach(&self, occupied: u64) -> u64 {
-        if self.rising {
-            self.reach_rising(occupied)
-        } else {
-            self.reach_falling(occupied)
-        }
-    }
+/// [`reach_rising`] for a ray in falling box order: the highest occupied
+/// cell blocks. The extra low bit never outranks a blocker and, without one,
+/// keeps every cell.
+#[inline]
+fn reach_falling(cells: u64, occupied: u64) -> u64 {
+    let blockers = cells & occupied | 1;
+    cells & (u64::MAX << (63 - blockers.leading_zeros()))
 }
 
 /// Everything a piece of one kind and side on one cell may reach: its leaps
@@ -69,8 +47,11 @@ pub struct PieceRays {
     pub capture: u64,
     /// Whether the kind is a pawn (promotes, takes en passant).
     pub pawn: bool,
-    /// The slides in `BitRays::slides` from `slides` to `end`.
+    /// Its slides' cells in `BitRays::slides`: those in rising box order
+    /// from `slides` to `falling`, those in falling order from there to
+    /// `end` (grouped, so reaching them takes no branch per slide).
     slides: u32,
+    falling: u32,
     end: u32,
 }
 
@@ -110,7 +91,8 @@ pub struct BitRays {
     kinds: usize,
     cells: usize,
     pieces: Vec<PieceRays>,
-    slides: Vec<Slide>,
+    /// The cells each slide passes over, grouped by piece ([`PieceRays`]).
+    slides: Vec<u64>,
     /// Per (attacking side, target, cell on a chain toward the target): the
     /// cells of the chain between them (no two chains toward a target share
     /// a cell, so each cell has one).
@@ -166,7 +148,7 @@ impl BitRays {
         pawn: bool,
     ) -> Option<PieceRays> {
         let mut piece = PieceRays { pawn, ..PieceRays::default() };
-        let mut slides = Vec::new();
+        let (mut rising, mut falling) = (Vec::new(), Vec::new());
         // Each slide's cells with the stops of the piece's other slides.
         let mut slide_stops = Vec::new();
         for ray in tables.rays(color, kind, origin) {
@@ -196,9 +178,9 @@ impl BitRays {
             }
             slide_stops.push((all, quiet | capture));
             if ray_cells.windows(2).all(|w| w[0].square.0 < w[1].square.0) {
-                slides.push(Slide { cells: all, rising: true });
+                rising.push(all);
             } else if ray_cells.windows(2).all(|w| w[0].square.0 > w[1].square.0) {
-                slides.push(Slide { cells: all, rising: false });
+                falling.push(all);
             } else {
                 return None;
             }
@@ -211,7 +193,9 @@ impl BitRays {
             return None;
         }
         piece.slides = self.slides.len() as u32;
-        self.slides.extend(slides);
+        self.slides.extend(rising);
+        piece.falling = self.slides.len() as u32;
+        self.slides.extend(falling);
         piece.end = self.slides.len() as u32;
         Some(piece)
     }
@@ -257,8 +241,10 @@ impl BitRays {
     /// whether it may stop there or not.
     #[inline(always)]
     pub fn reach(&self, piece: &PieceRays, occupied: u64) -> u64 {
-        let slides = &self.slides[piece.slides as usize..piece.end as usize];
-        slides.iter().fold(piece.leaps, |reach, slide| reach | slide.reach(occupied))
+        let rising = &self.slides[piece.slides as usize..piece.falling as usize];
+        let falling = &self.slides[piece.falling as usize..piece.end as usize];
+        let reach = rising.iter().fold(piece.leaps, |reach, &cells| reach | reach_rising(cells, occupied));
+        falling.iter().fold(reach, |reach, &cells| reach | reach_falling(cells, occupied))
     }
 
     /// Every cell `piece` may stop on: `empty` ones it moves to quietly,
@@ -277,15 +263,14 @@ mod tests {
     #[test]
     fn a_slider_reaches_up_to_its_first_blocker_either_way() {
         let line = 0b1111_0000u64;
-        let slide = Slide { cells: line, rising: true };
-        assert_eq!(slide.reach_rising(0), line);
-        assert_eq!(slide.reach_rising(0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
-        assert_eq!(slide.reach_falling(0), line);
-        assert_eq!(slide.reach_falling(0b0010_0000 | 1), 0b1110_0000);
-        assert_eq!(slide.reach_falling(0b1000_0000), 0b1000_0000);
-        let corner = Slide { cells: 1 | 1 << 63, rising: true };
-        assert_eq!(corner.reach_falling(1), 1 | 1 << 63);
-        assert_eq!(corner.reach_falling(1 << 63), 1 << 63);
-        assert_eq!(corner.reach_rising(1), 1);
+        assert_eq!(reach_rising(line, 0), line);
+        assert_eq!(reach_rising(line, 0b0010_0000 | 0b1000_0000 | 1), 0b0011_0000);
+        assert_eq!(reach_falling(line, 0), line);
+        assert_eq!(reach_falling(line, 0b0010_0000 | 1), 0b1110_0000);
+        assert_eq!(reach_falling(line, 0b1000_0000), 0b1000_0000);
+        let corner = 1 | 1 << 63;
+        assert_eq!(reach_falling(corner, 1), 1 | 1 << 63);
+        assert_eq!(reach_falling(corner, 1 << 63), 1 << 63);
+        assert_eq!(reach_rising(corner, 1), 1);
     }
 }

@@ -92,7 +92,7 @@ impl Position {
                 let (_, line) = pinned.iter().find(|(square, _)| *square == from).expect("a pinned piece");
                 targets &= line.first_word();
             }
-            count += few_ones(targets);
+            count += u64::from(targets.count_ones());
             if !piece.pawn {
                 continue;
             }
@@ -104,7 +104,7 @@ impl Position {
             }
             if targets & zone != 0 {
                 // Each promotion choice is a move of its own.
-                let promoting = few_ones(targets & zone);
+                let promoting = u64::from((targets & zone).count_ones());
                 count = count - promoting + promoting * choices;
             }
         }
@@ -128,16 +128,4 @@ impl Position {
         }
         Some(count)
     }
-}
-
-/// The number of cells in a mask of a few: clearing one bit at a time beats
-/// `count_ones` on the portable x86-64 target, which has no `popcnt`.
-#[inline]
-fn few_ones(mut mask: u64) -> u64 {
-    let mut ones = 0;
-    while mask != 0 {
-        mask &= mask - 1;
-        ones += 1;
-    }
-    ones
 }
