@@ -85,13 +85,14 @@ impl Level {
     }
 }
 
-/// Each level's chess rating, from the `elo` bench against Stockfish at
-/// `UCI_Elo` 1320 to 2200 at a twentieth of each level's time, 20 games a
-/// match, with the depths of [`Level::max_depth`]: levels 1 and 2 through
-/// their matches with the level above (under 30% against Stockfish's
-/// floor); see docs/player.md. Rough figures (about ±100 Elo). Increasing,
-/// so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [930, 965, 1347, 1438, 1506, 1619, 1831, 1887];
+/// Each level's chess rating: one fit over two runs of the `elo` bench
+/// (against Stockfish at `UCI_Elo` 1320 to 2200 at a twentieth of each
+/// level's time, 20 games a match) and the chess ladder's matches between
+/// neighbouring levels, with the depths of [`Level::max_depth`]; levels 1
+/// and 2 through their matches with the level above (under 30% against
+/// Stockfish's floor); see docs/player.md. Rough figures (about ±70 Elo).
+/// Increasing, so the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [848, 989, 1369, 1519, 1577, 1584, 1816, 2039];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
