@@ -92,7 +92,7 @@ impl Level {
 /// and 2 through their matches with the level above (under 30% against
 /// Stockfish's floor); see docs/player.md. Rough figures (about ±70 Elo).
 /// Increasing, so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [848, 989, 1369, 1519, 1577, 1584, 1816, 2039];
+const CHESS_ELO: [u32; 8] = [777, 935, 1371, 1529, 1562, 1591, 1802, 2049];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
