@@ -31,8 +31,8 @@ impl Searcher {
                 let both = pieces[0] + pieces[1];
                 let phase = placement.material_phase(both);
                 let pawn_terms = placement.pawn_terms(position, &pawns);
-                placement.score(position, us, both, pieces[theirs], &pawns, &pawn_terms[ours])
-                    - placement.score(position, !us, both, pieces[ours], &pawns, &pawn_terms[theirs])
+                placement.score(position, us, both, pieces[theirs], pawns[ours], &pawn_terms[ours])
+                    - placement.score(position, !us, both, pieces[ours], pawns[theirs], &pawn_terms[theirs])
                     + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)

@@ -375,8 +375,8 @@ impl Placement {
     /// The score of `color`'s pieces: their material at the phase that
     /// `pieces` (both sides' non-pawn material) sets, pairs, and where they
     /// stand; `enemy_material` is the opponent's non-pawn material, which
-    /// decides how safe a royal must be; `pawns` holds the squares of each
-    /// colour's pawns, by colour index, and `pawn_terms` what they score
+    /// decides how safe a royal must be; `own_pawns` holds the squares of
+    /// `color`'s pawns, and `pawn_terms` what they score
     /// ([`Placement::pawn_terms`]).
     pub(super) fn score(
         &self,
@@ -384,7 +384,7 @@ impl Placement {
         color: Color,
         pieces: i32,
         enemy_material: i32,
-        pawns: &[SquareSet; 2],
+        own_pawns: SquareSet,
         pawn_terms: &PawnTerms,
     ) -> i32 {
         let rules = position.rules();
@@ -392,7 +392,6 @@ impl Placement {
         // 256: middlegame (the enemy keeps half its pieces or more); 0: it
         // has nothing left but pawns and royals.
         let phase = self.phase(enemy_material);
-        let own_pawns = pawns[side];
         let Phased { mut opening, mut endgame } = pawn_terms.placed;
         let (mut seen, mut twice) = (0u64, 0u64);
         let mut score = pawn_terms.fixed;
