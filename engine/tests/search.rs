@@ -336,3 +336,24 @@ fn a_search_out_of_time_before_it_starts_still_looks_one_ply_deep() {
     let result = searcher.search(&mut position(text), 8);
     assert_eq!(result.depth, 0, "{result:?}");
 }
+
+#[test]
+fn a_move_time_is_spent_whole_unless_one_move_is_legal() {
+    use std::time::{Duration, Instant};
+    let rules = Variant::Chess.rules().unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // The time is the move's alone: it deepens until the deadline stops it.
+    let mut searcher = Searcher::new(&rules).positional();
+    let began = Instant::now();
+    searcher.set_move_time(began + Duration::from_millis(60));
+    let result = searcher.search(&mut position(start), 32);
+    assert!(searcher.aborted() && began.elapsed() >= Duration::from_millis(60), "{result:?}");
+    // A move with nothing to choose is played after the first iteration.
+    let mut searcher = Searcher::new(&rules).positional();
+    let began = Instant::now();
+    searcher.set_move_time(began + Duration::from_secs(30));
+    let mut cornered = position("7k/8/8/8/8/8/8/4K1R1 b - - 0 1");
+    let result = searcher.search(&mut cornered, 32);
+    assert!(!searcher.aborted() && began.elapsed() < Duration::from_secs(30), "{result:?}");
+    assert_eq!(notation::san(&cornered, result.best.unwrap()), "Kh7");
+}

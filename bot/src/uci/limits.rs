@@ -23,6 +23,9 @@ pub struct Limits {
     pub infinite: bool,
     /// The time to think, once it is this side's own move (after `ponderhit`).
     pub budget: Option<Duration>,
+    /// Whether the budget is a `movetime`, this move's alone: the search
+    /// deepens until it runs out, where time left on a clock is kept.
+    pub per_move: bool,
 }
 
 impl Limits {
@@ -44,6 +47,7 @@ impl Limits {
             nodes: go.nodes,
             infinite: go.infinite || !bounded,
             budget: budget.filter(|_| !go.infinite),
+            per_move: go.move_time.is_some(),
         }
     }
 }
@@ -72,10 +76,13 @@ mod tests {
         let go = Go { move_time: millis(100), ..Go::default() };
         assert_eq!(
             Limits::of(&go, Color::White),
-            Limits { depth: u32::MAX, nodes: None, infinite: false, budget: millis(80) }
+            Limits { depth: u32::MAX, nodes: None, infinite: false, budget: millis(80), per_move: true }
         );
         let go = Go { depth: Some(6), ..Go::default() };
-        assert_eq!(Limits::of(&go, Color::White), Limits { depth: 6, nodes: None, infinite: false, budget: None });
+        assert_eq!(
+            Limits::of(&go, Color::White),
+            Limits { depth: 6, nodes: None, infinite: false, budget: None, per_move: false }
+        );
         assert!(Limits::of(&Go::default(), Color::White).infinite, "a bare go runs until stop");
         let go = Go { infinite: true, white_time: millis(1_000), ..Go::default() };
         assert_eq!(Limits::of(&go, Color::White).budget, None);

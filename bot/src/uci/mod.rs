@@ -341,7 +341,10 @@ impl Job {
         let before = searcher.nodes();
         searcher.set_stop(Some(self.stop.clone()));
         searcher.set_node_limit(self.limits.nodes);
-        searcher.set_deadline(self.deadline(started));
+        match self.deadline(started) {
+            Some(deadline) if self.limits.per_move => searcher.set_move_time(deadline),
+            deadline => searcher.set_deadline(deadline),
+        }
         searcher.set_game(self.game.earlier_positions(), self.game.options());
         let root = self.game.position();
         let mut report = |iteration: &Iteration| say(&self.out, &info_line(root, iteration, before));

@@ -162,7 +162,8 @@ impl<'p> Thinker<'p> {
     /// root, where alpha-beta and its pruning work across the moves too.
     /// Also the depth it reached.
     fn searched(&mut self, game: &Game, deadline: Instant, depth: u32) -> (Thought, u32) {
-        self.player.searcher.set_deadline(Some(deadline));
+        // The level's time is this move's: what it leaves is lost.
+        self.player.searcher.set_move_time(deadline);
         let result = self.search_from(game, depth);
         self.player.searcher.set_deadline(None);
         let best = result.best.expect("the turn offers a move, so there is a legal one");

@@ -135,6 +135,9 @@ pub struct Searcher {
     root_best: Option<(Move, i32)>,
     /// When to give up; a search past it is [`Searcher::aborted`].
     deadline: Option<Instant>,
+    /// Whether the time to the deadline is the search's alone, to deepen
+    /// until it passes ([`Searcher::set_move_time`]).
+    whole_time: bool,
     /// Set from another thread to give up now (a UCI `stop`).
     stop: Option<Arc<AtomicBool>>,
     /// The node count at which to give up (a UCI `go nodes`).
@@ -189,6 +192,7 @@ impl Searcher {
             started: Instant::now(),
             root_best: None,
             deadline: None,
+            whole_time: false,
             stop: None,
             node_limit: None,
             first_iteration: false,
@@ -296,7 +300,7 @@ impl Searcher {
                 self.table.get(table_key(p)).and_then(|e| e.best)
             });
             report(&Iteration { depth: iteration, score, nodes: self.nodes, elapsed: self.started.elapsed(), pv });
-            if score.abs() > MATE_BOUND || self.next_iteration_too_late() {
+            if score.abs() > MATE_BOUND || self.next_iteration_too_late() || self.whole_time && only_move(position) {
                 break;
             }
         }
@@ -535,6 +539,11 @@ impl Searcher {
         });
         best.0
     }
+}
+
+/// Whether `position` offers a single legal move: no search can change it.
+fn only_move(position: &Position) -> bool {
+    position.legal_moves().len() == 1
 }
 
 /// Mate scores are stored relative to the position, not the root.

@@ -13,11 +13,23 @@ const CLOCK_INTERVAL: u64 = 1024;
 
 impl Searcher {
     /// Searches give up once `deadline` passes (`None`: never); iterative
-    /// deepening starts no iteration it would likely not finish.
+    /// deepening starts no iteration it would likely not finish, so the time
+    /// left over stays on a clock for later moves.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.aborted = false;
         self.started = Instant::now();
+        self.whole_time = false;
+    }
+
+    /// Searches give up once `deadline` passes, and deepen until then: the
+    /// time is this move's alone (a level's time a move, a UCI `movetime`),
+    /// so time left over would be lost, while an iteration cut short may
+    /// still find a better move than the last one finished (see `search`).
+    /// With one legal move there is nothing to find: the first iteration ends it.
+    pub fn set_move_time(&mut self, deadline: Instant) {
+        self.set_deadline(Some(deadline));
+        self.whole_time = true;
     }
 
     /// Searches also give up as soon as `stop` is set, from any thread.
@@ -38,15 +50,17 @@ impl Searcher {
     }
 
     /// Whether the next iteration of the deepening would likely run past the
-    /// deadline: each takes a few times as long as the one before.
+    /// deadline, each taking a few times as long as the one before; never
+    /// while the time is the move's alone.
     pub(super) fn next_iteration_too_late(&self) -> bool {
-        self.deadline.is_some_and(|deadline| {
-            // Started late, an iteration still pays: its root moves searched
-            // in full may replace the choice (see `search`).
-            let spent = self.started.elapsed();
-            let allowed = deadline.saturating_duration_since(self.started);
-            spent * 5 > allowed * 3
-        })
+        !self.whole_time
+            && self.deadline.is_some_and(|deadline| {
+                // Started late, an iteration still pays: its root moves searched
+                // in full may replace the choice (see `search`).
+                let spent = self.started.elapsed();
+                let allowed = deadline.saturating_duration_since(self.started);
+                spent * 5 > allowed * 3
+            })
     }
 
     /// Whether the deadline has passed (looked at every [`CLOCK_INTERVAL`]
