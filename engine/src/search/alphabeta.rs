@@ -275,6 +275,9 @@ impl Searcher {
         assert!(Arc::ptr_eq(position.rules(), &self.rules) || position.rules().variant == self.rules.variant);
         let mut result = SearchResult { best: None, score: 0, depth: 0 };
         self.begin_search();
+        // With one legal move no search can change the choice: a move's own
+        // time is then not worth spending.
+        let nothing_to_choose = self.whole_time && position.legal_moves().len() == 1;
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
             self.first_iteration = iteration == 1;
@@ -300,7 +303,7 @@ impl Searcher {
                 self.table.get(table_key(p)).and_then(|e| e.best)
             });
             report(&Iteration { depth: iteration, score, nodes: self.nodes, elapsed: self.started.elapsed(), pv });
-            if score.abs() > MATE_BOUND || self.next_iteration_too_late() || self.whole_time && only_move(position) {
+            if score.abs() > MATE_BOUND || self.next_iteration_too_late() || nothing_to_choose {
                 break;
             }
         }
@@ -539,11 +542,6 @@ impl Searcher {
         });
         best.0
     }
-}
-
-/// Whether `position` offers a single legal move: no search can change it.
-fn only_move(position: &Position) -> bool {
-    position.legal_moves().len() == 1
 }
 
 /// Mate scores are stored relative to the position, not the root.
