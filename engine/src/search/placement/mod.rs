@@ -308,7 +308,7 @@ impl Placement {
             self.royal_danger * attackers.count() as i32
         };
         let us = position.turn();
-        danger(!us) - danger(us)
+        danger(us) - danger(!us)
     }
 
     /// What the side to move gains when the opponent has nothing left but
