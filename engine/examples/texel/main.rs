@@ -7,9 +7,13 @@
 //! starting from the derived weights, or with `from=own` from the variant's
 //! own (its tuned weights, kept ones staying as they are there),
 //! the square tables' bonuses held towards 0 by an L2 penalty of L2 per
-//! centipawn squared, and prints them as Rust source.
+//! centipawn squared, and prints them as Rust source;
+//! `cargo run --release -p rookery-engine --example texel -- label ENGINE DEPTH IN OUT [mix=M]`
+//! writes IN's positions to OUT labelled by a UCI engine's score at DEPTH
+//! (`mix` parts the game's result beside it, 0 unless given).
 
 mod generate;
+mod label;
 mod tune;
 
 use std::fs::OpenOptions;
@@ -19,12 +23,21 @@ use rookery_engine::{Rules, Variant};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] [penalty=L2] [from=own]";
-    let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
+    let usage = "usage: texel generate VARIANT FILE GAMES DEPTH SEED | texel tune VARIANT FILE... [keep=NAME,...] \
+                 [penalty=L2] [from=own] | texel label ENGINE DEPTH IN OUT [mix=M]";
     let number = |at: usize| -> Result<u64, String> {
         args.get(at).ok_or(usage)?.parse().map_err(|_| format!("not a number: {}", args[at]))
     };
+    if args.first().map(String::as_str) == Some("label") {
+        let [engine, input, output] = [1, 3, 4].map(|at| args.get(at).ok_or(usage));
+        let depth = u32::try_from(number(2)?).map_err(|e| e.to_string())?;
+        let mix = match args.get(5).and_then(|arg| arg.strip_prefix("mix=")) {
+            Some(text) => text.parse().map_err(|_| format!("not a number: {text}"))?,
+            None => 0.0,
+        };
+        return label::label(engine?, depth, input?, output?, mix);
+    }
+    let variant: Variant = args.get(1).ok_or(usage)?.parse().map_err(|e| format!("{e}"))?;
     match args.first().map(String::as_str) {
         Some("generate") => {
             let path = args.get(2).ok_or(usage)?;
@@ -78,7 +91,15 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         .collect();
     let mut named = weights.clone();
     let mut scalars = String::new();
-    for (name, value) in named.tunable(rules).into_iter().filter(|(name, _)| !name.starts_with("material")) {
+    let by_kind = |prefix: &str| -> String {
+        let values: Vec<String> = named_values(rules, weights, prefix);
+        format!("        {prefix}: vec![{}],\n", values.join(", "))
+    };
+    scalars += &by_kind("piece_mobility");
+    scalars += &by_kind("royal_attack");
+    let vectors = ["material", "piece_mobility", "royal_attack"];
+    let tunable = named.tunable(rules);
+    for (name, value) in tunable.into_iter().filter(|(name, _)| !vectors.iter().any(|v| name.starts_with(v))) {
         match name.strip_suffix(".opening") {
             Some(field) => scalars += &format!("        {field}: Phased {{ opening: {value}, "),
             None => match name.strip_suffix(".endgame") {
@@ -91,6 +112,19 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         "{}\n    Weights {{\n        material: vec![\n{material}        ],\n{scalars}        squares: ...,\n    }}",
         square_tables(rules, weights)
     )
+}
+
+/// `weights`' by-kind vector `field` (`piece_mobility` or `royal_attack`) as
+/// Rust values, one a kind.
+fn named_values(rules: &Rules, weights: &Weights, field: &str) -> Vec<String> {
+    match field {
+        "piece_mobility" => weights
+            .piece_mobility
+            .iter()
+            .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
+            .collect(),
+        _ => weights.royal_attack.iter().take(rules.kinds.len()).map(i32::to_string).collect(),
+    }
 }
 
 /// The square tables as `const SQUARES: [[i32; BOX]; 2 · KINDS]`, each kind's

@@ -45,6 +45,14 @@ pub struct Weights {
     pub royal_danger: i32,
     /// Per legal move a side has beyond the other's.
     pub mobility: i32,
+    /// By kind index (pawns and royals 0): per square a piece of the kind
+    /// attacks that holds no own piece and no enemy pawn attacks (boards of
+    /// up to 64 cells; see `placement/activity.rs`).
+    pub piece_mobility: Vec<Phased>,
+    /// By kind index (pawns and royals 0): per square a piece of the kind
+    /// attacks on or next to an enemy royal piece, in full middlegame
+    /// (tapered to nothing in a bare endgame).
+    pub royal_attack: Vec<i32>,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
@@ -94,6 +102,8 @@ impl Weights {
             royal_centre: 6,
             royal_danger: 12,
             mobility: 4,
+            piece_mobility: vec![Phased::both(0); rules.kinds.len()],
+            royal_attack: vec![0; rules.kinds.len()],
             pair: 0,
             open_file: 0,
             doubled: Phased::both(0),
@@ -125,6 +135,18 @@ impl Weights {
             }
             named.push((format!("material[{index}].endgame ({})", kind.name), &mut value.endgame));
         }
+        let pieces = |kind: &&crate::piece::PieceKind| !kind.royal && !kind.pawn;
+        for (index, (value, kind)) in self.piece_mobility.iter_mut().zip(&rules.kinds).enumerate() {
+            if pieces(&kind) {
+                named.push((format!("piece_mobility[{index}].opening ({})", kind.name), &mut value.opening));
+                named.push((format!("piece_mobility[{index}].endgame ({})", kind.name), &mut value.endgame));
+            }
+        }
+        for (index, (value, kind)) in self.royal_attack.iter_mut().zip(&rules.kinds).enumerate() {
+            if pieces(&kind) {
+                named.push((format!("royal_attack[{index}] ({})", kind.name), value));
+            }
+        }
         let Weights {
             material: _,
             reach,
@@ -136,6 +158,8 @@ impl Weights {
             royal_centre,
             royal_danger,
             mobility,
+            piece_mobility: _,
+            royal_attack: _,
             pair,
             open_file,
             doubled,

@@ -36,6 +36,7 @@ impl Searcher {
                     + mop_up
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)
+                    + placement.activity(position, phase)
             }
         }
     }
@@ -74,9 +75,10 @@ impl Searcher {
     /// [`Weights::mobility`] per legal move the side to move has (`ours`) beyond the
     /// opponent's, counted as if it were the opponent's turn: a count of one
     /// side alone would swing the score from ply to ply. Nothing in check,
-    /// where the opponent's moves are no measure.
+    /// where the opponent's moves are no measure, and nothing counted where
+    /// the weight is 0 (the count is the dearest part of a score).
     pub(in crate::search) fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
-        if ply >= MAX_PLY || position.is_check() {
+        if ply >= MAX_PLY || position.is_check() || self.weights.mobility == 0 {
             return 0;
         }
         let mut theirs = std::mem::take(&mut self.buffers[ply + 1]);

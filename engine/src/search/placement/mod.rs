@@ -21,8 +21,10 @@ use crate::tables::{AFAR, CAPTURE};
 
 use super::weights::{own_view, Phased, Weights};
 
+mod activity;
 mod pawns;
 
+use activity::Activity;
 use pawns::PawnCache;
 pub(super) use pawns::PawnTerms;
 
@@ -92,6 +94,8 @@ pub(super) struct Placement {
     reserve: i32,
     /// The pawns' terms by pawn structure ([`Placement::pawn_terms`]).
     pawn_cache: PawnCache,
+    /// What the pieces attack, where it is weighed ([`Placement::activity`]).
+    activity: Option<Activity>,
 }
 
 impl Placement {
@@ -244,6 +248,7 @@ impl Placement {
             reserve: if starts_with_reserve { weights.reserve } else { 0 },
             reserve_phase,
             pawn_cache: PawnCache::new(rules),
+            activity: Activity::new(rules, weights),
         }
     }
 
@@ -309,6 +314,13 @@ impl Placement {
         };
         let us = position.turn();
         danger(us) - danger(!us)
+    }
+
+    /// How free the side to move's pieces are and how hard they press on the
+    /// enemy royal pieces, less the same for the opponent, at `material_phase`
+    /// ([`Weights::piece_mobility`], [`Weights::royal_attack`]).
+    pub(super) fn activity(&self, position: &Position, material_phase: i32) -> i32 {
+        self.activity.as_ref().map_or(0, |activity| activity.score(position, material_phase, &self.step))
     }
 
     /// What the side to move gains when the opponent has nothing left but
