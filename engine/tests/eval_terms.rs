@@ -119,3 +119,20 @@ fn enemy_pieces_around_a_king_count_against_its_side() {
         assert_eq!((near, far), (-20, 0), "{turn} to move");
     }
 }
+
+#[test]
+fn a_piece_an_enemy_pawn_attacks_or_nothing_guards_loses() {
+    let threat = |weights: &mut Weights| weights.pawn_threat[KNIGHT] = -30;
+    let hanging = |weights: &mut Weights| weights.hanging[KNIGHT] = -20;
+    // The knight on d4 is attacked by the pawn on e5 (Black to move, so
+    // out of the capture's way) and guarded by the pawn on c3.
+    let attacked = "4k3/8/8/4p3/3N4/2P5/8/4K3 b - - 0 1";
+    assert_eq!(gain(attacked, threat), -30);
+    assert_eq!(gain(attacked, hanging), 0);
+    // Unguarded, it hangs too.
+    let alone = "4k3/8/8/4p3/3N4/8/8/4K3 b - - 0 1";
+    assert_eq!(gain(alone, hanging), -20);
+    // Attacked by nothing, it neither hangs nor is threatened.
+    let quiet = "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1";
+    assert_eq!((gain(quiet, threat), gain(quiet, hanging)), (0, 0));
+}

@@ -96,8 +96,10 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         format!("        {prefix}: vec![{}],\n", values.join(", "))
     };
     scalars += &by_kind("piece_mobility");
-    scalars += &by_kind("royal_attack");
-    let vectors = ["material", "piece_mobility", "royal_attack"];
+    for field in ["royal_attack", "pawn_threat", "hanging"] {
+        scalars += &by_kind(field);
+    }
+    let vectors = ["material", "piece_mobility", "royal_attack", "pawn_threat", "hanging"];
     let tunable = named.tunable(rules);
     for (name, value) in tunable.into_iter().filter(|(name, _)| !vectors.iter().any(|v| name.starts_with(v))) {
         match name.strip_suffix(".opening") {
@@ -114,7 +116,7 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
     )
 }
 
-/// `weights`' by-kind vector `field` (`piece_mobility` or `royal_attack`) as
+/// `weights`' by-kind vector `field` (`piece_mobility`, `royal_attack`, `pawn_threat` or `hanging`) as
 /// Rust values, one a kind.
 fn named_values(rules: &Rules, weights: &Weights, field: &str) -> Vec<String> {
     match field {
@@ -123,7 +125,9 @@ fn named_values(rules: &Rules, weights: &Weights, field: &str) -> Vec<String> {
             .iter()
             .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
             .collect(),
-        _ => weights.royal_attack.iter().take(rules.kinds.len()).map(i32::to_string).collect(),
+        "royal_attack" => weights.royal_attack.iter().map(i32::to_string).collect(),
+        "pawn_threat" => weights.pawn_threat.iter().map(i32::to_string).collect(),
+        _ => weights.hanging.iter().take(rules.kinds.len()).map(i32::to_string).collect(),
     }
 }
 

@@ -53,6 +53,10 @@ pub struct Weights {
     /// attacks on or next to an enemy royal piece, in full middlegame
     /// (tapered to nothing in a bare endgame).
     pub royal_attack: Vec<i32>,
+    /// By kind index (pawns and royals 0): per piece of the kind an enemy pawn attacks.
+    pub pawn_threat: Vec<i32>,
+    /// By kind index (royals 0): per piece of the kind the enemy attacks and no own piece guards.
+    pub hanging: Vec<i32>,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
@@ -104,6 +108,8 @@ impl Weights {
             mobility: 4,
             piece_mobility: vec![Phased::both(0); rules.kinds.len()],
             royal_attack: vec![0; rules.kinds.len()],
+            pawn_threat: vec![0; rules.kinds.len()],
+            hanging: vec![0; rules.kinds.len()],
             pair: 0,
             open_file: 0,
             doubled: Phased::both(0),
@@ -147,6 +153,16 @@ impl Weights {
                 named.push((format!("royal_attack[{index}] ({})", kind.name), value));
             }
         }
+        for (index, (value, kind)) in self.pawn_threat.iter_mut().zip(&rules.kinds).enumerate() {
+            if pieces(&kind) {
+                named.push((format!("pawn_threat[{index}] ({})", kind.name), value));
+            }
+        }
+        for (index, (value, kind)) in self.hanging.iter_mut().zip(&rules.kinds).enumerate() {
+            if !kind.royal {
+                named.push((format!("hanging[{index}] ({})", kind.name), value));
+            }
+        }
         let Weights {
             material: _,
             reach,
@@ -160,6 +176,8 @@ impl Weights {
             mobility,
             piece_mobility: _,
             royal_attack: _,
+            pawn_threat: _,
+            hanging: _,
             pair,
             open_file,
             doubled,

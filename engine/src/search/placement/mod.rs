@@ -316,9 +316,10 @@ impl Placement {
         danger(us) - danger(!us)
     }
 
-    /// How free the side to move's pieces are and how hard they press on the
-    /// enemy royal pieces, less the same for the opponent, at `material_phase`
-    /// ([`Weights::piece_mobility`], [`Weights::royal_attack`]).
+    /// How free the side to move's pieces are, how hard they press on the
+    /// enemy royal pieces and how they stand threatened, less the same for
+    /// the opponent, at `material_phase` ([`Weights::piece_mobility`],
+    /// [`Weights::royal_attack`], [`Weights::pawn_threat`], [`Weights::hanging`]).
     pub(super) fn activity(&self, position: &Position, material_phase: i32) -> i32 {
         self.activity.as_ref().map_or(0, |activity| activity.score(position, material_phase, &self.step))
     }
