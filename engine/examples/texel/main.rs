@@ -91,13 +91,18 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         .collect();
     let mut named = weights.clone();
     let mut scalars = String::new();
-    let by_kind = |prefix: &str| -> String {
-        let values: Vec<String> = named_values(rules, weights, prefix);
-        format!("        {prefix}: vec![{}],\n", values.join(", "))
-    };
-    scalars += &by_kind("piece_mobility");
-    for field in ["royal_attack", "pawn_threat", "hanging"] {
-        scalars += &by_kind(field);
+    // The by-kind vectors, one value a kind.
+    let mobility: Vec<String> = weights
+        .piece_mobility
+        .iter()
+        .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
+        .collect();
+    scalars += &format!("        piece_mobility: vec![{}],\n", mobility.join(", "));
+    let by_kind =
+        [("royal_attack", &weights.royal_attack), ("pawn_threat", &weights.pawn_threat), ("hanging", &weights.hanging)];
+    for (field, values) in by_kind {
+        let values: Vec<String> = values.iter().map(i32::to_string).collect();
+        scalars += &format!("        {field}: vec![{}],\n", values.join(", "));
     }
     let vectors = ["material", "piece_mobility", "royal_attack", "pawn_threat", "hanging"];
     let tunable = named.tunable(rules);
@@ -114,21 +119,6 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         "{}\n    Weights {{\n        material: vec![\n{material}        ],\n{scalars}        squares: ...,\n    }}",
         square_tables(rules, weights)
     )
-}
-
-/// `weights`' by-kind vector `field` (`piece_mobility`, `royal_attack`, `pawn_threat` or `hanging`) as
-/// Rust values, one a kind.
-fn named_values(rules: &Rules, weights: &Weights, field: &str) -> Vec<String> {
-    match field {
-        "piece_mobility" => weights
-            .piece_mobility
-            .iter()
-            .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
-            .collect(),
-        "royal_attack" => weights.royal_attack.iter().map(i32::to_string).collect(),
-        "pawn_threat" => weights.pawn_threat.iter().map(i32::to_string).collect(),
-        _ => weights.hanging.iter().take(rules.kinds.len()).map(i32::to_string).collect(),
-    }
 }
 
 /// The square tables as `const SQUARES: [[i32; BOX]; 2 · KINDS]`, each kind's
