@@ -50,12 +50,18 @@ impl Activity {
         let Some(bits) = position.rules().tables.bits() else { return 0 };
         let us = position.turn();
         let occupied = position.all_occupied().first_word();
-        let maps = [us, !us].map(|color| self.attack_maps(bits, position, color, occupied));
-        self.side(bits, position, us, phase, step, [maps[0], maps[1]])
-            - self.side(bits, position, !us, phase, step, [maps[1], maps[0]])
+        // Pawns first: where they attack decides which squares are safe for
+        // the other side's pieces.
+        let [our_pawns, their_pawns] = [us, !us].map(|color| self.pawn_attacks(bits, position, color, occupied));
+        let ours = self.side(bits, position, us, phase, step, [our_pawns, their_pawns]);
+        let theirs = self.side(bits, position, !us, phase, step, [their_pawns, our_pawns]);
+        ours.score + self.hanging(position, us, ours.attacks, theirs.attacks)
+            - theirs.score
+            - self.hanging(position, !us, theirs.attacks, ours.attacks)
     }
 
-    /// `color`'s activity; `[ours, theirs]` are its and the enemy's attacks.
+    /// `color`'s activity but for hanging pieces, and every square it
+    /// attacks; `[own, enemy]` are the squares each side's pawns attack.
     fn side(
         &self,
         bits: &BitRays,
@@ -63,65 +69,68 @@ impl Activity {
         color: Color,
         phase: i32,
         step: &[SquareSet],
-        [ours, theirs]: [AttackMaps; 2],
-    ) -> i32 {
+        [own_pawns, enemy_pawns]: [u64; 2],
+    ) -> Side {
         let occupied = position.all_occupied().first_word();
         let own = position.occupied(color).first_word();
-        let royals = position.royals(color).first_word();
+        let royals = position.royals(color);
         let zone = position
             .royals(!color)
             .iter()
             .fold(0u64, |zone, royal| zone | step[royal.index()].first_word() | 1 << royal.index());
         let (mut opening, mut endgame, mut pressure, mut threats) = (0, 0, 0, 0);
-        let mut pieces = own & !royals;
-        while pieces != 0 {
-            let from = crate::geometry::Square(pieces.trailing_zeros() as u16);
-            let bit = pieces & pieces.wrapping_neg();
-            pieces &= pieces - 1;
-            let Some(piece) = position.piece_at(from) else { continue };
-            let kind = piece.kind.0 as usize;
-            if theirs.all & bit != 0 && ours.all & bit == 0 {
-                threats += self.hanging.get(kind).copied().unwrap_or(0);
-            }
+        let mut attacked = own_pawns;
+        for (from, kind) in position.pieces(color) {
+            let kind = kind.0 as usize;
             if self.pawns[kind] {
                 continue;
             }
-            if theirs.pawns & bit != 0 {
-                threats += self.pawn_threat.get(kind).copied().unwrap_or(0);
-            }
             let rays = bits.piece(color, kind, from);
             let attacks = bits.reach(rays, occupied) & rays.capture;
-            let free = (attacks & !own & !theirs.pawns).count_ones() as i32;
+            attacked |= attacks;
+            if royals.contains(from) {
+                continue;
+            }
+            if enemy_pawns >> from.index() & 1 != 0 {
+                threats += self.pawn_threat.get(kind).copied().unwrap_or(0);
+            }
+            let free = (attacks & !own & !enemy_pawns).count_ones() as i32;
             let weight = self.mobility.get(kind).copied().unwrap_or_default();
             opening += weight.opening * free;
             endgame += weight.endgame * free;
             pressure += self.royal_attack.get(kind).copied().unwrap_or(0) * (attacks & zone).count_ones() as i32;
         }
-        tapered(opening, endgame, phase) + pressure * phase / 256 + threats
+        let score = tapered(opening, endgame, phase) + pressure * phase / 256 + threats;
+        Side { score, attacks: attacked }
     }
 
-    /// The squares `color`'s pawns attack, and all its pieces together.
-    fn attack_maps(&self, bits: &BitRays, position: &Position, color: Color, occupied: u64) -> AttackMaps {
-        let mut maps = AttackMaps { pawns: 0, all: 0 };
-        let mut pieces = position.occupied(color).first_word();
-        while pieces != 0 {
-            let from = crate::geometry::Square(pieces.trailing_zeros() as u16);
-            pieces &= pieces - 1;
-            let Some(piece) = position.piece_at(from) else { continue };
-            let rays = bits.piece(color, piece.kind.0 as usize, from);
-            let attacks = bits.reach(rays, occupied) & rays.capture;
-            maps.all |= attacks;
-            if self.pawns[piece.kind.0 as usize] {
-                maps.pawns |= attacks;
-            }
-        }
-        maps
+    /// What `color`'s pieces (pawns included, royals aside) that the enemy
+    /// attacks and nothing of its own guards cost it.
+    fn hanging(&self, position: &Position, color: Color, guarded: u64, attacked: u64) -> i32 {
+        let pieces = position.occupied(color).first_word() & !position.royals(color).first_word();
+        SquareSet::from_first_word(pieces & attacked & !guarded)
+            .iter()
+            .filter_map(|square| position.piece_at(square))
+            .map(|piece| self.hanging.get(piece.kind.0 as usize).copied().unwrap_or(0))
+            .sum()
+    }
+
+    /// The squares `color`'s pawns attack.
+    fn pawn_attacks(&self, bits: &BitRays, position: &Position, color: Color, occupied: u64) -> u64 {
+        position
+            .pieces(color)
+            .filter(|(_, kind)| self.pawns[kind.0 as usize])
+            .map(|(from, kind)| {
+                let rays = bits.piece(color, kind.0 as usize, from);
+                bits.reach(rays, occupied) & rays.capture
+            })
+            .fold(0, |all, attacks| all | attacks)
     }
 }
 
-/// What one side attacks.
-#[derive(Clone, Copy)]
-struct AttackMaps {
-    pawns: u64,
-    all: u64,
+/// One side's activity (hanging pieces aside, which need both sides'
+/// attacks) and the squares it attacks.
+struct Side {
+    score: i32,
+    attacks: u64,
 }
