@@ -5,6 +5,7 @@
 use super::eval::piece_values;
 use crate::color::Color;
 use crate::geometry::{Geometry, Square};
+use crate::piece::PieceKind;
 use crate::rules::Rules;
 
 /// A value in full middlegame and in a bare endgame; positions between are
@@ -141,28 +142,16 @@ impl Weights {
             }
             named.push((format!("material[{index}].endgame ({})", kind.name), &mut value.endgame));
         }
-        let pieces = |kind: &&crate::piece::PieceKind| !kind.royal && !kind.pawn;
+        let piece = |kind: &PieceKind| !kind.royal && !kind.pawn;
         for (index, (value, kind)) in self.piece_mobility.iter_mut().zip(&rules.kinds).enumerate() {
-            if pieces(&kind) {
+            if piece(kind) {
                 named.push((format!("piece_mobility[{index}].opening ({})", kind.name), &mut value.opening));
                 named.push((format!("piece_mobility[{index}].endgame ({})", kind.name), &mut value.endgame));
             }
         }
-        for (index, (value, kind)) in self.royal_attack.iter_mut().zip(&rules.kinds).enumerate() {
-            if pieces(&kind) {
-                named.push((format!("royal_attack[{index}] ({})", kind.name), value));
-            }
-        }
-        for (index, (value, kind)) in self.pawn_threat.iter_mut().zip(&rules.kinds).enumerate() {
-            if pieces(&kind) {
-                named.push((format!("pawn_threat[{index}] ({})", kind.name), value));
-            }
-        }
-        for (index, (value, kind)) in self.hanging.iter_mut().zip(&rules.kinds).enumerate() {
-            if !kind.royal {
-                named.push((format!("hanging[{index}] ({})", kind.name), value));
-            }
-        }
+        named.extend(by_kind("royal_attack", &mut self.royal_attack, &rules.kinds, piece));
+        named.extend(by_kind("pawn_threat", &mut self.pawn_threat, &rules.kinds, piece));
+        named.extend(by_kind("hanging", &mut self.hanging, &rules.kinds, |kind| !kind.royal));
         let Weights {
             material: _,
             reach,
@@ -213,4 +202,21 @@ impl Weights {
         named.extend(rest.into_iter().map(|(name, weight)| (name.to_string(), weight)));
         named
     }
+}
+
+/// The entries of a by-kind weight `field` whose kinds `counted` keeps,
+/// named `field[index] (kind)` for tuning.
+fn by_kind<'a>(
+    field: &str,
+    values: &'a mut [i32],
+    kinds: &[PieceKind],
+    counted: impl Fn(&PieceKind) -> bool,
+) -> Vec<(String, &'a mut i32)> {
+    values
+        .iter_mut()
+        .zip(kinds)
+        .enumerate()
+        .filter(|(_, (_, kind))| counted(kind))
+        .map(|(index, (value, kind))| (format!("{field}[{index}] ({})", kind.name), value))
+        .collect()
 }
