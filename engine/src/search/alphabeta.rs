@@ -21,9 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use ordering::is_quiet;
-use pruning::{
-    late_moves, FUTILITY_MARGIN, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, UNGUIDED_DEPTH,
-};
+use pruning::{futility_margin, late_moves, null_move_reduction, reverse_futility_margin, UNGUIDED_DEPTH};
 
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
@@ -158,6 +156,8 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// Each ply's moves with their keys in the order ([`Searcher::key_moves`]).
     keyed: Vec<Vec<ordering::Keyed>>,
+    /// Each ply's static score on the current line (`None`: in check).
+    evals: Vec<Option<i32>>,
 }
 
 /// Half the first window around the last iteration's score at the root;
@@ -203,6 +203,7 @@ impl Searcher {
             countermoves: vec![None; squares * squares],
             played: vec![None; MAX_PLY + 1],
             keyed: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -398,30 +399,31 @@ impl Searcher {
         } else {
             depth
         };
-        // The position's own score, where shallow pruning may use it.
-        let static_eval = (self.positional && !window && !in_check && depth <= REVERSE_FUTILITY_DEPTH)
-            .then(|| self.remembered_evaluation(position));
-        if let Some(eval) = static_eval.filter(|_| ply > 0 && beta.abs() < MATE_BOUND) {
+        // The position's own score, which the pruning near the leaves weighs
+        // against the window, and against the score two plies up: whether
+        // the side to move's position is getting better.
+        let static_eval = (self.positional && !in_check).then(|| self.remembered_evaluation(position));
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply);
+        if let Some(eval) = static_eval.filter(|_| ply > 0 && !window && beta.abs() < MATE_BOUND) {
             // So far above beta that the opponent's next few moves will not
             // bring it back: a cut-off without a search.
-            let margin = REVERSE_FUTILITY_MARGIN * depth;
-            if eval - margin >= beta {
+            if let Some(margin) = reverse_futility_margin(depth, improving).filter(|margin| eval - margin >= beta) {
                 return eval - margin;
             }
         }
         if null_allowed
             && !window
-            && !in_check
             && depth >= 3
+            && static_eval.is_some_and(|eval| eval >= beta)
             && self.null_move_fits(position, beta)
-            && static_eval.unwrap_or_else(|| self.remembered_evaluation(position)) >= beta
         {
             // Passing is almost never best: if even a pass holds the score
             // above beta, a real move would too (not so in zugzwang, which
             // needs the side to have only pawns and royals: excluded). Tried
             // only where the position already stands at beta or above: below
             // it a pass rarely holds, and the search for it is spent.
-            let reduction = 2 + depth / 4;
+            let reduction = null_move_reduction(depth, static_eval.unwrap_or(beta) - beta);
             let saved = position.make_null();
             self.line.push(key);
             self.played[ply] = None;
@@ -445,9 +447,9 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = (i32::MIN, None);
         // Near the leaves, a quiet move cannot lift a score this far below alpha.
-        let futile = depth <= 2
+        let futile = !window
             && alpha.abs() < MATE_BOUND
-            && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN * depth <= alpha);
+            && static_eval.is_some_and(|eval| futility_margin(depth).is_some_and(|margin| eval + margin <= alpha));
         self.line.push(key);
         let hinted = self.hinted(ply);
         for index in 0..moves.len() {
@@ -464,8 +466,7 @@ impl Searcher {
                         || self.positional
                             && !window
                             && !in_check
-                            && depth <= LATE_MOVE_DEPTH
-                            && index >= late_moves(depth)
+                            && late_moves(depth, improving).is_some_and(|late| index >= late)
                 } else {
                     self.positional && !window && !in_check && self.loses_too_much(position, mv, depth)
                 };
@@ -482,7 +483,8 @@ impl Searcher {
                 // Reduced less on the principal variation and for a killer or
                 // countermove, more for a quiet move that has failed more than cut.
                 let adjust = i32::from(window) + i32::from(hinted.contains(&Some(mv)))
-                    - i32::from(quiet && self.history[self.history_slot(mv)] < 0);
+                    - i32::from(quiet && self.history[self.history_slot(mv)] < 0)
+                    - i32::from(!improving);
                 self.later_move(position, depth, ply, alpha, beta, index, quiet && !in_check, adjust)
             };
             position.unmake();

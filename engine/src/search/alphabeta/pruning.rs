@@ -8,14 +8,14 @@ use crate::position::Position;
 use crate::search::order::victim_value;
 use crate::search::see;
 
-/// How much a quiet move may gain per remaining ply, for futility pruning.
-pub(super) const FUTILITY_MARGIN: i32 = 150;
-/// Plies from the leaves within which a quiet position far above beta is cut off unsearched...
-pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 3;
-/// ...when its score less this much per remaining ply is still above beta.
-pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 120;
+/// Plies from the leaves within which a quiet position far above beta is
+/// cut off unsearched (see [`reverse_futility_margin`]).
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Plies from the leaves within which quiet moves that cannot bring the
+/// score up to alpha are skipped (see [`futility_margin`]).
+const FUTILITY_DEPTH: i32 = 4;
 /// Plies from the leaves within which late quiet moves are skipped (see [`late_moves`]).
-pub(super) const LATE_MOVE_DEPTH: i32 = 3;
+const LATE_MOVE_DEPTH: i32 = 5;
 /// From this many plies from the leaves, a node without a table move is
 /// searched a ply shallower.
 pub(super) const UNGUIDED_DEPTH: i32 = 4;
@@ -24,13 +24,46 @@ pub(super) const UNGUIDED_DEPTH: i32 = 4;
 const BAD_CAPTURE_DEPTH: i32 = 4;
 const BAD_CAPTURE_MARGIN: i32 = 100;
 
+/// How far above beta a position's own score must stand, `depth` plies from
+/// the leaves, for the opponent's next few moves not to bring it back (less
+/// when the side to move is improving: its score is likelier to hold).
+/// `None` where the search is too deep to guess.
+pub(super) fn reverse_futility_margin(depth: i32, improving: bool) -> Option<i32> {
+    (depth <= REVERSE_FUTILITY_DEPTH).then(|| 100 * depth - 50 * i32::from(improving))
+}
+
+/// How much a quiet move may gain, `depth` plies from the leaves, over the
+/// position's own score; `None` where the search is too deep to guess.
+pub(super) fn futility_margin(depth: i32) -> Option<i32> {
+    (depth <= FUTILITY_DEPTH).then(|| 60 + 100 * depth)
+}
+
 /// How many moves are searched, `depth` plies from the leaves of a null
-/// window, before quiet moves are skipped: more the deeper it is.
-pub(super) fn late_moves(depth: i32) -> usize {
-    (4 + depth * depth * 2) as usize
+/// window, before quiet moves are skipped: more the deeper it is, and more
+/// where the side to move is improving. `None`: none are skipped.
+pub(super) fn late_moves(depth: i32, improving: bool) -> Option<usize> {
+    let moves = 3 + depth * depth;
+    (depth <= LATE_MOVE_DEPTH).then_some(if improving { moves } else { moves / 2 + 1 } as usize)
+}
+
+/// How many plies less than a real move's a null move is searched: more
+/// the deeper the search and the further the position stands above beta.
+pub(super) fn null_move_reduction(depth: i32, above_beta: i32) -> i32 {
+    3 + depth / 3 + (above_beta / 200).min(3)
 }
 
 impl Searcher {
+    /// Whether the side to move's static score at `ply` beats its score two
+    /// plies up (or four, if it was in check then); also where it was in
+    /// check both times, and never where it is in check now.
+    pub(super) fn improving(&self, ply: usize) -> bool {
+        let Some(now) = self.evals[ply] else { return false };
+        match [2, 4].iter().find_map(|&back| ply.checked_sub(back).and_then(|before| self.evals[before])) {
+            Some(before) => now > before,
+            None => true,
+        }
+    }
+
     /// A move after the first, just made: first with a null window (it is
     /// expected to be worse), and a late quiet one a ply or two shallower
     /// (`adjust` plies less, or more when negative); searched again in full

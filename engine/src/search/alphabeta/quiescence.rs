@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::search::order::victim_value;
-use crate::search::royal_taken;
+use crate::search::{royal_taken, table_key};
 
 /// How far above beta the rest of the score must be for mobility to be left out.
 const LAZY_MARGIN: i32 = 150;
@@ -24,6 +24,13 @@ impl Searcher {
         }
         if ply > 0 && self.before_roll(position) {
             return self.chance_quiescence(position, ply, alpha, beta);
+        }
+        // Any search of the position settles its captures: a player takes the
+        // table's word off the principal line, as the main search does.
+        if self.positional && beta - alpha == 1 {
+            if let Some(score) = self.table.get(table_key(position)).and_then(|e| e.settles(0, ply, alpha, beta)) {
+                return score;
+            }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         // Out of check a player generates only the captures and promotions it
