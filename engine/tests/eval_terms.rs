@@ -1,7 +1,8 @@
 //! The evaluation's terms score what they say: a square bonus seen from each
 //! side's own point of view; doubled, isolated and connected pawns told apart
 //! by files and ranks alone; a free piece and a piece pressing on the enemy
-//! king gaining; a king with enemy pieces around it losing.
+//! king gaining; a king with enemy pieces around it losing; a passed pawn
+//! gaining as its king comes nearer than the enemy one.
 
 use rookery_engine::search::{own_view, Phased, Searcher, Weights};
 use rookery_engine::{fen, Color, Variant};
@@ -135,4 +136,17 @@ fn a_piece_an_enemy_pawn_attacks_or_nothing_guards_loses() {
     // Attacked by nothing, it neither hangs nor is threatened.
     let quiet = "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1";
     assert_eq!((gain(quiet, threat), gain(quiet, hanging)), (0, 0));
+}
+
+#[test]
+fn a_passed_pawn_gains_as_its_king_stands_nearer_than_the_enemy_one() {
+    let escort = |weights: &mut Weights| weights.passer_royal = 5;
+    // The pawn on e6 has come four ranks. Kings and pawns only: the endgame
+    // weight counts in full. 5 · 4 per step of difference.
+    assert_eq!(gain("k7/8/4P3/8/4K3/8/8/8 w - - 0 1", escort), 5 * 4 * (4 - 2));
+    assert_eq!(gain("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1", escort), 5 * 4 * (2 - 5));
+    // Stopped by the pawn on e7, it is no passed pawn (nor is that one).
+    assert_eq!(gain("k7/4p3/4P3/8/4K3/8/8/8 w - - 0 1", escort), 0);
+    // Black's passed pawn on d3 has come four ranks too; its king is nearer.
+    assert_eq!(gain("8/8/8/8/8/3p4/2k5/6K1 w - - 0 1", escort), -5 * 4 * (3 - 1));
 }

@@ -36,6 +36,10 @@ pub struct Weights {
     /// ...and this for being passed at all (a pawn nothing but pieces can
     /// stop matters most once few pieces are left to stop it).
     pub passed_base: Phased,
+    /// In a bare endgame, per rank a passed pawn has come and per step the
+    /// enemy royal piece stands further from it than the own one (tapered
+    /// to nothing in full middlegame): a king near the pawns decides races.
+    pub passer_royal: i32,
     /// Per rank a royal piece has left its home rank, in full middlegame.
     pub royal_exposure: i32,
     /// Per own pawn (up to three) sheltering a royal piece, in full middlegame.
@@ -102,6 +106,7 @@ impl Weights {
             pawn_step: 2,
             passed_step: Phased::both(4),
             passed_base: Phased::both(10),
+            passer_royal: 0,
             royal_exposure: 15,
             royal_shelter: 12,
             royal_centre: 6,
@@ -158,6 +163,7 @@ impl Weights {
             pawn_step,
             passed_step,
             passed_base,
+            passer_royal,
             royal_exposure,
             royal_shelter,
             royal_centre,
@@ -183,6 +189,7 @@ impl Weights {
             ("passed_step.endgame", &mut passed_step.endgame),
             ("passed_base.opening", &mut passed_base.opening),
             ("passed_base.endgame", &mut passed_base.endgame),
+            ("passer_royal", passer_royal),
             ("royal_exposure", royal_exposure),
             ("royal_shelter", royal_shelter),
             ("royal_centre", royal_centre),

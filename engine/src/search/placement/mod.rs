@@ -39,6 +39,10 @@ pub(super) struct Placement {
     fixed: [Vec<i32>; 2],
     /// `[colour][kind * box + square]`: a pawn's bonus there for being passed.
     passed: [Vec<Phased>; 2],
+    /// `[colour][kind * box + square]`: a passed pawn's endgame worth there
+    /// per step its royal piece stands closer to it than the enemy's
+    /// ([`Weights::passer_royal`] times the ranks it has come).
+    passer_royal: [Vec<i32>; 2],
     /// Each kind's value by phase, by kind index.
     material: Vec<Phased>,
     /// `[colour][kind * box + square]`: a piece's bonus on the square ([`Weights::squares`]).
@@ -106,6 +110,7 @@ impl Placement {
         let kinds = rules.kinds.len();
         let mut fixed = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
         let mut passed = [vec![Phased::both(0); kinds * box_size], vec![Phased::both(0); kinds * box_size]];
+        let mut passer_royal = [vec![0; kinds * box_size], vec![0; kinds * box_size]];
         let mut royal_reach = vec![0; kinds * box_size];
         let mut squares = [vec![Phased::both(0); kinds * box_size], vec![Phased::both(0); kinds * box_size]];
         let mut royal_exposure = [vec![0; box_size], vec![0; box_size]];
@@ -179,6 +184,7 @@ impl Placement {
                             opening: step.opening * come * (come + 1) + base.opening,
                             endgame: step.endgame * come * (come + 1) + base.endgame,
                         };
+                        passer_royal[side][slot] = weights.passer_royal * come;
                     } else {
                         fixed[side][slot] = weights.reach * (r - average);
                     }
@@ -224,6 +230,7 @@ impl Placement {
             file,
             open_file: weights.open_file,
             passed,
+            passer_royal,
             material: weights.material.clone(),
             squares,
             structure: Some([weights.doubled, weights.isolated, weights.connected])
@@ -434,12 +441,40 @@ impl Placement {
                 }
             }
         }
+        endgame += self.passers_escorted(position, color, pawn_terms.passers);
         let material_phase = self.material_phase(pieces);
         let material = tapered(opening, endgame, material_phase);
         // Tapered apart from the rest, so equal weights in both phases (the
         // derived ones) score exactly what they say.
         let passed = tapered(pawn_terms.passed.opening, pawn_terms.passed.endgame, material_phase);
         material + passed + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
+    }
+}
+
+impl Placement {
+    /// What `color`'s passed pawns on `passers` earn in the endgame for its
+    /// royal piece standing nearer to them than the enemy's
+    /// ([`Weights::passer_royal`]; the nearest royal piece of each side counts).
+    fn passers_escorted(&self, position: &Position, color: Color, passers: SquareSet) -> i32 {
+        let side = color.fold(0, 1);
+        let geometry = &position.rules().geometry;
+        let nearest = |royals: &SquareSet, square: Square| {
+            royals.iter().map(|royal| steps_apart(geometry, royal, square) as i32).min()
+        };
+        let mut escorted = 0;
+        for square in passers.iter() {
+            let Some(piece) = position.piece_at(square) else { continue };
+            let weight = self.passer_royal[side][piece.kind.0 as usize * self.box_size + square.index()];
+            if weight == 0 {
+                continue;
+            }
+            if let (Some(own), Some(enemy)) =
+                (nearest(position.royals(color), square), nearest(position.royals(!color), square))
+            {
+                escorted += weight * (enemy - own);
+            }
+        }
+        escorted
     }
 }
 

@@ -28,6 +28,8 @@ pub(in crate::search) struct PawnTerms {
     pub passed: Phased,
     /// How far they have come, whatever the phase.
     pub fixed: i32,
+    /// Where the passed ones stand.
+    pub passers: SquareSet,
 }
 
 /// The pawn terms already worked out, by both sides' pawn squares; `None`
@@ -85,6 +87,7 @@ impl Placement {
                     // Nothing can stop it but pieces.
                     terms.passed.opening += self.passed[side][slot].opening;
                     terms.passed.endgame += self.passed[side][slot].endgame;
+                    terms.passers.insert(square);
                 }
                 if let Some(weights) = &self.structure {
                     let structure = self.pawn_structure(weights, side, square, own_pawns);
