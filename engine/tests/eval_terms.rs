@@ -2,7 +2,8 @@
 //! side's own point of view; doubled, isolated and connected pawns told apart
 //! by files and ranks alone; a free piece and a piece pressing on the enemy
 //! king gaining; a king with enemy pieces around it losing; a passed pawn
-//! gaining as its king comes nearer than the enemy one.
+//! gaining as its king comes nearer than the enemy one; the side to move's
+//! tempo and threats; the checks a piece can give unpunished.
 
 use rookery_engine::search::{own_view, Phased, Searcher, Weights};
 use rookery_engine::{fen, Color, Variant};
@@ -149,4 +150,35 @@ fn a_passed_pawn_gains_as_its_king_stands_nearer_than_the_enemy_one() {
     assert_eq!(gain("k7/4p3/4P3/8/4K3/8/8/8 w - - 0 1", escort), 0);
     // Black's passed pawn on d3 has come four ranks too; its king is nearer.
     assert_eq!(gain("8/8/8/8/8/3p4/2k5/6K1 w - - 0 1", escort), -5 * 4 * (3 - 1));
+}
+
+#[test]
+fn the_side_to_move_gains_the_tempo() {
+    let tempo = |weights: &mut Weights| weights.tempo = 25;
+    assert_eq!(gain("4k3/8/8/8/8/8/8/4K3 w - - 0 1", tempo), 25);
+    assert_eq!(gain("4k3/8/8/8/8/8/8/4K3 b - - 0 1", tempo), -25);
+}
+
+#[test]
+fn threats_to_the_side_to_move_weigh_apart_from_the_opponent_s() {
+    let on_move = |weights: &mut Weights| {
+        weights.pawn_threat_to_move[KNIGHT] = -50;
+        weights.hanging_to_move[KNIGHT] = -20;
+    };
+    // Black's knight on d4, alone and attacked by the pawn on e3: its
+    // side's to move (so it costs Black 70 more, White's view +70) or not.
+    assert_eq!(gain("4k3/8/8/8/3n4/4P3/8/4K3 b - - 0 1", on_move), 70);
+    assert_eq!(gain("4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1", on_move), 0);
+}
+
+#[test]
+fn a_check_a_piece_can_give_unpunished_counts_in_the_middlegame() {
+    let check = |weights: &mut Weights| weights.safe_check[KNIGHT] = 10;
+    // The knight on d5 reaches e7 and f6, both checking the king on g8,
+    // neither attacked by Black (full middlegame: both queens and rooks on).
+    assert_eq!(gain("rqr3k1/8/8/3N4/8/8/8/R2QK2R w KQ - 0 1", check), 20);
+    // A black bishop on g5 guards f6 and e7: no check is safe.
+    assert_eq!(gain("rqr3k1/8/8/3N2b1/8/8/8/R2QK2R w KQ - 0 1", check), 0);
+    // From b5 the knight reaches neither.
+    assert_eq!(gain("rqr3k1/8/8/1N6/8/8/8/R2QK2R w KQ - 0 1", check), 0);
 }

@@ -98,15 +98,22 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
         .collect();
     scalars += &format!("        piece_mobility: vec![{}],\n", mobility.join(", "));
-    let by_kind =
-        [("royal_attack", &weights.royal_attack), ("pawn_threat", &weights.pawn_threat), ("hanging", &weights.hanging)];
+    let by_kind = [
+        ("royal_attack", &weights.royal_attack),
+        ("pawn_threat", &weights.pawn_threat),
+        ("hanging", &weights.hanging),
+        ("pawn_threat_to_move", &weights.pawn_threat_to_move),
+        ("hanging_to_move", &weights.hanging_to_move),
+        ("safe_check", &weights.safe_check),
+    ];
     for (field, values) in by_kind {
         let values: Vec<String> = values.iter().map(i32::to_string).collect();
         scalars += &format!("        {field}: vec![{}],\n", values.join(", "));
     }
-    let vectors = ["material", "piece_mobility", "royal_attack", "pawn_threat", "hanging"];
+    // Written above: every weight named `FIELD[index] (kind)` or `FIELD[index].phase (kind)`.
+    let in_vector = |name: &str| name.split_once('[').is_some();
     let tunable = named.tunable(rules);
-    for (name, value) in tunable.into_iter().filter(|(name, _)| !vectors.iter().any(|v| name.starts_with(v))) {
+    for (name, value) in tunable.into_iter().filter(|(name, _)| !in_vector(name)) {
         match name.strip_suffix(".opening") {
             Some(field) => scalars += &format!("        {field}: Phased {{ opening: {value}, "),
             None => match name.strip_suffix(".endgame") {

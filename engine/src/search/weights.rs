@@ -50,6 +50,8 @@ pub struct Weights {
     pub royal_danger: i32,
     /// Per legal move a side has beyond the other's.
     pub mobility: i32,
+    /// For the side to move: its turn is worth something wherever it stands.
+    pub tempo: i32,
     /// By kind index (pawns and royals 0): per square a piece of the kind
     /// attacks that holds no own piece and no enemy pawn attacks (boards of
     /// up to 64 cells; see `placement/activity.rs`).
@@ -62,6 +64,18 @@ pub struct Weights {
     pub pawn_threat: Vec<i32>,
     /// By kind index (royals 0): per piece of the kind the enemy attacks and no own piece guards.
     pub hanging: Vec<i32>,
+    /// By kind index: added to [`Weights::pawn_threat`] and
+    /// [`Weights::hanging`] for the side to move's pieces, which the enemy
+    /// cannot take yet (the opponent's are the side to move's to take, and
+    /// the quiescence search weighs those captures).
+    pub pawn_threat_to_move: Vec<i32>,
+    pub hanging_to_move: Vec<i32>,
+    /// By kind index (pawns and royals 0): per square from which a piece of
+    /// the kind would check the enemy royal piece, that one of them attacks,
+    /// that holds no own piece and that no enemy piece attacks: a check it
+    /// can give next move unpunished; in full middlegame, tapered to
+    /// nothing in a bare endgame.
+    pub safe_check: Vec<i32>,
     /// For each kind (pawns and royals aside) a side has two or more of.
     pub pair: i32,
     /// Per piece that slides along files (as a rook) on a file without own pawns.
@@ -112,10 +126,14 @@ impl Weights {
             royal_centre: 6,
             royal_danger: 12,
             mobility: 4,
+            tempo: 0,
             piece_mobility: vec![Phased::both(0); rules.kinds.len()],
             royal_attack: vec![0; rules.kinds.len()],
             pawn_threat: vec![0; rules.kinds.len()],
             hanging: vec![0; rules.kinds.len()],
+            pawn_threat_to_move: vec![0; rules.kinds.len()],
+            hanging_to_move: vec![0; rules.kinds.len()],
+            safe_check: vec![0; rules.kinds.len()],
             pair: 0,
             open_file: 0,
             doubled: Phased::both(0),
@@ -157,6 +175,9 @@ impl Weights {
         named.extend(by_kind("royal_attack", &mut self.royal_attack, &rules.kinds, piece));
         named.extend(by_kind("pawn_threat", &mut self.pawn_threat, &rules.kinds, piece));
         named.extend(by_kind("hanging", &mut self.hanging, &rules.kinds, |kind| !kind.royal));
+        named.extend(by_kind("pawn_threat_to_move", &mut self.pawn_threat_to_move, &rules.kinds, piece));
+        named.extend(by_kind("hanging_to_move", &mut self.hanging_to_move, &rules.kinds, |kind| !kind.royal));
+        named.extend(by_kind("safe_check", &mut self.safe_check, &rules.kinds, piece));
         let Weights {
             material: _,
             reach,
@@ -169,10 +190,14 @@ impl Weights {
             royal_centre,
             royal_danger,
             mobility,
+            tempo,
             piece_mobility: _,
             royal_attack: _,
             pawn_threat: _,
             hanging: _,
+            pawn_threat_to_move: _,
+            hanging_to_move: _,
+            safe_check: _,
             pair,
             open_file,
             doubled,
@@ -195,6 +220,7 @@ impl Weights {
             ("royal_centre", royal_centre),
             ("royal_danger", royal_danger),
             ("mobility", mobility),
+            ("tempo", tempo),
             ("pair", pair),
             ("open_file", open_file),
             ("doubled.opening", &mut doubled.opening),

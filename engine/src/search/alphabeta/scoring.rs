@@ -37,6 +37,7 @@ impl Searcher {
                     + placement.reserve(position, us, phase)
                     - placement.reserve(position, !us, phase)
                     + placement.activity(position, phase)
+                    + self.weights.tempo
             }
         }
     }
