@@ -98,15 +98,7 @@ fn rust_source(rules: &Rules, weights: &Weights) -> String {
         .map(|w| format!("Phased {{ opening: {}, endgame: {} }}", w.opening, w.endgame))
         .collect();
     scalars += &format!("        piece_mobility: vec![{}],\n", mobility.join(", "));
-    let by_kind = [
-        ("royal_attack", &weights.royal_attack),
-        ("pawn_threat", &weights.pawn_threat),
-        ("hanging", &weights.hanging),
-        ("pawn_threat_to_move", &weights.pawn_threat_to_move),
-        ("hanging_to_move", &weights.hanging_to_move),
-        ("safe_check", &weights.safe_check),
-    ];
-    for (field, values) in by_kind {
+    for (field, values) in weights.kind_vectors() {
         let values: Vec<String> = values.iter().map(i32::to_string).collect();
         scalars += &format!("        {field}: vec![{}],\n", values.join(", "));
     }

@@ -150,6 +150,19 @@ impl Weights {
         rules.tuned_weights.map_or_else(|| Weights::derived(rules), |tuned| tuned())
     }
 
+    /// The by-kind weights counted in whole centipawns, by field name, in the
+    /// order [`Weights::tunable`] names them (`piece_mobility`, phased, aside).
+    pub fn kind_vectors(&self) -> [(&'static str, &[i32]); 6] {
+        [
+            ("royal_attack", &self.royal_attack),
+            ("pawn_threat", &self.pawn_threat),
+            ("hanging", &self.hanging),
+            ("pawn_threat_to_move", &self.pawn_threat_to_move),
+            ("hanging_to_move", &self.hanging_to_move),
+            ("safe_check", &self.safe_check),
+        ]
+    }
+
     /// Every weight by name, for tuning: material of kinds that are neither
     /// royal (never traded) nor a pawn in full middlegame (the unit), then
     /// the rest, but for the square tables (hundreds of weights, which the
@@ -252,4 +265,29 @@ fn by_kind<'a>(
         .filter(|(_, (_, kind))| counted(kind))
         .map(|(index, (value, kind))| (format!("{field}[{index}] ({})", kind.name), value))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Weights;
+    use crate::variant::Variant;
+
+    #[test]
+    fn the_whole_centipawn_vectors_are_the_tunable_ones_by_kind() {
+        // The tuner prints these vectors whole and every other weight by its
+        // name: a vector missing from the list would be tuned and not printed.
+        let rules = Variant::Chess.rules().unwrap();
+        let weights = Weights::for_rules(&rules);
+        let listed: Vec<&str> = weights.kind_vectors().iter().map(|(field, _)| *field).collect();
+        let mut tuned: Vec<String> = Vec::new();
+        for (name, _) in weights.clone().tunable(&rules) {
+            let field = name.split_once('[').map(|(field, _)| field.to_string());
+            if let Some(field) = field.filter(|f| f != "material" && f != "piece_mobility") {
+                if tuned.last() != Some(&field) {
+                    tuned.push(field);
+                }
+            }
+        }
+        assert_eq!(tuned, listed);
+    }
 }

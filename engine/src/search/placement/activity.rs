@@ -37,16 +37,8 @@ pub(super) struct Activity {
 impl Activity {
     /// `None` where every activity weight is 0 or the board has no masks.
     pub(super) fn new(rules: &Rules, weights: &Weights) -> Option<Activity> {
-        let by_kind = [
-            &weights.royal_attack,
-            &weights.pawn_threat,
-            &weights.hanging,
-            &weights.pawn_threat_to_move,
-            &weights.hanging_to_move,
-            &weights.safe_check,
-        ];
         let weighed = weights.piece_mobility.iter().any(|w| *w != Phased::both(0))
-            || by_kind.iter().any(|by_kind| by_kind.iter().any(|w| *w != 0));
+            || weights.kind_vectors().iter().any(|(_, by_kind)| by_kind.iter().any(|w| *w != 0));
         (weighed && rules.tables.bits().is_some()).then(|| Activity {
             mobility: weights.piece_mobility.clone(),
             royal_attack: weights.royal_attack.clone(),

@@ -449,9 +449,7 @@ impl Placement {
         let passed = tapered(pawn_terms.passed.opening, pawn_terms.passed.endgame, material_phase);
         material + passed + score + self.pair * (twice & self.paired_kinds).count_ones() as i32
     }
-}
 
-impl Placement {
     /// What `color`'s passed pawns on `passers` earn in the endgame for its
     /// royal piece standing nearer to them than the enemy's
     /// ([`Weights::passer_royal`]; the nearest royal piece of each side counts).
