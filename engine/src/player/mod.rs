@@ -85,14 +85,14 @@ impl Level {
     }
 }
 
-/// Each level's chess rating: one fit over two runs of the `elo` bench
+/// Each level's chess rating: one fit over three runs of the `elo` bench
 /// (against Stockfish at `UCI_Elo` 1320 to 2200 at a twentieth of each
 /// level's time, 20 games a match) and the chess ladder's matches between
-/// neighbouring levels, with the depths of [`Level::max_depth`]; levels 1
-/// and 2 through their matches with the level above (under 30% against
-/// Stockfish's floor); see docs/player.md. Rough figures (about ±70 Elo).
+/// neighbouring levels, with the depths of [`Level::max_depth`]; level 1
+/// through its matches with level 2 (under 30% against Stockfish's floor);
+/// see docs/player.md. Rough figures (about ±60 Elo).
 /// Increasing, so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [777, 935, 1371, 1529, 1562, 1591, 1802, 2049];
+const CHESS_ELO: [u32; 8] = [981, 1124, 1411, 1561, 1609, 1649, 1833, 2077];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
