@@ -210,9 +210,12 @@ pub async fn deferred_answers() -> Result<Tour> {
     let removed = tour.fake().calls().iter().any(|c| c.method == Method::DELETE && c.path == thinking);
     assert_eq!(removed, refused.deferred, "thinking… removed exactly when shown");
     let resigned = tour.click(ALICE, &started.button("resign")?).await?;
-    // The replay takes its time: the edit carries the result, its Rematch
-    // button, the PGN and the GIF.
-    assert!(resigned.deferred && resigned.first.method == Method::PATCH, "{:?}", resigned.first.path);
+    // The replay takes its time, so the answer is deferred unless the core
+    // finished before the runtime first looked (a loaded machine can let the
+    // blocking pool win even that race); either way the message carries the
+    // result, its Rematch button, the PGN and the GIF.
+    assert!(!resigned.deferred || resigned.first.method == Method::PATCH, "{:?}", resigned.first.path);
+    assert!(challenge.deferred || started.deferred || resigned.deferred, "a zero wait defers the slow answers");
     resigned.says(&["0-1"]);
     resigned.button("rematch")?;
     let files = &resigned.first.files;
