@@ -17,23 +17,16 @@ Many small costs and few large ones say the games are lost to judgement and dept
 single tactics missed. Needs python-chess and `/usr/games/stockfish` (or `$STOCKFISH`).
 """
 import os
-import random
 import statistics
 import sys
 
 import chess
 import chess.engine
 
+from uci_match import opening
+
 MOVE_LIMIT = 200
 BALANCED = 300
-
-
-def opening(seed):
-    rng = random.Random(seed)
-    board = chess.Board()
-    for _ in range(4):
-        board.push(rng.choice(list(board.legal_moves)))
-    return board
 
 
 def centipawns(score):
