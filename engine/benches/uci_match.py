@@ -3,6 +3,9 @@
 
     python3 engine/benches/uci_match.py "A uci" "B uci" GAMES MILLIS WORKERS [FIRST_OPENING]
 
+An engine's command may end with its UCI options after a semicolon, as
+"rookery uci; Skill Level=7; Hash=64", to play one build against itself set otherwise.
+
 How search and evaluation changes are judged (docs/player.md, "Strength"): build `rookery`
 before and after a change, copy both binaries aside, and let them play with `go movetime
 MILLIS`. Opening n (from FIRST_OPENING, default 0) is four random plies drawn from seed n;
@@ -34,9 +37,17 @@ def opening(seed):
     return board
 
 
+def start(command):
+    """The engine a command starts, with the options after its first semicolon set."""
+    program, *options = command.split(";")
+    engine = chess.engine.SimpleEngine.popen_uci(program.split())
+    engine.configure(dict(option.strip().split("=", 1) for option in options if option.strip()))
+    return engine
+
+
 def play(commands, board, first_is_white, millis):
     """A's score (1, 0.5 or 0) and the game's length in moves."""
-    first, second = (chess.engine.SimpleEngine.popen_uci(command.split()) for command in commands)
+    first, second = (start(command) for command in commands)
     white, black = (first, second) if first_is_white else (second, first)
     try:
         while not board.is_game_over(claim_draw=True) and board.fullmove_number < MOVE_LIMIT:
