@@ -23,7 +23,7 @@ import sys
 import chess
 import chess.engine
 
-from uci_match import opening
+from uci_match import opening, start
 
 MOVE_LIMIT = 200
 BALANCED = 300
@@ -36,7 +36,7 @@ def centipawns(score):
 def play(command, stockfish, seed, engine_white, elo, millis):
     """The game's result and, for each of the engine's moves, (position, move, own score)."""
     board = opening(seed)
-    engine = chess.engine.SimpleEngine.popen_uci(command.split())
+    engine = start(command)
     opponent = chess.engine.SimpleEngine.popen_uci(stockfish)
     opponent.configure({"UCI_LimitStrength": True, "UCI_Elo": elo})
     moves = []
