@@ -123,8 +123,11 @@ impl<'p> Thinker<'p> {
     /// move than against a typical one (every move gives the opponent a turn,
     /// so the typical difference is no tactic). The chance is per turn, not
     /// per move, so a level blunders about as often in a game with many
-    /// moves to choose from as in one with few. Then every value is misjudged
-    /// by a little calm noise. A move that looks bad at a glance still looks
+    /// moves to choose from as in one with few. A level that misses its own
+    /// tactics too ([`Handicap::misses_own_tactics`](super::handicap::Handicap))
+    /// also misses on that turn what the search found for a move beyond a
+    /// typical one: a quiet move that sets up a fork looks like any quiet
+    /// move. Then every value is misjudged by a little calm noise. A move that looks bad at a glance still looks
     /// bad, so weak levels lose by overlooked tactics, not by plainly bad moves.
     fn judged(&self, game: &Game, candidates: &[Decision], scores: &[i32], rng: &mut impl Rng) -> Vec<i32> {
         let handicap = self.player.handicap;
@@ -149,6 +152,7 @@ impl<'p> Thinker<'p> {
             .zip(&surprises)
             .map(|(&score, surprise)| {
                 let missed = match surprise {
+                    Some(surprise) if overlooked && handicap.misses_own_tactics => surprise - typical,
                     Some(surprise) if overlooked => (surprise - typical).max(0),
                     _ => 0,
                 };

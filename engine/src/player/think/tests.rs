@@ -155,3 +155,31 @@ fn the_searcher_decides_a_rolled_guardener_turn_and_the_moves_beside_optional_ro
     // New chess keeps a secret: the plies above the searcher decide.
     assert!(!beside_rolls(&Game::new(Variant::NewChess).unwrap()));
 }
+
+#[test]
+fn a_level_that_misses_its_own_tactics_overlooks_a_fork_on_such_a_turn() {
+    use super::super::handicap::Handicap;
+    use rand::{rngs::StdRng, SeedableRng};
+    // Nc7+ forks king and queen; Kf2 is a quiet king step.
+    let game = Game::from_fen(Variant::Chess, "q3k3/8/8/1N6/8/8/8/6K1 w - - 0 1").unwrap();
+    let decisions: Vec<Decision> = ["Nc7", "Kf2", "Na3"]
+        .iter()
+        .map(|key| Decision::Act(Action::Move(crate::notation::parse_move(game.position(), key).unwrap())))
+        .collect();
+    let judged = |misses_own_tactics: bool| {
+        let mut player = Player::new(Variant::Chess, super::super::Level::new(4).unwrap()).unwrap();
+        player.handicap = Handicap { missed_tactics: 100, calm_noise: 0, misses_own_tactics };
+        let mut thinker = Thinker::new(&mut player, Color::White);
+        let rng = &mut StdRng::seed_from_u64(1);
+        let scores: Vec<i32> = decisions.iter().map(|d| thinker.value(&game, d, 3, rng).unwrap()).collect();
+        (scores.clone(), thinker.judged(&game, &decisions, &scores, rng))
+    };
+    let (scores, sees_its_own) = judged(false);
+    assert!(scores[0] > scores[1] + 500, "the fork wins the queen: {scores:?}");
+    // Missing only the opponent's tactics, the level still sees its fork...
+    assert_eq!(sees_its_own[0], scores[0]);
+    assert!(sees_its_own[0] > sees_its_own[1] + 500, "{sees_its_own:?}");
+    // ...missing its own too, it judges the fork by its look, the queen still on a8.
+    let (_, misses_its_own) = judged(true);
+    assert!(misses_its_own[0] < scores[0] - 500, "{misses_its_own:?} against {scores:?}");
+}
