@@ -124,11 +124,12 @@ impl<'p> Thinker<'p> {
     /// so the typical difference is no tactic). The chance is per turn, not
     /// per move, so a level blunders about as often in a game with many
     /// moves to choose from as in one with few. A level that misses its own
-    /// tactics too ([`Handicap::misses_own_tactics`](super::handicap::Handicap))
-    /// also misses on that turn what the search found for a move beyond a
-    /// typical one: a quiet move that sets up a fork looks like any quiet
-    /// move. Then every value is misjudged by a little calm noise. A move that looks bad at a glance still looks
-    /// bad, so weak levels lose by overlooked tactics, not by plainly bad moves.
+    /// tactics too (`Handicap::misses_own_tactics`) also misses on that turn
+    /// what the search found for a move beyond a typical one: a quiet move
+    /// that sets up a fork looks like any quiet move. Then every value is
+    /// misjudged by a little calm noise. A move that looks bad at a glance
+    /// still looks bad, so weak levels lose by overlooked tactics, not by
+    /// plainly bad moves.
     fn judged(&self, game: &Game, candidates: &[Decision], scores: &[i32], rng: &mut impl Rng) -> Vec<i32> {
         let handicap = self.player.handicap;
         // What the search found beyond a glance at the position after each move.

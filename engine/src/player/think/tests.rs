@@ -160,7 +160,7 @@ fn the_searcher_decides_a_rolled_guardener_turn_and_the_moves_beside_optional_ro
 fn a_level_that_misses_its_own_tactics_overlooks_a_fork_on_such_a_turn() {
     use super::super::handicap::Handicap;
     use rand::{rngs::StdRng, SeedableRng};
-    // Nc7+ forks king and queen; Kf2 is a quiet king step.
+    // Nc7+ forks king and queen; Kf2 and Na3 are quiet moves.
     let game = Game::from_fen(Variant::Chess, "q3k3/8/8/1N6/8/8/8/6K1 w - - 0 1").unwrap();
     let decisions: Vec<Decision> = ["Nc7", "Kf2", "Na3"]
         .iter()
@@ -172,7 +172,8 @@ fn a_level_that_misses_its_own_tactics_overlooks_a_fork_on_such_a_turn() {
         let mut thinker = Thinker::new(&mut player, Color::White);
         let rng = &mut StdRng::seed_from_u64(1);
         let scores: Vec<i32> = decisions.iter().map(|d| thinker.value(&game, d, 3, rng).unwrap()).collect();
-        (scores.clone(), thinker.judged(&game, &decisions, &scores, rng))
+        let judged = thinker.judged(&game, &decisions, &scores, rng);
+        (scores, judged)
     };
     let (scores, sees_its_own) = judged(false);
     assert!(scores[0] > scores[1] + 500, "the fork wins the queen: {scores:?}");
