@@ -399,6 +399,10 @@ pub struct Rules {
     /// The player's evaluation weights tuned for this game on its own
     /// self-play (`engine/examples/texel`); `None`: derived from the rules.
     pub tuned_weights: Option<fn() -> crate::search::Weights>,
+    /// The player's network for this game, trained on positions another
+    /// engine scored (`engine/training`), which scores quiet positions in
+    /// place of the weights' terms; `None`: the weights alone.
+    pub network: Option<fn() -> std::sync::Arc<crate::search::Network>>,
     /// A warning the player must confirm before a voluntary roll of kind
     /// `kind` now, if the rules see a risk (Dice Landing: rolling in check
     /// may lose the game at once). Front ends ask before rolling.
@@ -496,6 +500,7 @@ impl Rules {
             chance: None,
             lost_by_roll: None,
             tuned_weights: None,
+            network: None,
             roll_warning: None,
             roll_text: None,
             roll_ending_text: None,

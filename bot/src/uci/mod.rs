@@ -57,6 +57,8 @@ struct Session {
     limit_strength: bool,
     elo: u32,
     hash_megabytes: usize,
+    /// `Use Network`: off, a game with a network is scored by its weights alone.
+    use_network: bool,
     game: Game,
     /// The searcher kept between moves (its table carries over), while idle.
     searcher: Option<Searcher>,
@@ -82,6 +84,7 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
         limit_strength: false,
         elo: rating_range().1,
         hash_megabytes: DEFAULT_HASH_MEGABYTES,
+        use_network: true,
         game: Game::new(Variant::Chess)?,
         searcher: None,
         thinking: None,
@@ -146,6 +149,7 @@ impl Session {
         let (lowest, highest) = rating_range();
         say(&self.out, &format!("option name UCI_Elo type spin default {highest} min {lowest} max {highest}"));
         say(&self.out, "option name Ponder type check default false");
+        say(&self.out, "option name Use Network type check default true");
         let variants: Vec<String> = uci_variants().iter().map(|v| format!("var {}", v.name())).collect();
         say(&self.out, &format!("option name UCI_Variant type combo default chess {}", variants.join(" ")));
         say(&self.out, "uciok");
@@ -188,8 +192,20 @@ impl Session {
                 )),
                 None => self.tell(&format!("UCI_Variant {} is not one Rookery plays over UCI", value.unwrap_or(""))),
             },
+            "use network" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true") => self.set_network(true),
+                Some("false") => self.set_network(false),
+                _ => self.tell("Use Network is true or false"),
+            },
             "ponder" => {}
             _ => self.tell(&format!("no option named {name}")),
+        }
+    }
+
+    fn set_network(&mut self, on: bool) {
+        if self.use_network != on {
+            self.use_network = on;
+            self.searcher = None;
         }
     }
 
@@ -245,6 +261,7 @@ impl Session {
             game: self.game.clone(),
             level: self.playing_level(),
             hash_megabytes: self.hash_megabytes,
+            use_network: self.use_network,
             limits,
             stop: stop.clone(),
             hit: hit.clone(),
@@ -287,6 +304,7 @@ struct Job {
     game: Game,
     level: Level,
     hash_megabytes: usize,
+    use_network: bool,
     limits: limits::Limits,
     stop: Arc<AtomicBool>,
     hit: Arc<AtomicBool>,
@@ -324,7 +342,8 @@ impl Job {
 
     fn new_searcher(&self) -> Result<Searcher> {
         let rules = self.game.variant().rules().context("the variant's rules")?;
-        let mut searcher = Searcher::new(&rules).positional().weighing_rolls();
+        let searcher = Searcher::new(&rules).positional().weighing_rolls();
+        let mut searcher = if self.use_network { searcher } else { searcher.without_network() };
         searcher.resize_table(self.hash_megabytes);
         Ok(searcher)
     }
@@ -359,7 +378,8 @@ impl Job {
     /// a weaker level's move, or any turn of a game with dice or passes.
     fn play_at_level(&self, started: Instant) -> Option<String> {
         let budget = self.deadline(started).map_or(self.level.budget(), |deadline| deadline - started);
-        let mut player = Player::new(self.game.variant(), self.level).ok()?.with_budget(budget);
+        let player = Player::new(self.game.variant(), self.level).ok()?.with_budget(budget);
+        let mut player = if self.use_network { player } else { player.without_network() };
         let side = self.game.turn()?.side;
         // Seeded by the position, so an analysis can be repeated.
         let mut rng = StdRng::seed_from_u64(self.game.position().hash());

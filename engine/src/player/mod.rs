@@ -85,14 +85,13 @@ impl Level {
     }
 }
 
-/// Each level's chess rating: one fit over three runs of the `elo` bench
-/// (against Stockfish at `UCI_Elo` 1320 to 2200 at a twentieth of each
-/// level's time, 20 games a match) and the chess ladder's matches between
-/// neighbouring levels, with the depths of [`Level::max_depth`]; level 1
-/// through its matches with level 2 (under 30% against Stockfish's floor);
-/// see docs/player.md. Rough figures (about ±60 Elo).
-/// Increasing, so the nearest level to a rating is well defined.
-const CHESS_ELO: [u32; 8] = [981, 1124, 1411, 1561, 1609, 1649, 1833, 2077];
+/// Each level's chess rating, since chess is scored by its network: one fit
+/// of a run of the `elo` bench (against Stockfish at `UCI_Elo` 1320 to 2200
+/// at a twentieth of each level's time, 20 games a match), with levels 1 and
+/// 2 (near Stockfish's floor) placed by their ladder matches with the level
+/// above; see docs/player.md, "Chess ratings". Rough figures (about ±100
+/// Elo). Increasing, so the nearest level to a rating is well defined.
+const CHESS_ELO: [u32; 8] = [1110, 1312, 1495, 1571, 1587, 1768, 1911, 2185];
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -170,6 +169,13 @@ impl Player {
     /// own, as a match between two evaluations needs.
     pub fn with_weights(mut self, weights: Weights) -> Player {
         self.searcher = self.searcher.with_weights(weights);
+        self
+    }
+
+    /// The same player scoring positions by its game's weights even where
+    /// the game has a network, as a match between the two needs.
+    pub fn without_network(mut self) -> Player {
+        self.searcher = self.searcher.without_network();
         self
     }
 

@@ -23,6 +23,7 @@ use std::time::Instant;
 use ordering::is_quiet;
 use pruning::{futility_margin, late_moves, null_move_reduction, reverse_futility_margin, UNGUIDED_DEPTH};
 
+use super::network::Network;
 use super::placement::Placement;
 use super::report::{principal_variation, Iteration};
 use super::table::Table;
@@ -158,6 +159,9 @@ pub struct Searcher {
     keyed: Vec<Vec<ordering::Keyed>>,
     /// Each ply's static score on the current line (`None`: in check).
     evals: Vec<Option<i32>>,
+    /// A player's network, where its game has one ([`Rules::network`]):
+    /// quiet positions are scored by it instead of the weights' terms.
+    network: Option<Arc<Network>>,
 }
 
 /// Half the first window around the last iteration's score at the root;
@@ -204,6 +208,7 @@ impl Searcher {
             played: vec![None; MAX_PLY + 1],
             keyed: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             evals: vec![None; MAX_PLY + 1],
+            network: None,
         }
     }
 
@@ -217,20 +222,31 @@ impl Searcher {
     pub fn positional(mut self) -> Searcher {
         self.positional = true;
         self.placement = Some(Placement::new(&self.rules, &self.values, &self.weights));
+        self.network = self.rules.network.map(|network| network()).filter(|network| network.fits(&self.rules));
         self.table = Table::with_bits(PLAYER_TABLE_BITS);
         self.scores = Table::with_bits(SCORE_TABLE_BITS);
         self
     }
 
     /// The same searcher scoring positions by `weights` instead of its
-    /// rules' own ([`Weights::for_rules`]), as tuning and matches between
-    /// two evaluations need.
+    /// rules' own ([`Weights::for_rules`]) or its game's network, as tuning
+    /// and matches between two evaluations need.
     pub fn with_weights(mut self, weights: Weights) -> Searcher {
+        self.network = None;
         if self.placement.is_some() {
             self.placement = Some(Placement::new(&self.rules, &self.values, &weights));
             self.scores = Table::with_bits(SCORE_TABLE_BITS);
         }
         self.weights = weights;
+        self
+    }
+
+    /// The same searcher scoring quiet positions by its weights' terms even
+    /// where its game has a network, as a match between the two needs.
+    pub fn without_network(mut self) -> Searcher {
+        if self.network.take().is_some() {
+            self.scores = Table::with_bits(SCORE_TABLE_BITS);
+        }
         self
     }
 

@@ -24,6 +24,7 @@
 mod alphabeta;
 mod eval;
 mod mate;
+mod network;
 mod order;
 mod placement;
 mod quiet;
@@ -35,6 +36,7 @@ mod weights;
 pub use alphabeta::{SearchResult, Searcher, MATE};
 pub use eval::piece_values;
 pub use mate::MateSolver;
+pub use network::{Network, NetworkError};
 pub use report::Iteration;
 pub use weights::{own_view, Phased, Weights};
 

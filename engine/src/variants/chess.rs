@@ -1,5 +1,7 @@
 //! Standard chess under the FIDE Laws.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::color::{ByColor, Color};
 use crate::geometry::Geometry;
 use crate::guide::Guide;
@@ -7,7 +9,7 @@ use crate::piece::{diagonal, king_steps, orthogonal, Component, Kind, Mode, Piec
 use crate::position::Position;
 use crate::royalty::Royalty;
 use crate::rules::{CastlingRule, DrawRules, Promotion, Rules};
-use crate::search::{Phased, Weights};
+use crate::search::{Network, Phased, Weights};
 use crate::variant::Variant;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -141,6 +143,7 @@ pub fn rules() -> Rules {
     let mut rules = Rules::new(Variant::Chess, geometry, kinds, castling, promotion, Royalty::Checkmate, draws, START);
     rules.pgn_variant = "Standard";
     rules.tuned_weights = Some(tuned_weights);
+    rules.network = Some(network);
     rules.guide = Some(Guide { variant: Variant::Chess, title: "Chess", page: include_str!("guides/chess.md") });
     rules
 }
@@ -283,6 +286,14 @@ const SQUARES: [[i32; 64]; 12] = [
            0,   0,   0,   0,   0,   0,   0,   0,
     ],
 ];
+
+/// Chess's network (`chess.nn`, trained by `engine/training/train_network.py`
+/// on positions Stockfish scored; see docs/player.md), read once.
+fn network() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    let read = || Arc::new(Network::parse(include_bytes!("chess.nn")).expect("chess.nn is a network (tested)"));
+    NETWORK.get_or_init(read).clone()
+}
 
 /// The player's evaluation weights fitted to chess self-play (Texel's method:
 /// `engine/examples/texel`, see docs/player.md), by kind index.

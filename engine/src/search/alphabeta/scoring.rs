@@ -27,6 +27,11 @@ impl Searcher {
             None => material[ours] - material[theirs],
             Some(placement) => {
                 let mop_up = placement.mop_up(position, pieces, &pawns);
+                if let Some(network) = &self.network {
+                    // The network learnt little of bare royals driven to a
+                    // corner, which its positions seldom held: the mop-up says it.
+                    return network.score(position) + mop_up;
+                }
                 let pieces = [0, 1].map(|side| pieces[side] + placement.reserve_pieces(position, Color::ALL[side]));
                 let both = pieces[0] + pieces[1];
                 let phase = placement.material_phase(both);
@@ -79,7 +84,8 @@ impl Searcher {
     /// where the opponent's moves are no measure, and nothing counted where
     /// the weight is 0 (the count is the dearest part of a score).
     pub(in crate::search) fn mobility(&mut self, position: &mut Position, ours: usize, ply: usize) -> i32 {
-        if ply >= MAX_PLY || position.is_check() || self.weights.mobility == 0 {
+        // A network weighs what the pieces can do itself.
+        if ply >= MAX_PLY || position.is_check() || self.weights.mobility == 0 || self.network.is_some() {
             return 0;
         }
         let mut theirs = std::mem::take(&mut self.buffers[ply + 1]);

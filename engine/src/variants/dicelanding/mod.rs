@@ -136,6 +136,8 @@ pub fn rules(options: &GameOptions) -> Rules {
     rules.restrict_applies = Some(restricts);
     rules.update_marks = Some(marks::update_marks);
     rules.marks_follow_squares = true;
+    // Chess's network never saw a reserve or a roll: the weights score Dice Landing.
+    rules.network = None;
     rules.tuned_weights = Some(evaluation_weights);
     rules.dialect = Dialect {
         parse_position: fen::parse,
