@@ -112,11 +112,17 @@ impl Network {
             *accumulator = i32::from(*bias);
         }
         theirs.copy_from_slice(ours);
+        let geometry = &position.rules().geometry;
         for color in Color::ALL {
             for (square, kind) in position.pieces(color) {
-                let kind = usize::from(kind.0);
-                self.add(ours, self.input(position, us, color, kind, square));
-                self.add(theirs, self.input(position, !us, color, kind, square));
+                let (kind, rank, file) = (usize::from(kind.0), geometry.rank(square), geometry.file(square));
+                let input = |side: Color| {
+                    let cell = geometry.rank_seen_by(side, rank) * geometry.width() + file;
+                    let enemy = usize::from(color != side);
+                    (enemy * self.kinds + kind) * self.cells + cell
+                };
+                self.add(ours, input(us));
+                self.add(theirs, input(!us));
             }
         }
         let (own_weights, their_weights) = self.output.split_at(self.hidden);
@@ -126,22 +132,6 @@ impl Network {
         let logit = weigh(ours, own_weights) + weigh(theirs, their_weights) + i64::from(self.output_bias);
         let scale = f64::from(ACTIVATION * OUTPUT_SCALE);
         (logit as f64 / scale * CENTIPAWNS_PER_LOGIT).round() as i32
-    }
-
-    /// The input bit for a `color` piece of `kind` on `square`, seen from `side`.
-    fn input(
-        &self,
-        position: &Position,
-        side: Color,
-        color: Color,
-        kind: usize,
-        square: crate::geometry::Square,
-    ) -> usize {
-        let geometry = &position.rules().geometry;
-        let rank = geometry.rank_seen_by(side, geometry.rank(square));
-        let cell = rank * geometry.width() + geometry.file(square);
-        let enemy = usize::from(color != side);
-        (enemy * self.kinds + kind) * self.cells + cell
     }
 
     fn add(&self, layer: &mut [i32], input: usize) {
