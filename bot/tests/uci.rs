@@ -112,6 +112,30 @@ fn a_limited_strength_plays_the_nearest_rated_level() {
 }
 
 #[test]
+fn use_network_switches_chess_between_its_two_evaluations() {
+    let lines = session("uci\nquit\n");
+    assert!(lines.iter().any(|l| l == "option name Use Network type check default true"), "{lines:?}");
+    // The score of the same two-ply search, as each evaluation sees it.
+    let scored = |options: &str| {
+        let script = format!(
+            "{options}position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 9\n\
+             go depth 2\n<bestmove>\nquit\n"
+        );
+        let lines = session(&script);
+        let last = lines.iter().rfind(|l| l.starts_with("info depth 2 ")).cloned();
+        (last.expect("an iteration two plies deep").split(" nodes").next().unwrap().to_owned(), lines)
+    };
+    let (network, _) = scored("");
+    let (terms, _) = scored("setoption name Use Network value false\n");
+    assert_ne!(network, terms, "switched off, the terms score the position");
+    let (again, _) = scored("setoption name Use Network value false\nsetoption name Use Network value true\n");
+    assert_eq!(again, network);
+    let (kept, lines) = scored("setoption name Use Network value maybe\n");
+    assert!(lines.iter().any(|l| l == "info string Use Network is true or false"), "{lines:?}");
+    assert_eq!(kept, network, "a value it does not know changes nothing");
+}
+
+#[test]
 fn a_rating_out_of_range_is_explained_and_changes_nothing() {
     let (lowest, highest) = rating_range();
     let script = format!(

@@ -157,6 +157,11 @@ impl Session {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = || value.and_then(|v| v.trim().parse::<usize>().ok());
+        let check = || match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("true") => Some(true),
+            Some("false") => Some(false),
+            _ => None,
+        };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number() {
                 Some(megabytes) if megabytes >= 1 => {
@@ -169,10 +174,9 @@ impl Session {
                 Some(Ok(level)) => self.level = level,
                 _ => self.tell("Skill Level is a level from 1 to 8"),
             },
-            "uci_limitstrength" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("true") => self.limit_strength = true,
-                Some("false") => self.limit_strength = false,
-                _ => self.tell("UCI_LimitStrength is true or false"),
+            "uci_limitstrength" => match check() {
+                Some(on) => self.limit_strength = on,
+                None => self.tell("UCI_LimitStrength is true or false"),
             },
             "uci_elo" => {
                 let (lowest, highest) = rating_range();
@@ -192,20 +196,17 @@ impl Session {
                 )),
                 None => self.tell(&format!("UCI_Variant {} is not one Rookery plays over UCI", value.unwrap_or(""))),
             },
-            "use network" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("true") => self.set_network(true),
-                Some("false") => self.set_network(false),
-                _ => self.tell("Use Network is true or false"),
+            "use network" => match check() {
+                // The searcher kept between moves scores by the other evaluation.
+                Some(on) if on != self.use_network => {
+                    self.use_network = on;
+                    self.searcher = None;
+                }
+                Some(_) => {}
+                None => self.tell("Use Network is true or false"),
             },
             "ponder" => {}
             _ => self.tell(&format!("no option named {name}")),
-        }
-    }
-
-    fn set_network(&mut self, on: bool) {
-        if self.use_network != on {
-            self.use_network = on;
-            self.searcher = None;
         }
     }
 
